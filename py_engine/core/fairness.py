@@ -1,0 +1,131 @@
+"""The fairness seal: a secret seed, its fingerprint, and every random draw derived from it.
+
+The scheme is specified in ``docs/fairness.md`` precisely enough to re-implement
+in any language; the test vectors there are pinned by ``tests/test_fairness.py``.
+
+In short:
+
+* seed — 32 random bytes written as 64 lowercase hex characters;
+* fingerprint — SHA-256 of those 64 ASCII characters, as lowercase hex;
+* stream(label) — the byte string HMAC-SHA256(key, label ‖ 0x00 ‖ counter) for
+  counter = 0, 1, 2, … (8-byte big-endian), concatenated; key = the 32 seed bytes;
+* below(n) — unbiased integer in [0, n) by rejection: take ceil(bits/8) bytes
+  big-endian, keep the low ``bits = (n-1).bit_length()`` bits, retry while ≥ n;
+* shuffle — Fisher–Yates from the last index down to 1, ``j = below(i + 1)``.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import re
+import secrets
+from typing import MutableSequence, TypeVar
+
+T = TypeVar("T")
+
+SEED_RE = re.compile(r"^[0-9a-f]{64}$")
+
+
+class BadSeed(ValueError):
+    """A seed that is not 64 lowercase hex characters."""
+
+
+def check_seed(seed: str) -> str:
+    if not isinstance(seed, str) or not SEED_RE.match(seed):
+        raise BadSeed("a seed is 64 lowercase hexadecimal characters")
+    return seed
+
+
+def new_seed() -> str:
+    """A fresh secret seed (the browser draws its own from crypto.getRandomValues)."""
+    return secrets.token_hex(32)
+
+
+def fingerprint(seed: str) -> str:
+    """SHA-256 of the seed's 64 ASCII characters, lowercase hex."""
+    return hashlib.sha256(check_seed(seed).encode("ascii")).hexdigest()
+
+
+class Stream:
+    """One labelled, deterministic byte stream. Cheap to clone (it is a position, not a buffer)."""
+
+    __slots__ = ("_key", "_label", "_counter", "_block", "_pos")
+
+    def __init__(self, key: bytes, label: str) -> None:
+        self._key = key
+        self._label = label.encode("utf-8")
+        self._counter = 0
+        self._block = b""
+        self._pos = 0
+
+    def clone(self) -> "Stream":
+        other = Stream.__new__(Stream)
+        other._key, other._label = self._key, self._label
+        other._counter, other._block, other._pos = self._counter, self._block, self._pos
+        return other
+
+    def read(self, n: int) -> bytes:
+        out = bytearray()
+        while len(out) < n:
+            if self._pos == len(self._block):
+                msg = self._label + b"\x00" + self._counter.to_bytes(8, "big")
+                self._block = hmac.new(self._key, msg, hashlib.sha256).digest()
+                self._counter += 1
+                self._pos = 0
+            take = min(n - len(out), len(self._block) - self._pos)
+            out += self._block[self._pos:self._pos + take]
+            self._pos += take
+        return bytes(out)
+
+    def below(self, n: int) -> int:
+        """An unbiased integer in ``[0, n)``. ``below(1)`` is 0 and reads nothing."""
+        if n < 1:
+            raise ValueError("below(n) needs n >= 1")
+        if n == 1:
+            return 0
+        bits = (n - 1).bit_length()
+        nbytes = (bits + 7) // 8
+        mask = (1 << bits) - 1
+        while True:
+            value = int.from_bytes(self.read(nbytes), "big") & mask
+            if value < n:
+                return value
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates in place, from the last index down to 1."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+
+class Chance:
+    """The seeded source of every random thing in one game.
+
+    Each use takes its own label (``"setup/first-player"``, ``"deck/reshuffle/3"``,
+    ``"bot/1"``…), so adding a new use never shifts the draws of another.
+    Streams are remembered by label so a game can draw from the same label
+    across turns; :meth:`clone` copies their positions.
+    """
+
+    __slots__ = ("_key", "_streams")
+
+    def __init__(self, seed: str) -> None:
+        self._key = bytes.fromhex(check_seed(seed))
+        self._streams: dict[str, Stream] = {}
+
+    def stream(self, label: str) -> Stream:
+        s = self._streams.get(label)
+        if s is None:
+            s = self._streams[label] = Stream(self._key, label)
+        return s
+
+    def fresh(self, label: str) -> Stream:
+        """A new stream at its start, not remembered: for draws that must be pure
+        functions of the position (the table's move on a timer, which the verifier re-derives)."""
+        return Stream(self._key, label)
+
+    def clone(self) -> "Chance":
+        other = Chance.__new__(Chance)
+        other._key = self._key
+        other._streams = {k: s.clone() for k, s in self._streams.items()}
+        return other

@@ -1,0 +1,39 @@
+"""The games this engine knows, by code name. Games are imported only when asked for."""
+from __future__ import annotations
+
+import importlib
+
+from .core.game import Game
+
+#: code name -> module whose ``GAME`` attribute is the Game instance.
+GAME_MODULES = {
+    "elderwood": "py_engine.games.elderwood",
+    "hollowmere": "py_engine.games.hollowmere",
+}
+
+_cache: dict[str, Game] = {}
+
+
+def available() -> list[str]:
+    """Code names whose module is present in this build."""
+    out = []
+    for name, module in GAME_MODULES.items():
+        try:
+            importlib.import_module(module)
+        except ModuleNotFoundError:
+            continue
+        out.append(name)
+    return out
+
+
+def get_game(name: str) -> Game:
+    """The game called ``name``; KeyError for a name this engine does not know."""
+    if name not in _cache:
+        if name not in GAME_MODULES:
+            raise KeyError(name)
+        try:
+            module = importlib.import_module(GAME_MODULES[name])
+        except ModuleNotFoundError:
+            raise KeyError(name) from None
+        _cache[name] = module.GAME
+    return _cache[name]
