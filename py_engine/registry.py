@@ -17,10 +17,10 @@ _cache: dict[str, Game] = {}
 def available() -> list[str]:
     """Code names whose module is present in this build."""
     out = []
-    for name, module in GAME_MODULES.items():
+    for name in GAME_MODULES:
         try:
-            importlib.import_module(module)
-        except ModuleNotFoundError:
+            get_game(name)
+        except KeyError:
             continue
         out.append(name)
     return out
@@ -35,5 +35,7 @@ def get_game(name: str) -> Game:
             module = importlib.import_module(GAME_MODULES[name])
         except ModuleNotFoundError:
             raise KeyError(name) from None
+        if not hasattr(module, "GAME"):
+            raise KeyError(name)
         _cache[name] = module.GAME
     return _cache[name]

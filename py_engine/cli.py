@@ -1,0 +1,142 @@
+"""Command line: ``python -m py_engine {play,verify,perft,uhp,fingerprint}``."""
+from __future__ import annotations
+
+import argparse
+import importlib
+import json
+import sys
+from typing import Sequence
+
+from . import __version__
+from .core.fairness import BadSeed, fingerprint
+from .core.game import IllegalAction
+from .core.record import BadRecord
+from .core.table import Seat, Table
+from .core.verify import parse, verify
+from .registry import GAME_MODULES, available, get_game
+
+
+def _seats(spec: str, game_name: str) -> list[Seat]:
+    """``bot,bot`` or ``bot:strong,person`` → seats. Only bots can play from the command line."""
+    seats = []
+    for i, part in enumerate(spec.split(",")):
+        kind, _, level = part.strip().partition(":")
+        if kind != "bot":
+            raise IllegalAction(f"seat {i + 1}: the CLI plays whole games, so every seat must be a bot")
+        game = get_game(game_name)
+        seats.append(Seat(f"Bot {i + 1}", True, level or game.bot_levels[min(1, len(game.bot_levels) - 1)]))
+    return seats
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    try:
+        game = get_game(args.game)
+    except KeyError:
+        print(f"error: unknown game {args.game!r}; known: {', '.join(available())}", file=sys.stderr)
+        return 2
+    try:
+        options = json.loads(args.options) if args.options else {}
+        if not isinstance(options, dict):
+            raise ValueError("--options must be a JSON object")
+        table = Table(game, _seats(args.seats, args.game), options, args.seed, __version__)
+        table.play_bots()
+    except (IllegalAction, BadSeed, ValueError) as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    record = table.to_record()
+    text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
+    if args.out == "-":
+        sys.stdout.write(text)
+    else:
+        with open(args.out, "w", encoding="utf-8") as f:
+            f.write(text)
+        print(f"{args.game}: {len(table.actions)} moves, scores {table.state.scores()}, "
+              f"winners {[w + 1 for w in table.state.winners()]} → {args.out}")
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    try:
+        with open(args.file, encoding="utf-8") as f:
+            data = parse(f.read())
+    except OSError as e:
+        print(f"INVALID: cannot read {args.file}: {e.strerror}")
+        return 1
+    except BadRecord as e:
+        print(f"INVALID: {e}")
+        return 1
+    report = verify(data, get_game, __version__)
+    if report.ok:
+        print(f"OK: {report.summary}")
+        return 0
+    print(f"INVALID: {report.summary}")
+    if report.expected is not None or report.found is not None:
+        print(f"  expected: {json.dumps(report.expected)}\n  found:    {json.dumps(report.found)}")
+    return 1
+
+
+def cmd_perft(args: argparse.Namespace) -> int:
+    if args.game not in GAME_MODULES:
+        print(f"error: unknown game {args.game!r}", file=sys.stderr)
+        return 2
+    try:
+        module = importlib.import_module(GAME_MODULES[args.game] + ".perft")
+    except ModuleNotFoundError:
+        print(f"error: {args.game} has no perft", file=sys.stderr)
+        return 2
+    if args.depth < 0:
+        print("error: depth must be 0 or more", file=sys.stderr)
+        return 2
+    print(module.perft(args.depth))
+    return 0
+
+
+def cmd_uhp(args: argparse.Namespace) -> int:
+    from .games.elderwood import uhp
+    return uhp.main(sys.stdin, sys.stdout)
+
+
+def cmd_fingerprint(args: argparse.Namespace) -> int:
+    try:
+        print(fingerprint(args.seed))
+    except BadSeed as e:
+        print(f"error: {e}", file=sys.stderr)
+        return 2
+    return 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="python -m py_engine",
+                                description="Valley Tables rules engine: play bot games, verify records, perft, UHP.")
+    p.add_argument("--version", action="version", version=__version__)
+    sub = p.add_subparsers(dest="command", required=True)
+
+    play = sub.add_parser("play", help="play a whole game between bots and write its record")
+    play.add_argument("game", help="elderwood, hollowmere, …")
+    play.add_argument("--seats", required=True, help="comma-separated seats, each 'bot' or 'bot:LEVEL'")
+    play.add_argument("--seed", help="64 lowercase hex characters (default: a fresh secret seed)")
+    play.add_argument("--options", help='table options as JSON, e.g. \'{"meadows": true}\'')
+    play.add_argument("--out", required=True, help="record file to write ('-' for stdout)")
+    play.set_defaults(fn=cmd_play)
+
+    ver = sub.add_parser("verify", help="check a finished game's record; exit 0 when valid")
+    ver.add_argument("file")
+    ver.set_defaults(fn=cmd_verify)
+
+    perft = sub.add_parser("perft", help="count leaf nodes of the move tree from the start position")
+    perft.add_argument("game")
+    perft.add_argument("depth", type=int)
+    perft.set_defaults(fn=cmd_perft)
+
+    uhp = sub.add_parser("uhp", help="Elderwood as a Universal Hive Protocol engine on stdin/stdout")
+    uhp.set_defaults(fn=cmd_uhp)
+
+    fp = sub.add_parser("fingerprint", help="SHA-256 fingerprint of a seed")
+    fp.add_argument("seed")
+    fp.set_defaults(fn=cmd_fingerprint)
+    return p
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return args.fn(args)

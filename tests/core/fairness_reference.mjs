@@ -1,0 +1,45 @@
+// An independent re-implementation of docs/fairness.md in JavaScript (node:crypto),
+// checked against the same vectors the Python tests pin. Run: node fairness_reference.mjs VECTORS.json
+import { createHash, createHmac } from "node:crypto";
+import { readFileSync } from "node:fs";
+
+function stream(seedHex, label) {
+  const key = Buffer.from(seedHex, "hex");
+  let counter = 0n, block = Buffer.alloc(0), pos = 0;
+  const read = (n) => {
+    const out = [];
+    while (out.length < n) {
+      if (pos === block.length) {
+        const c = Buffer.alloc(8); c.writeBigUInt64BE(counter++);
+        block = createHmac("sha256", key).update(Buffer.concat([Buffer.from(label, "utf8"), Buffer.from([0]), c])).digest();
+        pos = 0;
+      }
+      out.push(block[pos++]);
+    }
+    return Buffer.from(out);
+  };
+  const below = (n) => {
+    n = BigInt(n);
+    if (n === 1n) return 0n;
+    const bits = (n - 1n).toString(2).length, k = Math.ceil(bits / 8), mask = (1n << BigInt(bits)) - 1n;
+    for (;;) {
+      const v = BigInt("0x" + read(k).toString("hex")) & mask;
+      if (v < n) return v;
+    }
+  };
+  return { read, below };
+}
+
+const v = JSON.parse(readFileSync(process.argv[2], "utf8"));
+let failures = 0;
+const check = (what, got, want) => { if (JSON.stringify(got) !== JSON.stringify(want)) { failures++; console.log("MISMATCH", what, got, want); } };
+for (const [seed, fp] of Object.entries(v.fingerprints)) check("fingerprint", createHash("sha256").update(seed, "ascii").digest("hex"), fp);
+for (const e of v.stream_bytes) check("bytes " + e.label, stream(e.seed, e.label).read(e.bytes).toString("hex"), e.hex);
+for (const e of v.below) { const s = stream(e.seed, e.label); check("below " + e.label, e.values.map(() => Number(s.below(e.n))), e.values); }
+for (const e of v.shuffle) {
+  const s = stream(e.seed, e.label), items = [...Array(52).keys()];
+  for (let i = items.length - 1; i > 0; i--) { const j = Number(s.below(i + 1)); [items[i], items[j]] = [items[j], items[i]]; }
+  check("shuffle", items, e.result);
+}
+console.log(failures ? `${failures} mismatches` : "all vectors match");
+process.exit(failures ? 1 : 0);

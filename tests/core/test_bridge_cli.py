@@ -1,0 +1,109 @@
+"""The worker's JSON bridge and the command line, on the toy game."""
+import json
+
+import pytest
+
+from py_engine import bridge, cli
+from py_engine.core.table import Seat, Table
+
+from .toygame import GAME
+
+SEED = "ab" * 32
+
+
+def call(cmd, **args):
+    return json.loads(bridge.handle(json.dumps({"cmd": cmd, **args})))
+
+
+def test_games_lists_the_toy(tally_registered):
+    games = call("games")["result"]
+    tally = next(g for g in games if g["name"] == "tally")
+    assert tally["min_players"] == 2 and tally["options"][0]["name"] == "short"
+
+
+def test_new_table_play_and_snapshot(tally_registered):
+    r = call("new_table", game="tally", seats=[{"name": "Ana"}, {"name": "Bot", "bot": True, "level": "easy"}],
+             seed=SEED, viewer=0)
+    assert r["ok"], r
+    snap = r["result"]
+    assert snap["decision"]["players"] == [0, 1] and snap["decision"]["secret"]
+    assert [m["action"] for m in snap["legal"]] == ["bid:0", "bid:1", "bid:2", "bid:3"]
+    assert snap["seed"] is None and snap["record"]["seed"] == SEED  # the autosave keeps it, the view does not show it
+    tid = snap["table"]
+    snap = call("bot_play", table=tid, seat=1, viewer=0)["result"]
+    assert snap["view"]["bids"] is None  # the bot's bid stays secret
+    snap = call("play", table=tid, action="bid:3", seat=0, viewer=0)["result"]
+    assert snap["log"][0]["seat"] == 1 and snap["log"][1]["action"] == "bid:3"
+    assert snap["decision"]["players"] == [0]
+
+
+def test_bad_requests_get_clear_errors_and_change_nothing(tally_registered):
+    snap = call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], seed=SEED)["result"]
+    tid = snap["table"]
+    for req in [{"cmd": "play", "table": tid, "action": "take", "seat": 0},
+                {"cmd": "play", "table": tid, "action": 7, "seat": 0},
+                {"cmd": "play", "table": tid, "action": "bid:1", "seat": "zero"},
+                {"cmd": "play", "table": "nope", "action": "bid:1"},
+                {"cmd": "bot_play", "table": tid, "seat": 0},
+                {"cmd": "new_table", "game": "chess", "seats": []},
+                {"cmd": "new_table", "game": "tally", "seats": [{"name": "A"}], "seed": SEED},
+                {"cmd": "new_table", "game": "tally", "seats": [{"name": "A"}, {"name": "B"}], "seed": "xyz"},
+                {"cmd": "load_table", "record": {"format": "nope"}},
+                {"cmd": "frobnicate"}]:
+        out = json.loads(bridge.handle(json.dumps(req)))
+        assert out["ok"] is False and out["error"], req
+    assert json.loads(bridge.handle("{not json"))["ok"] is False
+    assert call("snapshot", table=tid)["result"]["log"] == []
+
+
+def test_load_table_resumes_a_save(tally_registered):
+    t = Table(GAME, [Seat("A"), Seat("B", True, "easy")], {}, SEED)
+    t.play("bid:1", 0)
+    t.play_bots()
+    saved = t.to_record(reveal_seed=True)
+    snap = call("load_table", record=saved, viewer=0)["result"]
+    assert [e["action"] for e in snap["log"]] == t.actions
+    assert all(e["words"]["en"] for e in snap["log"])
+
+
+def test_timeout_plays_for_the_seat(tally_registered):
+    snap = call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], seed=SEED)["result"]
+    snap = call("timeout", table=snap["table"], seat=1)["result"]
+    assert snap["log"][-1] == {"n": 1, "seat": 1, "by": "timer", "action": "bid:0",
+                               "words": {"en": "bid:0", "pt": "bid:0"}}
+
+
+def test_verify_through_bridge(tally_registered):
+    t = Table(GAME, [Seat("A", True, "easy"), Seat("B", True, "easy")], {}, SEED)
+    t.play_bots()
+    assert call("verify", record=t.to_record())["result"]["ok"]
+    assert call("verify", record=json.dumps(t.to_record()))["result"]["ok"]
+    out = call("verify", record="{oops")
+    assert out["ok"] is False and out["kind"] == "bad-record"
+
+
+def test_cli_play_and_verify(tally_registered, tmp_path, capsys):
+    out = tmp_path / "game.json"
+    assert cli.main(["play", "tally", "--seats", "bot,bot:easy,bot", "--seed", SEED, "--out", str(out)]) == 0
+    assert cli.main(["verify", str(out)]) == 0
+    assert capsys.readouterr().out.splitlines()[-1].startswith("OK: valid tally game")
+    r = json.loads(out.read_text())
+    r["result"]["scores"][0] += 1
+    out.write_text(json.dumps(r))
+    assert cli.main(["verify", str(out)]) == 1
+    text = capsys.readouterr().out
+    assert "INVALID" in text and "final scores" in text and "expected" in text
+
+
+def test_cli_errors(tally_registered, tmp_path, capsys):
+    assert cli.main(["play", "tally", "--seats", "bot,person", "--out", str(tmp_path / "x")]) == 2
+    assert cli.main(["play", "nogame", "--seats", "bot,bot", "--out", str(tmp_path / "x")]) == 2
+    assert cli.main(["play", "tally", "--seats", "bot,bot", "--seed", "12", "--out", str(tmp_path / "x")]) == 2
+    assert cli.main(["play", "tally", "--seats", "bot,bot", "--options", "[1]", "--out", str(tmp_path / "x")]) == 2
+    assert cli.main(["verify", str(tmp_path / "missing.json")]) == 1
+    (tmp_path / "bad.json").write_text("{")
+    assert cli.main(["verify", str(tmp_path / "bad.json")]) == 1
+    assert cli.main(["fingerprint", "0" * 64]) == 0
+    assert cli.main(["fingerprint", "zz"]) == 2
+    with pytest.raises(SystemExit):
+        cli.main(["--help"])

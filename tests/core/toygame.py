@@ -1,0 +1,124 @@
+"""Tally: a tiny game that exercises every part of the core protocol, for core tests only.
+
+Every seat secretly bids 0–3 at once; the highest bid (lowest seat on ties) starts
+and each bid is paid in points. Then seats in turn ``take`` the top card of a
+shuffled deck of 1..12 into their hidden hand, or ``pass`` once they hold a card
+(an empty hand must take: the table does it). The deck running out ends the game;
+score = sum of hand − bid.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from py_engine.core.fairness import Chance
+from py_engine.core.game import Bot, Decision, Game, GameState, IllegalAction, OptionSpec
+
+BIDS = [f"bid:{n}" for n in range(4)]
+
+
+class TallyState(GameState):
+    def __init__(self, game: "Tally", n: int, options: dict[str, Any], chance: Chance) -> None:
+        self.num_players = n
+        self.chance = chance
+        self.deck = list(range(1, 13 if not options["short"] else 5))
+        chance.stream("setup/deck").shuffle(self.deck)
+        self.bids: list[int | None] = [None] * n
+        self.hands: list[list[int]] = [[] for _ in range(n)]
+        self.turn = 0
+        self.bidding = True
+
+    def clone(self) -> "TallyState":
+        c = TallyState.__new__(TallyState)
+        c.num_players, c.chance = self.num_players, self.chance.clone()
+        c.deck, c.bids, c.hands = list(self.deck), list(self.bids), [list(h) for h in self.hands]
+        c.turn, c.bidding = self.turn, self.bidding
+        return c
+
+    def decision(self) -> Decision | None:
+        if self.bidding:
+            waiting = tuple(p for p in range(self.num_players) if self.bids[p] is None)
+            return Decision("bid", waiting, 45, secret=True)
+        if not self.deck:
+            return None
+        return Decision("turn", (self.turn,), 60)
+
+    def legal_actions(self, player: int | None = None) -> list[str]:
+        d = self.decision()
+        if player is None:
+            player = self.current_player()
+        if d is None or player not in d.players:
+            return []
+        if self.bidding:
+            return list(BIDS)
+        return ["take", "pass"] if self.hands[player] else ["take"]
+
+    def apply_action(self, action: str, player: int | None = None) -> None:
+        if player is None:
+            player = self.current_player()
+        if action not in self.legal_actions(player):
+            raise IllegalAction(f"{action!r} is not legal now")
+        if self.bidding:
+            self.bids[player] = int(action[4:])
+            if all(b is not None for b in self.bids):
+                self.bidding = False
+                best = max(self.bids)  # type: ignore[type-var]
+                self.turn = self.bids.index(best)
+            return
+        if action == "take":
+            self.hands[player].append(self.deck.pop())
+        self.turn = (self.turn + 1) % self.num_players
+
+    def timeout_action(self, player: int) -> str:
+        legal = self.legal_actions(player)
+        return "bid:0" if self.bidding else legal[-1]
+
+    def is_forced(self, player: int) -> bool:
+        return not self.bidding and not self.hands[player]
+
+    def is_terminal(self) -> bool:
+        return not self.bidding and not self.deck
+
+    def scores(self) -> list[int]:
+        return [sum(h) - (b or 0) for h, b in zip(self.hands, self.bids)]
+
+    def winners(self) -> list[int]:
+        if not self.is_terminal():
+            return []
+        s = self.scores()
+        return [p for p in range(self.num_players) if s[p] == max(s)]
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        revealed = not self.bidding
+        return {
+            "deck": len(self.deck),
+            "hand_sizes": [len(h) for h in self.hands],
+            "hand": list(self.hands[player]) if player is not None else None,
+            "bids": list(self.bids) if revealed else None,
+            "my_bid": self.bids[player] if player is not None else None,
+            "turn": None if self.bidding else self.turn,
+        }
+
+
+class TallyBot(Bot):
+    def __init__(self, stream) -> None:
+        self.stream = stream
+
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+        return legal[self.stream.below(len(legal))]
+
+
+class Tally(Game):
+    name = "tally"
+    min_players = 2
+    max_players = 4
+    options = (OptionSpec("short", False, label={"en": "Short deck", "pt": "Baralho curto"}),)
+    bot_levels = ("easy",)
+
+    def new_initial_state(self, num_players, options, chance):
+        return TallyState(self, num_players, options, chance)
+
+    def make_bot(self, level, seat, chance):
+        return TallyBot(chance.stream(f"bot/{seat}"))
+
+
+GAME = Tally()
