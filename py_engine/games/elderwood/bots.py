@@ -1,0 +1,88 @@
+"""Elderwood bots. They see only the observation and rebuild the position from its move list.
+
+* Easy — looks one move ahead at the Elders only, with a good dose of chance: it takes
+  a win when it sees one and otherwise leans towards crowding the other Elder. The
+  table's move on a timer is exactly Easy's choice (from ``chance.fresh("timer/<ply>")``).
+* Normal — alpha–beta two plies deep with the full evaluation (Elder pressure, tiles
+  free to move, pinned tiles, Owls on top), on a node budget.
+* Strong — iterative deepening to four plies with a transposition table, larger budget.
+
+Budgets are counted in nodes, never in seconds, so a seeded game replays identically.
+"""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ...core.fairness import Stream
+from ...core.game import Bot
+from .notation import format_move
+from .rules import DIRS, OFF, Position
+from .search import Search
+from .state import rebuild
+
+Move = Optional[tuple[int, int, int]]
+
+#: (max nodes, max depth) per level; Normal ≈ 0.3 s and Strong ≈ 1 s in CPython here.
+BUDGETS = {"normal": (900, 2), "strong": (4000, 4)}
+
+
+def _elder_crowd(pos: Position, colour: int) -> int:
+    e = pos.where[colour * 11]
+    if e == OFF:
+        return 0
+    st = pos.stacks
+    return sum(1 for d in DIRS if e + d in st)
+
+
+def easy_move(pos: Position, stream: Stream | None) -> Move:
+    """Easy's move: a win if there is one, else a noisy preference for crowding the other Elder."""
+    moves = pos.legal_moves()
+    if len(moves) == 1:
+        return moves[0]
+    me = pos.ply & 1
+    best, best_score = moves[0], None
+    for m in moves:
+        pos.push(m)
+        if pos.result is not None:
+            score = 10_000 if pos.result == me else (-10_000 if pos.result == 1 - me else -50)
+        else:
+            score = 10 * (_elder_crowd(pos, 1 - me) - _elder_crowd(pos, me))
+        pos.pop()
+        score += stream.below(40) if stream is not None else 0
+        if best_score is None or score > best_score:
+            best, best_score = m, score
+    return best
+
+
+def search_move(pos: Position, level: str, stream: Stream | None) -> Move:
+    max_nodes, max_depth = BUDGETS[level]
+    moves = pos.legal_moves()
+    if stream is not None:
+        stream.shuffle(moves)  # ties go a different way in each seeded game
+    move, _ = Search(pos, max_nodes, max_depth).best_move(moves)
+    return move
+
+
+class ElderwoodBot(Bot):
+    def __init__(self, level: str, seat: int, stream: Stream) -> None:
+        self.level = level
+        self.seat = seat
+        self.stream = stream
+
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+        pos = rebuild(observation)
+        if self.level == "easy":
+            move = easy_move(pos, self.stream)
+        else:
+            move = search_move(pos, self.level, self.stream)
+        return format_move(pos, move)
+
+
+class RandomBot(Bot):
+    """Uniformly random legal moves (a yardstick for the benches, not offered at the table)."""
+
+    def __init__(self, stream: Stream) -> None:
+        self.stream = stream
+
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+        return legal[self.stream.below(len(legal))]

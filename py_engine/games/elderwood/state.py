@@ -1,0 +1,199 @@
+"""Elderwood as a Valley Tables game state: seats, notation, observation and view."""
+from __future__ import annotations
+
+from typing import Any, Optional
+
+from ...core.fairness import Chance
+from ...core.game import Decision, GameState, IllegalAction
+from . import judge
+from .notation import game_string, status_string, tile_name
+from .rules import (CREATURE_COUNTS, CREATURE_LETTERS, CREATURE_OF, COLOUR_OF, DIRS, DRAW, ELDER, NUMBER_OF,
+                    OFF, Position, axial)
+from .words import describe_move
+
+TIMER = 60
+COLOUR_WORDS = ("ash", "walnut")
+COLOUR_LETTERS = ("w", "b")
+
+
+class ElderwoodState(GameState):
+    """The position plus who sits where. Ash (colour w) is ``ash_seat``; it moves first."""
+
+    num_players = 2
+
+    def __init__(self, ash_seat: int, chance: Chance | None) -> None:
+        self.ash_seat = ash_seat
+        self.chance = chance
+        self.pos = Position()
+        self.moves: list[str] = []          # canonical MoveStrings, passes included
+
+    # --- seats and colours ------------------------------------------------
+    def seat_of(self, colour: int) -> int:
+        return self.ash_seat if colour == 0 else 1 - self.ash_seat
+
+    def colour_of(self, seat: int) -> int:
+        return 0 if seat == self.ash_seat else 1
+
+    def decision(self) -> Decision | None:
+        if self.pos.result is not None:
+            return None
+        return Decision(kind="turn", players=(self.seat_of(self.pos.ply & 1),), timer=TIMER)
+
+    # --- moves ------------------------------------------------------------
+    def legal_moves(self) -> list[Optional[tuple[int, int, int]]]:
+        return self.pos.legal_moves()
+
+    def legal_actions(self, player: int | None = None) -> list[str]:
+        if self.pos.result is not None:
+            return []
+        if player is not None and player != self.seat_of(self.pos.ply & 1):
+            return []
+        from .notation import format_move
+        return [format_move(self.pos, m) for m in self.pos.legal_moves()]
+
+    def _check_player(self, player: int | None) -> None:
+        if self.pos.result is not None:
+            raise IllegalAction("The game is over")
+        if player is not None and player != self.seat_of(self.pos.ply & 1):
+            raise IllegalAction(f"It is {COLOUR_WORDS[self.pos.ply & 1]}'s turn, not seat {player + 1}'s")
+
+    def apply_action(self, action: str, player: int | None = None) -> None:
+        self._check_player(player)
+        self.moves.append(judge.play_string(self.pos, action))
+
+    def timeout_action(self, player: int) -> str:
+        from .bots import easy_move
+        from .notation import format_move
+        if self.pos.result is not None or player != self.seat_of(self.pos.ply & 1):
+            raise IllegalAction("no move is due from that seat")
+        stream = self.chance.fresh(f"timer/{self.pos.ply}") if self.chance is not None else None
+        return format_move(self.pos, easy_move(self.pos, stream))
+
+    def is_forced(self, player: int) -> bool:
+        return (self.pos.result is None and player == self.seat_of(self.pos.ply & 1)
+                and self.pos.legal_moves() == [None])
+
+    # --- end ----------------------------------------------------------------
+    def is_terminal(self) -> bool:
+        return self.pos.result is not None
+
+    def winners(self) -> list[int]:
+        r = self.pos.result
+        if r is None:
+            return []
+        if r == DRAW:
+            return [0, 1]
+        return [self.seat_of(r)]
+
+    def scores(self) -> list[int]:
+        w = self.winners()
+        return [1 if p in w else 0 for p in range(2)]
+
+    # --- copies -------------------------------------------------------------
+    def clone(self) -> "ElderwoodState":
+        other = ElderwoodState.__new__(ElderwoodState)
+        other.ash_seat = self.ash_seat
+        other.chance = self.chance
+        other.pos = self.pos.copy()
+        other.moves = list(self.moves)
+        return other
+
+    # --- words and pictures -----------------------------------------------------
+    def describe(self, action: str, lang: str = "en") -> str:
+        from .notation import parse_move
+        return describe_move(self.pos, parse_move(self.pos, action), lang)
+
+    def game_string(self) -> str:
+        return game_string(self.pos, self.moves)
+
+    def observation(self, player: int | None) -> dict[str, Any]:
+        pos = self.pos
+        turn = pos.ply & 1
+        stacks = []
+        for cell in sorted(pos.stacks):
+            q, r = axial(cell)
+            stacks.append({"q": q, "r": r, "tiles": [_tile_json(t) for t in pos.stacks[cell]]})
+        supply = {}
+        for colour in (0, 1):
+            supply[COLOUR_LETTERS[colour]] = {
+                CREATURE_LETTERS[c]: CREATURE_COUNTS[c] - pos.placed[colour][c] for c in range(5)}
+        result = None
+        if pos.result is not None:
+            result = {"status": status_string(pos), "reason": pos.reason,
+                      "winner": None if pos.result == DRAW else COLOUR_LETTERS[pos.result]}
+        return {
+            "game": "elderwood",
+            "ash_seat": self.ash_seat,
+            "seats": [{"seat": s, "colour": COLOUR_WORDS[self.colour_of(s)],
+                       "letter": COLOUR_LETTERS[self.colour_of(s)]} for s in range(2)],
+            "history": list(self.moves),
+            "gamestring": self.game_string(),
+            "ply": pos.ply,
+            "turn": COLOUR_LETTERS[turn],
+            "to_move": None if pos.result is not None else self.seat_of(turn),
+            "turn_number": pos.turn_number(turn),
+            "stacks": stacks,
+            "supply": supply,
+            "result": result,
+        }
+
+    def view(self, player: int | None) -> dict[str, Any]:
+        """The observation plus what a hex renderer needs.
+
+        Coordinates are axial [q, r] on pointy-top hexes, the first tile at [0, 0]:
+        east [q+1, r], west [q-1, r], north-east [q+1, r-1], north-west [q, r-1],
+        south-east [q, r+1], south-west [q-1, r+1]. Pixel centre: x = size·√3·(q + r/2),
+        y = size·1.5·r. UHP symbols: ``ref-`` east, ``-ref`` west, ``ref/`` north-east,
+        ``/ref`` south-west, ``ref\\`` south-east, ``\\ref`` north-west.
+        """
+        pos = self.pos
+        v = self.observation(player)
+        last = None
+        if pos.history:
+            mv = pos.history[-1]
+            if mv is None:
+                last = {"action": "pass", "piece": None, "from": None, "to": None}
+            else:
+                tile, frm, to = mv
+                last = {"action": self.moves[-1], "piece": tile_name(tile),
+                        "from": None if frm == OFF else list(axial(frm)), "to": list(axial(to))}
+        v["last_move"] = last
+        elders = {}
+        for colour in (0, 1):
+            cell = pos.where[colour * 11]
+            if cell == OFF:
+                elders[COLOUR_LETTERS[colour]] = {"at": None, "liberties": None, "neighbours": 0}
+            else:
+                n = sum(1 for d in DIRS if cell + d in pos.stacks)
+                elders[COLOUR_LETTERS[colour]] = {"at": list(axial(cell)), "liberties": 6 - n, "neighbours": n}
+        v["elders"] = elders
+        v["coordinates"] = "axial pointy-top; E=[1,0] W=[-1,0] NE=[1,-1] NW=[0,-1] SE=[0,1] SW=[-1,1]"
+        moves = []
+        if pos.result is not None:
+            v["moves"] = moves
+            return v
+        from .notation import format_move
+        for m in pos.legal_moves():
+            if m is None:
+                moves.append({"action": "pass", "piece": None, "from": None, "to": None})
+                continue
+            tile, frm, to = m
+            moves.append({"action": format_move(pos, m), "piece": tile_name(tile),
+                          "from": None if frm == OFF else list(axial(frm)), "to": list(axial(to))})
+        v["moves"] = moves
+        return v
+
+
+def _tile_json(tile: int) -> dict[str, Any]:
+    return {"name": tile_name(tile), "colour": COLOUR_LETTERS[COLOUR_OF[tile]],
+            "creature": CREATURE_LETTERS[CREATURE_OF[tile]],
+            "creature_name": ("Elder", "Owl", "Hare", "Fox", "Otter")[CREATURE_OF[tile]],
+            "number": 0 if CREATURE_OF[tile] == ELDER else NUMBER_OF[tile]}
+
+
+def rebuild(observation: dict[str, Any]) -> Position:
+    """The exact position an observation shows (bots only ever see observations)."""
+    pos = Position()
+    for mv in observation["history"]:
+        judge.play_string(pos, mv)
+    return pos
