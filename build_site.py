@@ -1,0 +1,471 @@
+#!/usr/bin/env python3
+"""Build the static site into ``dist/`` (and optionally serve it).
+
+    python3 build_site.py                 # build dist/
+    python3 build_site.py --serve [--port 8000]   # build, then serve dist/ on 127.0.0.1
+
+Everything the browser loads comes from this repository or from pinned
+registry packages fetched at build time (npm ``pyodide`` and ``@pyscript/core``,
+PyPI ``micropip``); nothing is loaded from a CDN. The build fails loudly if one
+of our files names another host, or if a third-party file starts naming a host
+we have not reviewed (see ``docs/hosting.md``).
+
+Standard library only: it runs on a bare CPython >= 3.11 with Node's ``npm`` on PATH.
+"""
+from __future__ import annotations
+
+import argparse
+import base64
+import functools
+import hashlib
+import http.server
+import io
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tomllib
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+DIST = ROOT / "dist"
+CACHE = ROOT / ".cache" / "wheels"
+NODE_MODULES = ROOT / "node_modules"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+MICROPIP_VERSION = "0.11.1"
+
+#: What the runtime loads from ``indexURL``: the loader, the emscripten module, the wasm,
+#: the standard library and the lockfile. (pyodide.js is the classic-script twin of
+#: pyodide.mjs; *.map and *.d.ts are for developers; console*.html are demos.)
+PYODIDE_RUNTIME = ["pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json"]
+
+#: Content types for every extension the site has; hosts must send the same (docs/hosting.md).
+MIME_TYPES = {
+    ".html": "text/html; charset=utf-8",
+    ".js": "text/javascript; charset=utf-8",
+    ".mjs": "text/javascript; charset=utf-8",
+    ".css": "text/css; charset=utf-8",
+    ".json": "application/json",
+    ".wasm": "application/wasm",
+    ".zip": "application/zip",
+    ".whl": "application/zip",
+    ".md": "text/markdown; charset=utf-8",
+    ".txt": "text/plain; charset=utf-8",
+    ".py": "text/x-python; charset=utf-8",
+    ".svg": "image/svg+xml",
+    ".png": "image/png",
+    ".ico": "image/x-icon",
+    ".webmanifest": "application/manifest+json",
+    ".woff2": "font/woff2",
+    "": "application/octet-stream",
+}
+
+#: Wheel entries are stamped with this date so the same sources give the same bytes.
+ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
+
+#: Docs that are for the people building the project, not for the site.
+INTERNAL_DOCS = {"helpers-brief.md"}
+
+#: Placeholder in web/sw.js that the build replaces with the precache manifest.
+SW_MANIFEST_MARK = "/*@PRECACHE@*/ null"
+
+#: URL identifiers that are names, not fetches (SVG/XML namespaces).
+NAMESPACE_URLS = {"http://www.w3.org/2000/svg", "http://www.w3.org/1999/xhtml", "http://www.w3.org/1999/xlink",
+                  "http://www.w3.org/XML/1998/namespace", "http://www.w3.org/2000/xmlns/"}
+
+#: Hosts named inside third-party files, each reviewed: why it is never contacted by this
+#: site. A new host in a package update fails the build until someone reviews it here and
+#: in docs/hosting.md.
+THIRD_PARTY_HOSTS = {
+    "pyodide/pyodide.mjs": {
+        "cdn.jsdelivr.net": "Node-only default package CDN (cdnUrl); browsers load packages from indexURL",
+    },
+    "pyodide/pyodide.asm.wasm": {
+        "www.python.org": "CPython docstrings and messages compiled into the interpreter",
+        "peps.python.org": "CPython docstrings",
+        "github.com": "CPython/Pyodide error-message text",
+        "www.w3.org": "XML namespace names in the expat parser",
+    },
+    "pyodide/pyodide.asm.mjs": {
+        "": "the 'https://' prefix of Python socket emulation; the engine opens no sockets",
+    },
+    "pyscript/": {
+        "cdn.jsdelivr.net": "default interpreter URLs; our config names ../pyodide/pyodide.mjs",
+        "www.w3.org": "the SVG namespace name",
+        "packages.pyscript.net": "text of a console warning for package names not in the lockfile",
+        "micropython.org": "MicroPython's mip index; we run Pyodide, never MicroPython",
+        "raw.githubusercontent.com": "MicroPython's mip installer; unused with Pyodide",
+        "developer.mozilla.org": "link text in an error message",
+        "pyscript.github.io": "link text in an error message",
+        "docs.pyscript.net": "link text in an error message",
+        "github.com": "link text in an error message",
+        "0.0.0.0": "placeholder base for URL parsing",
+        "": "bare 'https://' / 'http://' prefixes used to detect absolute URLs",
+    },
+}
+
+URL_RE = re.compile(rb"https?://([A-Za-z0-9.\-]*)[^\s\"'`<>)\\]*")
+TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".md", ".txt", ".py", ".svg", ".webmanifest"}
+
+
+# --- the engine wheel ----------------------------------------------------------------------------
+
+def project_meta() -> dict:
+    with open(ROOT / "pyproject.toml", "rb") as f:
+        return tomllib.load(f)["project"]
+
+
+def wheel_name(meta: dict | None = None) -> str:
+    meta = meta or project_meta()
+    return f"{meta['name'].replace('-', '_')}-{meta['version']}-py3-none-any.whl"
+
+
+def _record_hash(data: bytes) -> str:
+    return "sha256=" + base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+
+
+def _package_files(package: Path) -> list[Path]:
+    """Sources and JSON package data, in a stable order; no caches, no tests."""
+    out = []
+    for p in package.rglob("*"):
+        if p.is_file() and p.suffix in (".py", ".json") and "__pycache__" not in p.parts:
+            out.append(p)
+    return sorted(out, key=lambda p: p.relative_to(package.parent).as_posix())
+
+
+def wheel_bytes(meta: dict | None = None) -> bytes:
+    """A valid, reproducible wheel of ``py_engine`` (same sources → same bytes)."""
+    meta = meta or project_meta()
+    dist_name = meta["name"].replace("-", "_")
+    info = f"{dist_name}-{meta['version']}.dist-info"
+    entries: list[tuple[str, bytes]] = []
+    for p in _package_files(ROOT / "py_engine"):
+        entries.append((p.relative_to(ROOT).as_posix(), p.read_bytes()))
+    metadata = [
+        "Metadata-Version: 2.1",
+        f"Name: {meta['name']}",
+        f"Version: {meta['version']}",
+        f"Summary: {meta.get('description', '')}",
+        f"Requires-Python: {meta.get('requires-python', '>=3.11')}",
+    ]
+    entries.append((f"{info}/METADATA", ("\n".join(metadata) + "\n").encode()))
+    wheel = ["Wheel-Version: 1.0", "Generator: valley-tables build_site.py", "Root-Is-Purelib: true",
+             "Tag: py3-none-any"]
+    entries.append((f"{info}/WHEEL", ("\n".join(wheel) + "\n").encode()))
+    entries.append((f"{info}/top_level.txt", b"py_engine\n"))
+    record = "".join(f"{name},{_record_hash(data)},{len(data)}\n" for name, data in entries)
+    record += f"{info}/RECORD,,\n"
+    entries.append((f"{info}/RECORD", record.encode()))
+
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for name, data in entries:  # package files sorted first, dist-info last (RECORD last of all)
+            zi = zipfile.ZipInfo(name, ZIP_EPOCH)
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zi.external_attr = 0o644 << 16
+            zi.create_system = 3
+            z.writestr(zi, data, compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return buf.getvalue()
+
+
+def lock_entry(name: str, version: str, file_name: str, data: bytes, imports: list[str]) -> dict:
+    return {
+        "name": name, "version": version, "file_name": file_name, "install_dir": "site",
+        "sha256": hashlib.sha256(data).hexdigest(), "package_type": "package",
+        "imports": imports, "depends": [], "unvendored_tests": False, "tool": {},
+    }
+
+
+# --- fetching third-party parts -----------------------------------------------------------------
+
+def ensure_node_modules() -> None:
+    want = [NODE_MODULES / "pyodide" / "pyodide.mjs", NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js"]
+    if all(p.exists() for p in want):
+        return
+    print("build: node_modules missing, running npm ci", flush=True)
+    subprocess.run(["npm", "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    for pkg, version in (("pyodide", PYODIDE_VERSION), ("@pyscript/core", PYSCRIPT_VERSION)):
+        got = json.loads((NODE_MODULES / pkg / "package.json").read_text())["version"]
+        if got != version:
+            raise SystemExit(f"build: node_modules/{pkg} is {got}, expected {version} (run npm ci)")
+
+
+def micropip_wheel() -> Path:
+    """micropip from PyPI for Python 3.14 (cached; the npm package ships no wheels)."""
+    name = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+    path = CACHE / name
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        print("build: downloading micropip from PyPI", flush=True)
+        subprocess.run([sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:",
+                        "--python-version", "3.14", "--dest", str(CACHE), f"micropip=={MICROPIP_VERSION}"],
+                       check=True)
+    if not path.exists():
+        raise SystemExit(f"build: pip did not produce {path}")
+    return path
+
+
+# --- assembling dist/ ---------------------------------------------------------------------------
+
+def _copy(src: Path, dst: Path) -> None:
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    shutil.copyfile(src, dst)
+
+
+def _skip(p: Path) -> bool:
+    return "__pycache__" in p.parts or p.name.startswith(".") or p.suffix in (".pyc", ".map")
+
+
+def copy_site(dist: Path) -> None:
+    for page in ("index.html", "embed.html"):
+        if (ROOT / page).exists():
+            _copy(ROOT / page, dist / page)
+    web = ROOT / "web"
+    for p in sorted(web.rglob("*")):
+        if p.is_file() and not _skip(p.relative_to(web)):
+            rel = p.relative_to(web)
+            if rel.as_posix() == "sw.js":
+                continue  # lives at the site root so its scope covers every page (write_service_worker)
+            _copy(p, dist / "web" / rel)
+    docs = ROOT / "docs"
+    for p in sorted(docs.rglob("*.md")):
+        rel = p.relative_to(docs)
+        if rel.name not in INTERNAL_DOCS:
+            _copy(p, dist / "docs" / rel)
+
+
+def copy_pyodide(dist: Path) -> None:
+    src = NODE_MODULES / "pyodide"
+    out = dist / "pyodide"
+    for name in PYODIDE_RUNTIME:
+        if name != "pyodide-lock.json":
+            _copy(src / name, out / name)
+
+    meta = project_meta()
+    engine = wheel_bytes(meta)
+    engine_name = wheel_name(meta)
+    (out / engine_name).write_bytes(engine)
+
+    mp_path = micropip_wheel()
+    mp = mp_path.read_bytes()
+    _copy(mp_path, out / mp_path.name)
+
+    lock = json.loads((src / "pyodide-lock.json").read_text())
+    upstream = lock["packages"]
+    if "micropip" not in upstream:
+        raise SystemExit("build: pyodide-lock.json has no micropip entry")
+    # Only packages whose files are here: a name listed without its file makes micropip
+    # "succeed" silently after a 404 (docs/hosting.md), and a smaller lockfile starts faster.
+    mp_entry = dict(upstream["micropip"], file_name=mp_path.name, sha256=hashlib.sha256(mp).hexdigest())
+    lock["packages"] = {
+        "micropip": mp_entry,
+        "py-engine": lock_entry("py-engine", meta["version"], engine_name, engine, ["py_engine"]),
+    }
+    (out / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+
+
+def copy_pyscript(dist: Path) -> None:
+    src = NODE_MODULES / "@pyscript" / "core"
+    for p in sorted((src / "dist").iterdir()):
+        if p.suffix == ".js" or p.name == "core.css":
+            if p.name == "service-worker.js":
+                continue  # PyScript's optional SharedArrayBuffer shim; we use none
+            _copy(p, dist / "pyscript" / p.name)
+    _copy(src / "LICENSE", dist / "pyscript" / "LICENSE.txt")
+
+
+def write_pyscript_config(dist: Path) -> None:
+    """The docs page's PyScript config: local interpreter and our wheel by URL (names carry the version)."""
+    cfg = {
+        "interpreter": "../pyodide/pyodide.mjs",
+        "packages": [f"../pyodide/{wheel_name()}"],
+    }
+    path = dist / "web" / "pyscript" / "config.json"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(cfg, indent=1) + "\n")
+
+
+def file_hash(path: Path) -> str:
+    h = hashlib.sha256()
+    with open(path, "rb") as f:
+        for chunk in iter(lambda: f.read(1 << 20), b""):
+            h.update(chunk)
+    return h.hexdigest()
+
+
+def write_precache(dist: Path) -> dict:
+    """``precache.json``: every file the service worker caches, with size and content hash.
+
+    The build id hashes all of them, so any change gives a new ``sw.js`` (the browser
+    then installs it, which fills a new cache and drops the old one).
+    """
+    files = {}
+    for p in sorted(dist.rglob("*")):
+        rel = p.relative_to(dist).as_posix()
+        if p.is_file() and rel not in ("precache.json", "sw.js"):
+            files[rel] = {"size": p.stat().st_size, "sha256": file_hash(p)}
+    build = hashlib.sha256("".join(f"{k} {v['sha256']}\n" for k, v in files.items()).encode()).hexdigest()[:16]
+    manifest = {
+        "build": build,
+        "engine": {"wheel": f"pyodide/{wheel_name()}", "version": project_meta()["version"]},
+        "pyodide": PYODIDE_VERSION,
+        "files": files,
+    }
+    (dist / "precache.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    return manifest
+
+
+def write_service_worker(dist: Path, manifest: dict) -> None:
+    src = (ROOT / "web" / "sw.js").read_text()
+    if SW_MANIFEST_MARK not in src:
+        raise SystemExit(f"build: web/sw.js lacks the manifest placeholder {SW_MANIFEST_MARK!r}")
+    slim = {"build": manifest["build"], "files": {k: v["sha256"] for k, v in manifest["files"].items()}}
+    (dist / "sw.js").write_text(src.replace(SW_MANIFEST_MARK, json.dumps(slim, separators=(",", ":"))))
+
+
+# --- the no-other-host check -------------------------------------------------------------------
+
+def _third_party_rule(rel: str) -> dict[str, str] | None:
+    for prefix, hosts in THIRD_PARTY_HOSTS.items():
+        if rel == prefix or (prefix.endswith("/") and rel.startswith(prefix)):
+            return hosts
+    return None
+
+
+def _urls_in(data: bytes) -> list[tuple[str, str]]:
+    out = []
+    for m in URL_RE.finditer(data):
+        out.append((m.group(0).decode("ascii", "replace"), m.group(1).decode("ascii", "replace").lower()))
+    return out
+
+
+def scan_hosts(dist: Path) -> list[str]:
+    """Problems: a URL to another host in our files, or an unreviewed host in a third-party file.
+
+    Wheels are opened and their members scanned too. ``python_stdlib.zip`` (CPython's own
+    standard library, full of documentation links for modules we never import with a
+    network use) is the one file not scanned; docs/hosting.md says so.
+    """
+    problems = []
+    for p in sorted(dist.rglob("*")):
+        if not p.is_file():
+            continue
+        rel = p.relative_to(dist).as_posix()
+        if rel == "pyodide/python_stdlib.zip" or rel.endswith("LICENSE.txt"):
+            continue
+        if p.suffix == ".whl":
+            if p.name.startswith("micropip-"):
+                continue  # reviewed in docs/hosting.md: PyPI index default, used only for names not in the lockfile
+            with zipfile.ZipFile(p) as z:
+                blobs = [(f"{rel}!{n}", z.read(n)) for n in z.namelist()]
+        elif p.suffix in TEXT_SUFFIXES or rel.startswith("pyodide/"):
+            blobs = [(rel, p.read_bytes())]
+        else:
+            continue
+        allowed = _third_party_rule(rel)
+        for where, data in blobs:
+            for url, host in _urls_in(data):
+                if allowed is not None:
+                    if host not in allowed:
+                        problems.append(f"{where}: unreviewed host {host!r} in third-party file ({url})")
+                elif url.rstrip("/") not in NAMESPACE_URLS:
+                    problems.append(f"{where}: names another host: {url}")
+    return problems
+
+
+def check_pyscript_local(dist: Path) -> list[str]:
+    """The docs page must point PyScript at our Pyodide and our wheel, never the defaults."""
+    problems = []
+    cfg_path = dist / "web" / "pyscript" / "config.json"
+    if not (dist / "web" / "pyscript.html").exists():
+        return problems
+    cfg = json.loads(cfg_path.read_text())
+    if not cfg.get("interpreter", "").startswith("../pyodide/"):
+        problems.append("web/pyscript/config.json: interpreter must be the local ../pyodide/pyodide.mjs")
+    for pkg in cfg.get("packages", []):
+        if not pkg.startswith("../pyodide/") or not (dist / "pyodide" / pkg.rsplit("/", 1)[1]).exists():
+            problems.append(f"web/pyscript/config.json: package {pkg!r} is not a wheel in dist/pyodide/")
+    html = (dist / "web" / "pyscript.html").read_text()
+    if 'config="./pyscript/config.json"' not in html:
+        problems.append("web/pyscript.html: every <script type=py> must use config=\"./pyscript/config.json\"")
+    return problems
+
+
+# --- build -----------------------------------------------------------------------------------------
+
+def build(dist: Path = DIST, quiet: bool = False) -> dict:
+    ensure_node_modules()
+    tmp = dist.with_name(dist.name + ".tmp")
+    if tmp.exists():
+        shutil.rmtree(tmp)
+    tmp.mkdir(parents=True)
+    copy_site(tmp)
+    copy_pyodide(tmp)
+    copy_pyscript(tmp)
+    write_pyscript_config(tmp)
+    problems = scan_hosts(tmp) + check_pyscript_local(tmp)
+    if problems:
+        raise SystemExit("build: FAILED, files that would reach other hosts:\n  " + "\n  ".join(problems))
+    manifest = write_precache(tmp)
+    write_service_worker(tmp, manifest)
+    if dist.exists():
+        shutil.rmtree(dist)
+    tmp.rename(dist)
+    if not quiet:
+        size = sum(v["size"] for v in manifest["files"].values())
+        print(f"build: dist/ ready, build {manifest['build']}, {len(manifest['files'])} files, "
+              f"{size / 1e6:.1f} MB", flush=True)
+    return manifest
+
+
+# --- serving ---------------------------------------------------------------------------------------
+
+class SiteHandler(http.server.SimpleHTTPRequestHandler):
+    """Static files with the content types hosts must use, and no-cache (always revalidate)."""
+
+    extensions_map = MIME_TYPES
+
+    def end_headers(self) -> None:
+        self.send_header("Cache-Control", "no-cache")
+        super().end_headers()
+
+    def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature from the base class
+        if os.environ.get("VT_SERVE_LOG"):
+            super().log_message(format, *args)
+
+
+def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+    """A server for ``directory`` on ``host:port`` (0: a free port); call ``serve_forever``."""
+    handler = functools.partial(SiteHandler, directory=str(directory))
+    server = http.server.ThreadingHTTPServer((host, port), handler)
+    server.daemon_threads = True
+    return server
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--serve", action="store_true", help="after building, serve dist/ on 127.0.0.1")
+    ap.add_argument("--port", type=int, default=8000)
+    ap.add_argument("--no-build", action="store_true", help="with --serve: serve the existing dist/")
+    args = ap.parse_args(argv)
+    if not (args.serve and args.no_build):
+        build()
+    if args.serve:
+        server = make_server(DIST, args.port)
+        print(f"serving dist/ at http://127.0.0.1:{server.server_address[1]}/  (Ctrl-C stops)", flush=True)
+        try:
+            server.serve_forever()
+        except KeyboardInterrupt:
+            pass
+        finally:
+            server.server_close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,111 @@
+// Valley Tables service worker: after one visit, every page, the Python runtime and the
+// engine come from this cache, so play and verification work offline.
+//
+// build_site.py copies this file to the site root (so its scope is the whole site) and
+// replaces the placeholder below with {build, files: {path: sha256}} for every file in
+// dist/. A new build therefore changes these bytes, the browser installs the new worker,
+// and the new worker fills a fresh cache (reusing unchanged files from the old one).
+const MANIFEST = /*@PRECACHE@*/ null;
+
+const PREFIX = "vt-";
+const CACHE = MANIFEST ? PREFIX + MANIFEST.build : null;
+const SCOPE = new URL("./", self.location.href);
+const PARALLEL = 6;
+
+async function sha256Hex(buffer) {
+  const digest = await crypto.subtle.digest("SHA-256", buffer);
+  return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+// The old cache's entry for a path, when it holds exactly the bytes this build wants.
+async function reusable(oldCaches, path, hash) {
+  for (const name of oldCaches) {
+    const cache = await caches.open(name);
+    const resp = await cache.match(new URL(path, SCOPE).href);
+    if (resp && resp.headers.get("x-vt-sha256") === hash) return resp;
+  }
+  return null;
+}
+
+// Fetch (revalidating against the HTTP cache), check the bytes against the build's hash
+// so the cache can never hold a mix of two builds, and tag the entry with its hash.
+async function download(path, hash) {
+  const resp = await fetch(new URL(path, SCOPE).href, { cache: "no-cache" });
+  if (!resp.ok) throw new Error(`precache: ${path}: HTTP ${resp.status}`);
+  const body = await resp.arrayBuffer();
+  if (hash && (await sha256Hex(body)) !== hash) {
+    throw new Error(`precache: ${path} does not match this build (a deploy in progress?)`);
+  }
+  const headers = new Headers(resp.headers);
+  if (hash) headers.set("x-vt-sha256", hash);
+  return new Response(body, { status: 200, statusText: "OK", headers });
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const old = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE);
+  const jobs = Object.entries(MANIFEST.files);
+  jobs.push(["precache.json", null]);
+  let next = 0;
+  async function lane() {
+    while (next < jobs.length) {
+      const [path, hash] = jobs[next++];
+      const url = new URL(path, SCOPE).href;
+      if (hash && (await cache.match(url))?.headers.get("x-vt-sha256") === hash) continue;
+      const resp = (hash && (await reusable(old, path, hash))) || (await download(path, hash));
+      await cache.put(url, resp);
+    }
+  }
+  await Promise.all(Array.from({ length: PARALLEL }, lane));
+}
+
+self.addEventListener("install", (event) => {
+  if (!MANIFEST) return; // an unbuilt copy: behave as if there were no service worker
+  event.waitUntil(precache().then(() => self.skipWaiting()));
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+// Map a request to the cached file: "/" and "dir/" are their index.html; a query string is
+// ignored (the files are static; routes and records travel in the #fragment).
+function cacheKey(request) {
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
+  url.search = "";
+  url.hash = "";
+  if (url.pathname.endsWith("/")) url.pathname += "index.html";
+  return url.href;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (!CACHE || request.method !== "GET") return;
+  const key = cacheKey(request);
+  if (!key) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(key);
+    if (hit) return hit;
+    return fetch(request); // not part of the build (or the cache was evicted): the network
+  })());
+});
+
+// Pages can ask which build is cached (shown in the guide's offline section, used by tests).
+self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "vt-sw-status") {
+    event.waitUntil((async () => {
+      const cache = CACHE ? await caches.open(CACHE) : null;
+      const count = cache ? (await cache.keys()).length : 0;
+      const expected = MANIFEST ? Object.keys(MANIFEST.files).length + 1 : 0;
+      event.source?.postMessage({ type: "vt-sw-status", build: MANIFEST?.build ?? null,
+                                  cached: count, expected, complete: !!MANIFEST && count >= expected });
+    })());
+  }
+});

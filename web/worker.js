@@ -1,0 +1,215 @@
+// The engine's home: a module Web Worker running Pyodide with py_engine inside.
+//
+// Protocol (web/engine.js is the only client):
+//   page → worker  {id, cmd, args}
+//   worker → page  {id, ok: true, result} | {id, ok: false, error, kind}
+//                  {type: "progress", fraction, label, done, total}
+//                  {type: "ready", info} | {type: "failed", error}
+// Requests are answered strictly in the order they arrive; ones that arrive while Python
+// is starting wait in a queue.
+//
+// Startup is nearly all download + wasm compile + interpreter init, so everything big is
+// requested at once, before Pyodide's loader is even imported: the wasm, the standard
+// library, the lockfile, the loader's emscripten module and (once the build manifest names
+// it) the engine wheel. Pyodide later asks for the same URLs through fetch(); it gets the
+// responses already in flight, counted byte by byte for the progress bar.
+
+const SITE = new URL("../", import.meta.url);
+const PYODIDE = new URL("pyodide/", SITE);
+const t0 = performance.now();
+const timings = {};
+
+// --- progress ------------------------------------------------------------------------------------
+// label: "download" while bytes arrive, "start" while Python initialises, "engine" while the
+// engine is installed and imported, "ready" at the end. fraction never goes backwards.
+const files = new Map(); // url -> {done, total}
+let knownSizes = null;   // from precache.json: exact (uncompressed) sizes
+let lastFraction = 0;
+let stage = "download";
+let lastPost = 0;
+
+function post(fraction, label, force = false) {
+  fraction = Math.max(lastFraction, Math.min(1, fraction));
+  const now = performance.now();
+  if (!force && fraction === lastFraction && label === stage) return;
+  if (!force && now - lastPost < 50 && fraction < 1) return; // at most ~20 updates a second
+  lastFraction = fraction;
+  stage = label;
+  lastPost = now;
+  let done = 0, total = 0;
+  for (const f of files.values()) { done += f.done; total += f.total || 0; }
+  self.postMessage({ type: "progress", fraction, label, done, total });
+}
+
+function downloadProgress(force = false) {
+  let done = 0, total = 0;
+  for (const f of files.values()) {
+    if (!f.total) return; // a size still unknown: no honest fraction yet
+    done += f.done;
+    total += f.total;
+  }
+  if (stage === "download" && total > 0) post(0.85 * (done / total), "download", force);
+}
+
+function sizeOf(url, response) {
+  const rel = url.startsWith(SITE.href) ? url.slice(SITE.href.length) : null;
+  if (knownSizes && rel && knownSizes[rel]) return knownSizes[rel].size;
+  // Content-Length counts compressed bytes when the host compresses; the stream gives
+  // decompressed ones, so it is only a size when there is no Content-Encoding.
+  const length = Number(response.headers.get("content-length"));
+  return length && !response.headers.get("content-encoding") ? length : 0;
+}
+
+// fetch() whose body is counted as it streams; the wasm keeps its streaming compile.
+const nativeFetch = self.fetch.bind(self);
+async function trackedFetch(url) {
+  const entry = { done: 0, total: 0 };
+  files.set(url, entry);
+  const response = await nativeFetch(url, { credentials: "same-origin" });
+  if (!response.ok) throw new Error(`${url}: HTTP ${response.status}`);
+  entry.total = sizeOf(url, response);
+  const counter = new TransformStream({
+    transform(chunk, controller) {
+      entry.done += chunk.byteLength;
+      downloadProgress();
+      controller.enqueue(chunk);
+    },
+    flush() {
+      entry.total = Math.max(entry.total, entry.done);
+      downloadProgress(true);
+      // Every byte is here; what remains is compiling the wasm and starting Python.
+      if (stage === "download" && [...files.values()].every((f) => f.total && f.done >= f.total)) {
+        timings.downloaded = performance.now() - t0;
+        post(0.88, "start", true);
+      }
+    },
+  });
+  const headers = new Headers(response.headers);
+  // WebAssembly.instantiateStreaming insists on this type; some static hosts get it wrong.
+  if (url.endsWith(".wasm")) headers.set("content-type", "application/wasm");
+  return new Response(response.body.pipeThrough(counter), {
+    status: response.status, statusText: response.statusText, headers,
+  });
+}
+
+const early = new Map(); // url -> Promise<Response>, each handed out once
+function startEarly(name) {
+  const url = new URL(name, PYODIDE).href;
+  early.set(url, trackedFetch(url));
+}
+startEarly("pyodide.asm.wasm");
+startEarly("python_stdlib.zip");
+startEarly("pyodide-lock.json");
+for (const p of early.values()) p.catch(() => {}); // failures surface where Pyodide awaits them
+
+self.fetch = (input, init) => {
+  const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
+  const pending = early.get(url);
+  if (pending) {
+    early.delete(url);
+    return pending;
+  }
+  return nativeFetch(input, init);
+};
+
+const manifest = nativeFetch(new URL("precache.json", SITE).href)
+  .then((r) => { if (!r.ok) throw new Error(`precache.json: HTTP ${r.status}`); return r.json(); })
+  .then((m) => { knownSizes = m.files; return m; });
+const wheel = manifest.then((m) => trackedFetch(new URL(m.engine.wheel, SITE).href)).then((r) => r.arrayBuffer());
+wheel.catch(() => {});
+// Warm the module map: Pyodide's own import() of the same URL then finds it loaded.
+const asmModule = import(new URL("pyodide.asm.mjs", PYODIDE).href);
+asmModule.catch(() => {});
+
+// --- start Python and the engine -------------------------------------------------------------------
+let handle = null;
+
+async function start() {
+  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
+  const stderr = [];
+  const py = await loadPyodide({
+    indexURL: PYODIDE.href,
+    stdout: (line) => console.log("[python]", line),
+    stderr: (line) => { stderr.push(line); console.warn("[python]", line); },
+  });
+  timings.pyodide = performance.now() - t0;
+  post(0.95, "engine", true);
+
+  const sitePackages = py.runPython(
+    "import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
+  py.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  py.runPython("import importlib; importlib.invalidate_caches()");
+  const bridge = py.pyimport("py_engine.bridge");
+  handle = bridge.handle;
+  timings.engine = performance.now() - t0;
+  const m = await manifest;
+  return {
+    pyodide: py.version,
+    python: py.runPython("import sys; sys.version.split()[0]"),
+    engine: py.runPython("import py_engine; py_engine.__version__"),
+    build: m.build,
+    timings: { ...timings },
+  };
+}
+
+// --- requests --------------------------------------------------------------------------------------
+const queue = [];
+let state = "starting"; // "starting" | "ready" | "failed"
+let failure = null;
+
+function answer(msg) {
+  const { id, cmd, args } = msg;
+  if (state === "failed") {
+    self.postMessage({ id, ok: false, error: `the engine could not start: ${failure}`, kind: "startup" });
+    return;
+  }
+  if (typeof cmd !== "string") {
+    self.postMessage({ id, ok: false, error: "a request needs a command name", kind: "bad-request" });
+    return;
+  }
+  let text;
+  try {
+    text = JSON.stringify({ ...(args && typeof args === "object" ? args : {}), cmd });
+  } catch (e) {
+    self.postMessage({ id, ok: false, error: `arguments are not JSON: ${e.message}`, kind: "bad-request" });
+    return;
+  }
+  let reply;
+  try {
+    reply = JSON.parse(handle(text));
+  } catch (e) {
+    // The bridge never raises for bad input; an exception here is an engine bug.
+    console.error(e);
+    self.postMessage({ id, ok: false, error: String(e.message || e).trim().split("\n").pop(), kind: "internal" });
+    return;
+  }
+  self.postMessage(reply.ok ? { id, ok: true, result: reply.result }
+                            : { id, ok: false, error: reply.error, kind: reply.kind });
+}
+
+function drain() {
+  while (queue.length) answer(queue.shift());
+}
+
+self.addEventListener("message", (event) => {
+  const msg = event.data;
+  if (!msg || typeof msg !== "object" || !("id" in msg)) return;
+  queue.push(msg);
+  if (state !== "starting") drain();
+});
+
+start().then(
+  (info) => {
+    state = "ready";
+    post(1, "ready", true);
+    self.postMessage({ type: "ready", info });
+    drain();
+  },
+  (err) => {
+    state = "failed";
+    failure = String(err && err.message ? err.message : err);
+    console.error("engine startup failed:", err);
+    self.postMessage({ type: "failed", error: failure });
+    drain();
+  },
+);
