@@ -1,0 +1,183 @@
+// The one-page app's router. One page so the Pyodide worker survives navigation:
+// the lobby starts the engine in the background and a table opened later is
+// interactive at once.
+//
+// Routes (hash):  #/  lobby · #/new/<game> · #/table/<id> · #/verify[?r=<record>]
+//                 #/replay/<id> · #/replay?r=<record> · #/guide · #/howto/<game>
+// A page module exports mount(el, params, ctx) → unmount function, where
+//   params = {route, arg, id, game, query: {k: v}, r}   (arg = the segment after the route name)
+//   ctx    = {engine, navigate(hash)}
+//
+// Test-only URL parameters (never linked from the UI): on #/table/<id>,
+//   ?timer=<seconds> replaces every decision's timer, ?botdelay=<ms> the pause before a bot moves.
+
+import { t, getLang, setLang, onLangChange, translateTree } from "./i18n.js";
+import "./strings/shell.js";
+import { isMuted, toggleMute, onMuteChange } from "./sound.js";
+import { messagePage } from "./table/live.js";
+
+const PAGES = {
+  "": () => import("./pages/lobby.js"),
+  new: () => import("./pages/newtable.js"),
+  table: () => import("./pages/table.js"),
+  verify: () => import("./pages/verify.js"),
+  replay: () => import("./pages/replay.js"),
+  guide: () => import("./pages/guide.js"),
+  howto: () => import("./pages/howto.js"),
+};
+// Routes that need a segment after the name, and those that must not have one.
+const NEEDS_ARG = new Set(["new", "table", "howto"]);
+const NO_ARG = new Set(["", "verify", "guide"]);
+
+const app = document.getElementById("app");
+let unmount = null;
+let generation = 0;
+
+const vt = (window.__vt = {
+  engine: null,
+  ready: null,
+  lastSnapshot: null,
+  route: null,
+  navigate,
+});
+
+/** Parse "#/table/abc?timer=3" → {route: "table", arg: "abc", query: {timer: "3"}}; null when odd. */
+export function parseHash(hash) {
+  let h = (hash || "").replace(/^#/, "");
+  if (h === "" || h === "/") return { route: "", arg: null, query: {} };
+  if (!h.startsWith("/")) return null;
+  const q = h.indexOf("?");
+  const path = q >= 0 ? h.slice(1, q) : h.slice(1);
+  const query = {};
+  if (q >= 0) {
+    for (const [k, v] of new URLSearchParams(h.slice(q + 1))) query[k] = v;
+  }
+  const parts = path.split("/").filter((p, i, all) => p !== "" || i < all.length - 1);
+  if (parts.length > 2 || parts.some((p) => p === "")) return null;
+  const [route, arg = null] = parts;
+  if (!(route in PAGES)) return null;
+  if (NEEDS_ARG.has(route) && !arg) return null;
+  if (NO_ARG.has(route) && arg) return null;
+  let decoded = arg;
+  try {
+    decoded = arg === null ? null : decodeURIComponent(arg);
+  } catch (_) {
+    return null;
+  }
+  return { route, arg: decoded, query };
+}
+
+export function navigate(hash) {
+  if (location.hash === hash) route();
+  else location.hash = hash;
+}
+
+async function loadEngine() {
+  try {
+    const mod = await import("../engine.js");
+    return mod.getEngine();
+  } catch (e) {
+    console.error("engine module failed to load", e);
+    const err = new Error(t("shell.engineMissing"));
+    const ready = Promise.reject(err);
+    ready.catch(() => {});
+    return {
+      ready,
+      onProgress() { return () => {}; },
+      call() { return Promise.reject(err); },
+      failed: true,
+    };
+  }
+}
+
+let enginePromise = null;
+function engine() {
+  if (!enginePromise) {
+    enginePromise = loadEngine().then((eng) => {
+      vt.engine = eng;
+      return eng;
+    });
+    vt.ready = enginePromise.then((eng) => eng.ready);
+    vt.ready.catch(() => {});
+  }
+  return enginePromise;
+}
+
+async function route() {
+  const gen = ++generation;
+  const parsed = parseHash(location.hash);
+  if (unmount) {
+    try { unmount(); } catch (e) { console.error(e); }
+    unmount = null;
+  }
+  document.documentElement.classList.remove("deep");
+  delete document.body.dataset.state;
+  vt.route = parsed;
+  if (!parsed) {
+    messagePage(app, { title: t("shell.badLinkTitle"), body: t("shell.badLinkBody"), detail: location.hash });
+    return;
+  }
+  document.body.dataset.route = parsed.route || "lobby";
+  const eng = await engine();
+  let mod;
+  try {
+    mod = await PAGES[parsed.route]();
+  } catch (e) {
+    console.error(e);
+    if (gen !== generation) return;
+    messagePage(app, { title: t("shell.pageMissingTitle"), body: t("shell.pageMissingBody") });
+    return;
+  }
+  if (gen !== generation) return;
+  const params = {
+    route: parsed.route, arg: parsed.arg, id: parsed.arg, game: parsed.arg,
+    query: parsed.query, r: parsed.query.r ?? null,
+  };
+  try {
+    const un = mod.mount(app, params, { engine: eng, navigate });
+    unmount = typeof un === "function" ? un : null;
+  } catch (e) {
+    console.error(e);
+    messagePage(app, { title: t("shell.pageErrorTitle"), body: t("shell.pageErrorBody"), detail: String(e.message || e) });
+  }
+  if (parsed.route !== "table") window.scrollTo(0, 0);
+}
+
+function wireHeader() {
+  const header = document.querySelector(".site-header");
+  const langButtons = header.querySelectorAll("[data-lang]");
+  const muteButton = header.querySelector("#mute");
+  const paint = () => {
+    translateTree(header);
+    translateTree(document.querySelector(".site-footer"));
+    document.title = t("shell.siteName");
+    for (const b of langButtons) b.setAttribute("aria-pressed", String(b.dataset.lang === getLang()));
+    const m = isMuted();
+    muteButton.setAttribute("aria-pressed", String(m));
+    muteButton.querySelector(".label").textContent = m ? t("shell.soundOff") : t("shell.soundOn");
+    muteButton.title = t("shell.muteHint");
+    muteButton.classList.toggle("is-muted", m);
+  };
+  for (const b of langButtons) b.addEventListener("click", () => setLang(b.dataset.lang));
+  muteButton.addEventListener("click", toggleMute);
+  onLangChange(paint);
+  onMuteChange(paint);
+  paint();
+}
+
+function typingIn(target) {
+  return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+window.addEventListener("keydown", (e) => {
+  if (e.ctrlKey || e.metaKey || e.altKey || typingIn(e.target)) return;
+  if (e.key === "m" || e.key === "M") {
+    toggleMute();
+    e.preventDefault();
+  }
+});
+
+window.addEventListener("hashchange", route);
+wireHeader();
+engine();
+route();

@@ -1,0 +1,93 @@
+// How to play (#/howto/<game>): the seed's rules page in the page language. Each game's
+// text lives in web/howto/<game>.<lang>.html: the seed's own wording in its language and
+// a faithful translation in the other.
+
+import { t, getLang, onLangChange } from "../i18n.js";
+import "../strings/pages.js";
+import { h } from "../table/live.js";
+import { GAMES, GAME_ORDER, isGame } from "../../games/index.js";
+import { useStyle, gameName } from "../../embed/util.js";
+
+/** The language each seed page was written in; the other language is a translation. */
+const ORIGINAL = { hollowmere: "en", milehollow: "pt", elderwood: "en", wickerfair: "pt" };
+const cache = new Map();
+
+async function fetchRules(game, lang) {
+  const key = `${game}.${lang}`;
+  if (!cache.has(key)) {
+    const url = new URL(`../../howto/${game}.${lang}.html`, import.meta.url);
+    const p = fetch(url).then((r) => {
+      if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      return r.text();
+    });
+    cache.set(key, p);
+    p.catch(() => cache.delete(key));
+  }
+  return cache.get(key);
+}
+
+export function mount(el, params) {
+  useStyle("pages.css");
+  const game = params.arg;
+  let alive = true;
+  let gen = 0;
+
+  async function paint() {
+    const mine = ++gen;
+    const lang = getLang();
+    if (!isGame(game)) {
+      el.replaceChildren(h("div.pg.pg-howto", { dataset: { page: "howto", state: "unknown" } },
+        h("p.pg-crumbs", h("a", { href: "#/" }, t("pg.backToLobby"))),
+        h("section.message-page", { role: "alert" },
+          h("h1", t("pg.howto.unknownTitle")),
+          h("p", t("pg.howto.unknown", { name: game ?? "" })),
+          h("p", t("pg.howto.pick")),
+          otherGames(null),
+        )));
+      return;
+    }
+    const body = h("div.pg-rules", { "aria-busy": "true" }, h("p.pg-busy", t("pg.howto.loading")));
+    const info = GAMES[game];
+    el.replaceChildren(h("article.pg.pg-howto", { dataset: { page: "howto", game, lang } },
+      h("header.pg-head",
+        h("p.pg-crumbs", h("a", { href: "#/" }, t("pg.backToLobby"))),
+        h("h1", t("pg.howto.title", { game: gameName(game) })),
+        ORIGINAL[game] !== lang ? h("p.pg-note.pg-translated", t(`pg.howto.translatedFrom.${ORIGINAL[game]}`)) : null,
+        info.playable
+          ? h("p.pg-actions", h("a.button.primary", { href: `#/new/${game}` }, t("pg.howto.newTable", { game: gameName(game) })))
+          : h("p.pg-note", t("pg.howto.notYet", { game: gameName(game) })),
+      ),
+      body,
+      h("footer.pg-foot",
+        h("h2", t("pg.howto.others")),
+        otherGames(game),
+        h("p", h("a", { href: "#/guide" }, t("pg.howto.guide")), " · ", h("a", { href: "#/verify" }, t("pg.howto.verify"))),
+      ),
+    ));
+    let html;
+    try {
+      html = await fetchRules(game, lang);
+    } catch (e) {
+      if (!alive || mine !== gen) return;
+      body.removeAttribute("aria-busy");
+      body.replaceChildren(h("p.pg-verdict.bad", { role: "alert" }, t("pg.howto.loadFailed", { msg: e.message })));
+      return;
+    }
+    if (!alive || mine !== gen) return;
+    // Our own static file from this site, never user input.
+    body.innerHTML = html;
+    body.removeAttribute("aria-busy");
+  }
+
+  function otherGames(current) {
+    return h("ul.pg-games", GAME_ORDER.filter((g) => g !== current).map((g) =>
+      h("li", h("a", { href: `#/howto/${g}` }, gameName(g)))));
+  }
+
+  paint();
+  const off = onLangChange(paint);
+  return () => {
+    alive = false;
+    off();
+  };
+}

@@ -1,0 +1,126 @@
+// The lobby: the four games, saved tables to resume, saves kept aside, and links
+// to Verify and the guide. index.html holds a static copy of the same markup so the
+// lobby paints before any script runs; this module re-renders it with live data.
+
+import { t, getLang, onLangChange } from "../i18n.js";
+import { GAMES, GAME_ORDER } from "../../games/index.js";
+import {
+  listTables, listUnreadable, listCorrupt, keepAside, deleteTable, deleteCorrupt, downloadText,
+} from "../storage.js";
+import { h, formatDate } from "../table/live.js";
+import { engineStatus } from "../table/progress.js";
+
+export function mount(el, params, ctx) {
+  // Saves that do not even parse are set aside at once (with their reason) so that
+  // they show in the kept-aside list instead of vanishing from the Resume lists.
+  for (const bad of listUnreadable()) keepAside(bad.id, bad.reason);
+
+  let status = null;
+  const render = () => {
+    if (status) status.destroy();
+    status = engineStatus(ctx.engine, { compact: true });
+    el.replaceChildren(lobby(ctx, render, status.el));
+  };
+  render();
+  const offLang = onLangChange(render);
+  return () => {
+    offLang();
+    if (status) status.destroy();
+  };
+}
+
+function lobby(ctx, rerender, statusEl) {
+  return h("div.lobby", { dataset: { page: "lobby" } },
+    h("section.intro",
+      h("h1", t("lobby.title")),
+      h("p.lead", t("lobby.lead")),
+      statusEl,
+    ),
+    h("ul.game-grid", { "aria-label": t("lobby.gamesLabel") }, GAME_ORDER.map((g) => gameCard(g, rerender))),
+    keptAside(rerender),
+    h("section.more-links",
+      h("a.card-link", { href: "#/verify" },
+        h("strong", t("lobby.verify")), h("span", t("lobby.verifyBlurb"))),
+      h("a.card-link", { href: "#/guide" },
+        h("strong", t("lobby.guide")), h("span", t("lobby.guideBlurb"))),
+    ),
+  );
+}
+
+function gameCard(game, rerender) {
+  const info = GAMES[game];
+  const saves = listTables(game);
+  return h("li.game-card", { dataset: { game }, class: info.playable ? null : "soon" },
+    h("div.game-art", { "aria-hidden": "true" }, h("img", { src: `web/icons/${game}.svg`, alt: "" })),
+    h("div.game-body",
+      h("h2", t(`game.${game}`)),
+      h("p.players", t("lobby.players", { range: range(info) })),
+      h("p.blurb", t(`blurb.${game}`)),
+      h("div.game-actions",
+        info.playable
+          ? h("a.button.primary", { href: `#/new/${game}` }, t("lobby.newTable"))
+          : h("span.badge.soon-badge", t("lobby.comingSoon")),
+        h("a.button.ghost", { href: `#/howto/${game}` }, t("lobby.howto")),
+      ),
+      saves.length ? resumeList(saves, rerender) : null,
+    ),
+  );
+}
+
+function range(info) {
+  return info.minPlayers === info.maxPlayers ? String(info.minPlayers) : `${info.minPlayers}–${info.maxPlayers}`;
+}
+
+function resumeList(saves, rerender) {
+  return h("div.resume",
+    h("h3", t("lobby.resume")),
+    h("ul", saves.map((s) => {
+      const seats = (s.record?.seats || []).map((x) => (x.bot ? `${x.name} (${t("shell.bot")})` : x.name)).join(", ");
+      const turn = s.summary?.over ? t("lobby.finished") : s.summary?.turn ? t("lobby.turnOf", { name: s.summary.turn }) : "";
+      return h("li.resume-item",
+        h("a.resume-link", { href: `#/table/${s.id}` },
+          h("span.when", formatDate(s.updated || 0, getLang())),
+          h("span.seats", seats),
+          turn ? h("span.turn", turn) : null,
+        ),
+        h("button.icon-button.danger", {
+          type: "button",
+          "aria-label": t("lobby.deleteSave", { when: formatDate(s.updated || 0, getLang()) }),
+          title: t("lobby.delete"),
+          onclick: () => {
+            if (confirm(t("lobby.confirmDelete"))) {
+              deleteTable(s.id);
+              rerender();
+            }
+          },
+        }, "✕"),
+      );
+    })),
+  );
+}
+
+function keptAside(rerender) {
+  const items = listCorrupt();
+  if (!items.length) return null;
+  return h("section.kept-aside", { "aria-labelledby": "kept-aside-title" },
+    h("h2#kept-aside-title", t("lobby.keptAside")),
+    h("p", t("lobby.keptAsideBlurb")),
+    h("ul", items.map((c) => h("li",
+      h("span.when", formatDate(c.moved, getLang())),
+      h("span.reason", c.reason),
+      h("button.button.small", {
+        type: "button",
+        onclick: () => downloadText(`valley-tables-save-${c.id}.json`, c.raw),
+      }, t("lobby.download")),
+      h("button.button.small.danger", {
+        type: "button",
+        onclick: () => {
+          if (confirm(t("lobby.confirmDelete"))) {
+            deleteCorrupt(c.id);
+            rerender();
+          }
+        },
+      }, t("lobby.delete")),
+    ))),
+  );
+}

@@ -1,0 +1,234 @@
+// New table: seats (person or bot with a level), names, the game's options, the timer.
+// The form renders at once from the static game list; the engine's own `games`
+// answer (player range, bot levels, options with EN/PT labels) fills in when ready.
+
+import { t, getLang, onLangChange, words } from "../i18n.js";
+import { levelName } from "../table/view.js";
+import { GAMES, isGame } from "../../games/index.js";
+import { newTableId, saveTable } from "../storage.js";
+import { h, messagePage } from "../table/live.js";
+import { engineStatus } from "../table/progress.js";
+import { rememberLive, summarize } from "../table/session.js";
+
+let engineGames = null; // cached `games` answer: {name: {min_players, max_players, bot_levels, options}}
+
+/** 32 random bytes from crypto.getRandomValues as 64 lowercase hex characters. */
+export function drawSeed() {
+  const b = new Uint8Array(32);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+export function mount(el, params, ctx) {
+  const game = params.game;
+  if (!isGame(game)) {
+    messagePage(el, { title: t("shell.unknownGameTitle"), body: t("shell.unknownGameBody", { game }) });
+    return () => {};
+  }
+  if (!GAMES[game].playable) {
+    messagePage(el, {
+      title: t("newtable.soonTitle", { game: t(`game.${game}`) }),
+      body: t("newtable.soonBody"),
+      actions: [h("a.button", { href: `#/howto/${game}` }, t("lobby.howto")), " ",
+        h("a.button", { href: "#/" }, t("shell.backToLobby"))],
+    });
+    return () => {};
+  }
+
+  const base = GAMES[game];
+  const form = {
+    seats: [],
+    options: {},
+    timers: true,
+    starting: false,
+    error: null,
+  };
+  const info = () => {
+    const e = engineGames && engineGames[game];
+    return {
+      min: e ? e.min_players : base.minPlayers,
+      max: e ? e.max_players : base.maxPlayers,
+      levels: e && e.bot_levels.length ? e.bot_levels : base.botLevels,
+      options: e ? e.options : null,
+    };
+  };
+  const defaultName = (i, bot) => (bot ? t("newtable.botName", { n: i + 1 }) : t("newtable.personName", { n: i + 1 }));
+  const setCount = (n) => {
+    const levels = info().levels;
+    while (form.seats.length < n) {
+      const i = form.seats.length;
+      const bot = i > 0;
+      form.seats.push({ name: "", bot, level: levels[0] });
+    }
+    form.seats.length = n;
+  };
+  setCount(Math.max(info().min, Math.min(2, info().max)));
+
+  let status = null;
+  let alive = true;
+
+  const render = () => {
+    if (!alive) return;
+    const focusId = document.activeElement && document.activeElement.id;
+    const i = info();
+    if (i.options) {
+      for (const o of i.options) if (!(o.name in form.options)) form.options[o.name] = o.default;
+    }
+    if (form.seats.length < i.min) setCount(i.min);
+    if (form.seats.length > i.max) setCount(i.max);
+    for (const s of form.seats) if (!i.levels.includes(s.level)) s.level = i.levels[0];
+    if (status) status.destroy();
+    status = engineStatus(ctx.engine, { compact: true, onReady: loadGames });
+
+    el.replaceChildren(h("form.newtable", { dataset: { page: "newtable" }, onsubmit: (e) => { e.preventDefault(); start(); } },
+      h("p.crumbs", h("a", { href: "#/" }, t("shell.lobby")), " / ", t(`game.${game}`)),
+      h("h1", t("newtable.title", { game: t(`game.${game}`) })),
+      seatsFieldset(i),
+      optionsFieldset(i),
+      timerFieldset(),
+      h("div.start-row",
+        h("button.button.primary.big#start", { type: "submit", disabled: form.starting || undefined },
+          form.starting ? t("newtable.starting") : t("newtable.start")),
+        status.el,
+      ),
+      form.error ? h("p.form-error", { role: "alert" }, form.error) : null,
+    ));
+    if (focusId) {
+      const again = document.getElementById(focusId);
+      if (again) again.focus();
+    }
+  };
+
+  const seatsFieldset = (i) => h("fieldset.seats-form",
+    h("legend", t("newtable.seats")),
+    i.min === i.max
+      ? h("p.hint", t("newtable.fixedSeats", { n: i.min }))
+      : h("label.inline", { for: "seat-count" }, t("newtable.howMany"), " ",
+        h("select#seat-count", {
+          onchange: (e) => { setCount(Number(e.target.value)); render(); },
+        }, range(i.min, i.max).map((n) => h("option", { value: String(n), selected: n === form.seats.length || undefined }, String(n))))),
+    h("ol.seat-rows", form.seats.map((s, k) => h("li.seat-row",
+      h("span.seat-no", { "aria-hidden": "true" }, String(k + 1)),
+      h("label.field",
+        h("span", t("newtable.name", { n: k + 1 })),
+        h("input", {
+          id: `seat-name-${k}`, type: "text", maxlength: "24", value: s.name,
+          placeholder: defaultName(k, s.bot), autocomplete: "off",
+          oninput: (e) => { s.name = e.target.value; },
+        })),
+      h("label.field",
+        h("span", t("newtable.kind")),
+        h("select", {
+          id: `seat-kind-${k}`,
+          onchange: (e) => { s.bot = e.target.value === "bot"; render(); },
+        },
+        h("option", { value: "person", selected: !s.bot || undefined }, t("newtable.person")),
+        h("option", { value: "bot", selected: s.bot || undefined }, t("newtable.bot")))),
+      s.bot ? h("label.field",
+        h("span", t("newtable.level")),
+        h("select", { id: `seat-level-${k}`, onchange: (e) => { s.level = e.target.value; } },
+          i.levels.map((l) => h("option", { value: l, selected: l === s.level || undefined }, levelName(l))))) : null,
+    ))),
+    form.seats.filter((s) => !s.bot).length > 1 ? h("p.hint", t("newtable.passAndPlayHint")) : null,
+    form.seats.every((s) => s.bot) ? h("p.hint", t("newtable.allBotsHint")) : null,
+  );
+
+  const optionsFieldset = (i) => h("fieldset.options-form",
+    h("legend", t("newtable.options")),
+    i.options === null
+      ? h("p.hint", t("newtable.optionsLoading"))
+      : i.options.length === 0
+        ? h("p.hint", t("newtable.noOptions"))
+        : i.options.map((o) => optionField(o)),
+  );
+
+  const optionField = (o) => {
+    const label = words(o.label) || o.name;
+    const id = `opt-${o.name}`;
+    const isBool = o.choices.length === 2 && o.choices.every((c) => typeof c === "boolean");
+    if (isBool) {
+      return h("label.check", { for: id },
+        h("input", {
+          id, type: "checkbox", checked: form.options[o.name] === true || undefined,
+          onchange: (e) => { form.options[o.name] = e.target.checked; },
+        }), " ", label);
+    }
+    return h("label.field", { for: id }, h("span", label),
+      h("select", {
+        id, onchange: (e) => { form.options[o.name] = o.choices[Number(e.target.value)]; },
+      }, o.choices.map((c, n) => h("option", { value: String(n), selected: c === form.options[o.name] || undefined }, String(c)))));
+  };
+
+  const timerFieldset = () => h("fieldset.timer-form",
+    h("legend", t("newtable.timer")),
+    h("label.check", { for: "timers-on" },
+      h("input", { id: "timers-on", type: "checkbox", checked: form.timers || undefined, onchange: (e) => { form.timers = e.target.checked; } }),
+      " ", t("newtable.timersOn", { seconds: GAMES[game].timer })),
+  );
+
+  let gamesPromise = null;
+  function loadGames() {
+    if (engineGames) return Promise.resolve();
+    if (!gamesPromise) {
+      gamesPromise = ctx.engine.call("games", {}).then((list) => {
+        engineGames = {};
+        for (const g of list) engineGames[g.name] = g;
+        if (!engineGames[game]) form.error = t("newtable.notInEngine", { game: t(`game.${game}`) });
+        render();
+      }, (e) => {
+        gamesPromise = null;
+        form.error = e.message;
+        render();
+      });
+    }
+    return gamesPromise;
+  }
+
+  async function start() {
+    if (form.starting) return;
+    form.starting = true;
+    form.error = null;
+    render();
+    try {
+      await ctx.engine.ready;
+      await loadGames();
+      const seats = form.seats.map((s, k) => ({
+        name: (s.name || "").trim() || defaultName(k, s.bot),
+        bot: s.bot,
+        level: s.bot ? s.level : null,
+      }));
+      const persons = seats.map((s, k) => (s.bot ? -1 : k)).filter((k) => k >= 0);
+      const viewer = persons.length ? persons[0] : null;
+      const snap = await ctx.engine.call("new_table", {
+        game, seats, options: { ...form.options }, seed: drawSeed(), viewer,
+      });
+      const id = newTableId();
+      const save = {
+        id, game, record: snap.record, deadline: null, deadlineKey: null,
+        timers: form.timers, viewer, accepted: null, secretFrom: null, lang: getLang(),
+        summary: summarize(snap),
+      };
+      if (!saveTable(save)) throw new Error(t("newtable.saveFailed"));
+      rememberLive(id, snap.table, snap);
+      ctx.navigate(`#/table/${id}`);
+    } catch (e) {
+      form.starting = false;
+      form.error = t("newtable.startFailed", { detail: e.message || String(e) });
+      render();
+    }
+  }
+
+  render();
+  const offLang = onLangChange(render);
+  return () => {
+    alive = false;
+    offLang();
+    if (status) status.destroy();
+  };
+}
+
+function range(a, b) {
+  const out = [];
+  for (let n = a; n <= b; n++) out.push(n);
+  return out;
+}

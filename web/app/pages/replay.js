@@ -1,0 +1,160 @@
+// Replay (#/replay/<id> from a table saved on this device, or #/replay?r=<record> from a
+// link): step through a record move by move with the game's own board, read-only.
+// A finished game can be shared from here: a link, the record file, Verify, an embed.
+
+import { t, onLangChange } from "../i18n.js";
+import "../strings/pages.js";
+import { h, messagePage } from "../table/live.js";
+import { engineStatus } from "../table/progress.js";
+import { readTable, downloadText } from "../storage.js";
+import { encodeRecord, decodeRecord } from "../recordcodec.js";
+import { createViewer } from "../../embed/viewer.js";
+import { useStyle, gameName, seatText, recordProblem, copyText } from "../../embed/util.js";
+
+export function mount(el, params, ctx) {
+  useStyle("pages.css");
+  let alive = true;
+  let viewer = null;
+  let status = null;
+  let offLang = null;
+
+  const fail = (title, body, detail) => {
+    if (!alive) return;
+    messagePage(el, { title, body, detail });
+  };
+
+  (async () => {
+    let record;
+    let saveId = null;
+    if (params.arg) {
+      saveId = params.arg;
+      const r = readTable(saveId);
+      if (r.missing) return fail(t("pg.replay.missingTitle"), t("pg.replay.missing", { id: saveId }));
+      if (r.corrupt) return fail(t("pg.replay.badTitle"), t("pg.replay.corrupt", { id: saveId }), r.corrupt);
+      record = r.save.record;
+    } else if (params.r) {
+      try {
+        record = await decodeRecord(params.r);
+      } catch (e) {
+        return fail(t("pg.replay.badTitle"), t("pg.replay.badLink"), e.message);
+      }
+    } else {
+      return fail(t("pg.replay.noSourceTitle"), t("pg.replay.noSource"));
+    }
+    if (!alive) return;
+    const problem = recordProblem(record);
+    if (problem) return fail(t("pg.replay.badTitle"), t("pg.replay.notRecord"), problem);
+    show(record, saveId);
+  })();
+
+  function show(record, saveId) {
+    const finished = Boolean(record.result && record.seed);
+    const head = h("header.pg-head");
+    const share = h("section.pg-share");
+    const viewerHost = h("div.pg-viewer-host");
+    status = engineStatus(ctx.engine, { compact: true });
+    const statusBox = h("div.pg-status", status.el);
+    el.replaceChildren(h("div.pg.pg-replay", { dataset: { page: "replay" } }, head, statusBox, viewerHost, share));
+
+    let encoded = null;
+    const linkText = async () => (encoded ??= await encodeRecord(record));
+    const base = () => location.href.split("#")[0];
+    const startMove = params.query && params.query.move !== undefined ? Number(params.query.move) : undefined;
+
+    const snippet = h("textarea.pg-snippet", { readonly: true, rows: "4", spellcheck: "false" });
+    const withControls = h("input", { type: "checkbox", checked: true, onchange: () => paintSnippet() });
+    const shareNote = h("p.pg-note", { role: "status" });
+
+    async function paintSnippet() {
+      if (!finished) return;
+      const r = await linkText();
+      const embedUrl = new URL("embed.html", base()).href;
+      const move = viewer ? viewer.move : record.actions.length;
+      const src = `${embedUrl}#r=${r}&move=${move}${withControls.checked ? "&controls=1" : ""}`;
+      snippet.value = `<iframe src="${src}" title="${gameName(record.game)}" width="640" height="480" `
+        + `style="border:0;max-width:100%" loading="lazy"></iframe>`;
+    }
+
+    function paintChrome() {
+      const seats = record.seats.map((s, i) => seatText(s, i)).join(", ");
+      head.replaceChildren(
+        h("p.pg-crumbs", h("a", { href: "#/" }, t("pg.backToLobby"))),
+        h("h1", t("pg.replay.title", { game: gameName(record.game) })),
+        h("p.pg-sub", t("pg.replay.sub", { seats, n: record.actions.length })),
+        h("p.pg-sub", finished ? t("pg.replay.finished") : t("pg.replay.unfinished")),
+      );
+      if (!finished) {
+        share.replaceChildren(
+          h("p.pg-note", t("pg.replay.notOver")),
+          saveId ? h("p", h("a.button", { href: `#/table/${encodeURIComponent(saveId)}` }, t("pg.replay.backToTable"))) : null,
+        );
+        return;
+      }
+      share.replaceChildren(
+        h("h2", t("pg.replay.share")),
+        h("div.pg-actions",
+          h("button.button", {
+            type: "button", dataset: { act: "copy" },
+            onclick: async () => {
+              const url = `${base()}#/replay?r=${await linkText()}`;
+              shareNote.textContent = (await copyText(url)) ? t("pg.copied") : t("pg.copyFailed", { text: url });
+            },
+          }, t("pg.replay.copyLink")),
+          h("button.button", {
+            type: "button", dataset: { act: "verify" },
+            onclick: async () => ctx.navigate(`#/verify?r=${await linkText()}`),
+          }, t("pg.replay.verify")),
+          h("button.button", {
+            type: "button", dataset: { act: "download" },
+            onclick: () => downloadText(`${record.game}-${record.fingerprint.slice(0, 8)}.json`,
+              JSON.stringify(record, null, 2)),
+          }, t("pg.replay.download")),
+        ),
+        shareNote,
+        h("details.pg-embed",
+          h("summary", t("pg.replay.embed")),
+          h("p", t("pg.replay.embedHelp")),
+          h("label.pg-check", withControls, " ", t("pg.replay.embedControls")),
+          h("label.pg-block", h("span.visually-hidden", t("pg.replay.embedCode")), snippet),
+          h("p", h("a", { href: "#/guide" }, t("pg.replay.embedDocs"))),
+        ),
+      );
+      paintSnippet();
+    }
+
+    paintChrome();
+    offLang = onLangChange(paintChrome);
+
+    viewer = createViewer(viewerHost, {
+      engine: ctx.engine,
+      record,
+      move: startMove,
+      mode: "page",
+      onMove: (k) => {
+        // Remember the position in the address so a reload (or a shared link) comes back here.
+        const hash = location.hash.replace(/([?&])move=\d+&?/, "$1").replace(/[?&]$/, "");
+        const sep = hash.includes("?") ? "&" : "?";
+        history.replaceState(null, "", `${hash}${sep}move=${k}`);
+        paintSnippet();
+      },
+    });
+    viewer.ready.then(
+      () => { if (alive) statusBox.remove(); },
+      (e) => {
+        if (!alive) return;
+        statusBox.remove();
+        viewerHost.replaceChildren(h("div.pg-verdict.bad", { role: "alert" },
+          h("h2", t("pg.replay.badTitle")),
+          h("p", t("pg.replay.cannot")),
+          h("p.detail", e && e.message ? e.message : String(e))));
+      },
+    );
+  }
+
+  return () => {
+    alive = false;
+    if (viewer) viewer.destroy();
+    if (status) status.destroy();
+    if (offLang) offLang();
+  };
+}

@@ -1,0 +1,569 @@
+// A table: the shell every game shares, and the turn engine that drives it.
+//
+// After each snapshot: a bot seat to act → bot_play after a short visible pause;
+// a person → wait for their move (from the renderer or the "All my moves" list),
+// with the decision's countdown whose deadline is saved with the table; expiry →
+// `timeout`. With more than one person at this device a hand-off screen hides the
+// board and private information between different persons' decisions, and a
+// person's timer starts when they accept it. Every snapshot is autosaved.
+//
+// Test-only URL parameters: ?timer=<seconds> overrides every decision's timer;
+// ?botdelay=<ms> overrides the pause before a bot moves. Nothing in the UI links them.
+
+import { t, getLang, onLangChange } from "../i18n.js";
+import { isGame, loadRenderer } from "../../games/index.js";
+import { readTable, saveTable, keepAside, isTableId } from "../storage.js";
+import { play as playSound } from "../sound.js";
+import { Countdown, decisionKey, formatSeconds } from "../timer.js";
+import { h, announce, messagePage } from "../table/live.js";
+import { engineStatus } from "../table/progress.js";
+import { liveTable, rememberLive, forgetLive, summarize } from "../table/session.js";
+import { scoreSheet, logList, logSentence, movesList, sealChip } from "../table/view.js";
+import { endScreen, resultLine } from "../table/endscreen.js";
+
+const BOT_DELAY_MS = 650;
+
+export function mount(el, params, ctx) {
+  const id = params.id;
+  if (!isTableId(id)) {
+    messagePage(el, { title: t("shell.badTableTitle"), body: t("shell.badTableBody") });
+    return () => {};
+  }
+  const found = readTable(id);
+  if (found.missing) {
+    messagePage(el, { title: t("shell.noTableTitle"), body: t("shell.noTableBody") });
+    return () => {};
+  }
+  if (found.corrupt) {
+    keepAside(id, found.corrupt);
+    messagePage(el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: found.corrupt });
+    return () => {};
+  }
+  if (!isGame(found.save.game)) {
+    keepAside(id, `unknown game ${found.save.game}`);
+    messagePage(el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: found.save.game });
+    return () => {};
+  }
+  return new TableShell(el, found.save, params.query, ctx).unmount;
+}
+
+function numberParam(text, min) {
+  if (text === undefined || text === null || text === "") return null;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= min ? n : null;
+}
+
+class TableShell {
+  constructor(el, save, query, ctx) {
+    this.el = el;
+    this.save = save;
+    this.ctx = ctx;
+    this.engine = ctx.engine;
+    this.game = save.game;
+    this.timerOverride = numberParam(query.timer, 1);
+    this.botDelay = numberParam(query.botdelay, 0) ?? BOT_DELAY_MS;
+    this.snap = null;
+    this.viewer = null;
+    this.handedTo = null; // the person who accepted the device (in memory: a reload asks again)
+    this.handoffFor = null;
+    this.interactive = false;
+    this.busy = false;
+    this.dead = false;
+    this.filter = "";
+    this.seenLog = null;
+    this.botTimer = null;
+    this.renderer = null;
+    this.rendererMissing = false;
+    this.note = null;
+    this.countdown = new Countdown({
+      onTick: (left) => this.paintClock(left),
+      onLastSecond: () => playSound("tick"),
+      onExpire: () => this.expire(),
+    });
+    this.unmount = () => this.destroy();
+    this.build();
+    this.offLang = onLangChange(() => this.repaint());
+    this.start();
+  }
+
+  // --- page skeleton ---------------------------------------------------------
+  build() {
+    this.statusLine = h("p.turn-status");
+    this.clock = h("div.countdown", { role: "timer", "aria-label": t("table.timeLeft"), hidden: true });
+    this.sealBox = h("div.seal-box");
+    this.notes = h("div.table-notes");
+    this.boardHost = h("div.board-host");
+    this.boardNote = h("p.board-note", { hidden: true });
+    this.movesBox = h("div.moves-box");
+    this.scoresBox = h("div.scores-box");
+    this.logBox = h("div.log-box");
+    this.endBox = h("div.end-box");
+    this.loadingBox = h("div.loading-screen");
+    this.handoffBox = h("div.handoff-screen", { hidden: true });
+    this.grid = h("div.table-grid", { hidden: true },
+      h("section.board-area", { "aria-labelledby": "board-title" },
+        h("h2#board-title.visually-hidden", t("table.board")), this.boardHost, this.boardNote),
+      h("div.side-panel",
+        h("section.panel.moves-panel", { "aria-labelledby": "moves-title" },
+          h("h2#moves-title", t("table.allMyMoves")), this.movesBox),
+        h("section.panel.scores-panel", { "aria-labelledby": "scores-title" },
+          h("h2#scores-title", t("table.scoreSheet")), this.scoresBox),
+        h("section.panel.log-panel", { "aria-labelledby": "log-title" },
+          h("h2#log-title", t("table.log")), this.logBox)),
+    );
+    this.crumbs = h("p.crumbs");
+    this.el.replaceChildren(h("div.table-page", { dataset: { page: "table", game: this.game } },
+      h("div.table-bar", this.crumbs, this.statusLine, this.clock, this.sealBox),
+      this.notes, this.loadingBox, this.handoffBox, this.endBox, this.grid,
+    ));
+    this.paintCrumbs();
+    this.setState("loading");
+  }
+
+  paintCrumbs() {
+    this.crumbs.replaceChildren(h("a", { href: "#/" }, t("shell.lobby")), " / ",
+      h("span", t(`game.${this.game}`)));
+  }
+
+  setState(state) {
+    this.state = state;
+    document.body.dataset.state = state;
+  }
+
+  // --- opening the table --------------------------------------------------------
+  async start() {
+    const status = engineStatus(this.engine, { compact: false });
+    this.loadingBox.replaceChildren(h("h1", t("table.loadingTitle")), h("p", t("table.loadingBody")), status.el);
+    this.renderRenderer();
+    try {
+      await this.engine.ready;
+    } catch (e) {
+      status.destroy();
+      if (!this.dead) this.fail(t("table.engineFailed"), e.message);
+      return;
+    }
+    status.destroy();
+    if (this.dead) return;
+    const persons = this.persons(this.save.record.seats || []);
+    const v = this.save.viewer;
+    this.viewer = Number.isInteger(v) && persons.includes(v) ? v : (persons[0] ?? null);
+    let snap = null;
+    const live = liveTable(this.save.id);
+    if (live) {
+      try {
+        snap = await this.engine.call("snapshot", { table: live.engineId, viewer: this.viewer });
+      } catch (_) {
+        forgetLive(this.save.id); // the worker restarted: rebuild from the save
+      }
+    }
+    if (!snap) {
+      try {
+        snap = await this.engine.call("load_table", { record: this.save.record, viewer: this.viewer });
+      } catch (e) {
+        if (this.dead) return;
+        if (e && e.kind) {
+          // The engine read the save and refused it: keep it aside, never drop it.
+          keepAside(this.save.id, e.message);
+          messagePage(this.el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: e.message });
+        } else {
+          this.fail(t("table.engineFailed"), e && e.message);
+        }
+        return;
+      }
+    }
+    if (this.dead) return;
+    this.seenLog = snap.log.length;
+    this.loadingBox.hidden = true;
+    this.advance(snap);
+  }
+
+  renderRenderer() {
+    loadRenderer(this.game).then((create) => {
+      if (this.dead) return;
+      if (!create) {
+        this.rendererMissing = true;
+        this.paintBoardNote();
+        return;
+      }
+      try {
+        this.renderer = create(this.boardHost, {
+          onIntent: (action) => this.play(action),
+          announce,
+          lang: getLang(),
+        });
+      } catch (e) {
+        console.error("renderer failed to start", e);
+        this.rendererMissing = true;
+        this.paintBoardNote();
+        return;
+      }
+      if (this.snap && !this.handoffFor) this.updateRenderer();
+    });
+  }
+
+  updateRenderer() {
+    if (!this.renderer || !this.snap) return;
+    try {
+      this.renderer.update(this.snap, this.viewer);
+    } catch (e) {
+      console.error("renderer update failed", e);
+      this.rendererMissing = true;
+      this.paintBoardNote();
+    }
+  }
+
+  paintBoardNote() {
+    this.boardNote.hidden = !this.rendererMissing;
+    this.boardNote.textContent = t("table.noRenderer");
+    this.boardHost.hidden = this.rendererMissing && !this.renderer;
+  }
+
+  persons(seats) {
+    return seats.map((s, i) => (s.bot ? -1 : i)).filter((i) => i >= 0);
+  }
+
+  // --- after every snapshot -------------------------------------------------------
+  advance(snap) {
+    if (this.dead) return;
+    const fresh = snap.log.slice(this.seenLog ?? snap.log.length);
+    this.seenLog = snap.log.length;
+    this.snap = snap;
+    window.__vt.lastSnapshot = snap;
+    rememberLive(this.save.id, snap.table, snap);
+
+    const d = snap.decision;
+    if (d && d.secret) {
+      if (this.save.secretFrom === null || this.save.secretFrom === undefined) this.save.secretFrom = snap.log.length - fresh.length;
+    } else {
+      this.save.secretFrom = null;
+    }
+    this.persist();
+
+    if (fresh.length) {
+      playSound("move");
+      announce(fresh.map((e, i) => (this.isMasked(snap.log.length - fresh.length + i, e)
+        ? `${snap.seats[e.seat].name}: ${t("table.secretChoice")}` : logSentence(snap, e))).join(". "));
+    }
+
+    if (snap.terminal) {
+      this.countdown.stop();
+      this.clock.hidden = true;
+      this.hideHandoff();
+      this.interactive = false;
+      this.paint();
+      this.endBox.replaceChildren(endScreen(snap, this.save.id));
+      this.setState("over");
+      if (fresh.length) {
+        playSound("end");
+        const title = this.endBox.querySelector("h2");
+        if (title) title.focus({ preventScroll: false });
+      }
+      return;
+    }
+    this.endBox.replaceChildren();
+    this.next();
+  }
+
+  isMasked(index, entry) {
+    const from = this.save.secretFrom;
+    return from !== null && from !== undefined && index >= from && entry.seat !== this.viewer;
+  }
+
+  next() {
+    const snap = this.snap;
+    const d = snap.decision;
+    const bots = d.players.filter((p) => snap.seats[p].bot);
+    this.interactive = false;
+    if (bots.length) {
+      const seat = bots[0];
+      this.countdown.stop();
+      this.clock.hidden = true;
+      if (!this.handoffFor) this.grid.hidden = false;
+      this.paint();
+      this.setState("bot");
+      clearTimeout(this.botTimer);
+      this.botTimer = setTimeout(() => this.call("bot_play", { seat }), this.botDelay);
+      return;
+    }
+    const persons = this.persons(snap.seats);
+    const seat = d.players[0];
+    if (seat !== this.viewer) {
+      this.viewer = seat;
+      this.save.viewer = seat;
+      this.persist();
+      if (persons.length > 1) {
+        this.showHandoff(seat);
+        this.paint();
+      } else {
+        this.refresh();
+      }
+      return;
+    }
+    if (persons.length > 1 && this.handedTo !== seat) {
+      this.showHandoff(seat);
+      this.paint();
+      return;
+    }
+    this.hideHandoff();
+    this.becomeInteractive(seat);
+  }
+
+  becomeInteractive(seat) {
+    const snap = this.snap;
+    const d = snap.decision;
+    const seconds = this.timerOverride ?? d.timer;
+    if (this.save.timers !== false && seconds > 0) {
+      const key = decisionKey(snap, seat);
+      if (this.save.deadlineKey !== key || !this.save.deadline) {
+        this.save.deadlineKey = key;
+        this.save.deadline = Date.now() + seconds * 1000;
+        this.persist();
+      }
+      this.clock.hidden = false;
+      this.countdown.start(this.save.deadline);
+    } else {
+      this.countdown.stop();
+      this.clock.hidden = true;
+    }
+    this.interactive = true;
+    this.paint();
+    this.setState("interactive");
+    playSound("turn");
+    window.dispatchEvent(new CustomEvent("vt:interactive", { detail: { seat, table: this.save.id } }));
+  }
+
+  // --- the hand-off screen (pass-and-play) ----------------------------------------
+  showHandoff(seat) {
+    this.handoffFor = seat;
+    this.grid.hidden = true;
+    const snap = this.snap;
+    const key = decisionKey(snap, seat);
+    // A timer already started for this decision (a reload) keeps running; a new one waits.
+    if (this.save.timers !== false && this.save.deadlineKey === key && this.save.deadline) {
+      this.clock.hidden = false;
+      this.countdown.start(this.save.deadline);
+    } else {
+      this.countdown.stop();
+      this.clock.hidden = true;
+    }
+    this.paintHandoff();
+    this.handoffBox.hidden = false;
+    this.setState("handoff");
+    const btn = this.handoffBox.querySelector("button");
+    if (btn) btn.focus({ preventScroll: true });
+  }
+
+  paintHandoff() {
+    if (this.handoffFor === null) return;
+    const name = this.snap.seats[this.handoffFor].name;
+    this.handoffBox.replaceChildren(h("div.handoff-card", { role: "dialog", "aria-labelledby": "handoff-title" },
+      h("h2#handoff-title", t("handoff.title", { name })),
+      h("p", t("handoff.body", { name })),
+      this.snap.decision && this.snap.decision.secret ? h("p.hint", t("handoff.secret")) : null,
+      h("button.button.primary.big", { type: "button", onclick: () => this.acceptHandoff() }, t("handoff.accept", { name })),
+    ));
+  }
+
+  hideHandoff() {
+    this.handoffFor = null;
+    this.handoffBox.hidden = true;
+    this.handoffBox.replaceChildren();
+    this.grid.hidden = false;
+  }
+
+  acceptHandoff() {
+    const seat = this.handoffFor;
+    if (seat === null) return;
+    this.handedTo = seat;
+    this.hideHandoff();
+    this.refresh().then(() => {
+      const first = this.movesBox.querySelector("button.move, input");
+      if (first && this.interactive) first.focus({ preventScroll: true });
+    });
+  }
+
+  // --- acting -------------------------------------------------------------------
+  /** A fresh snapshot for the current viewer (after the viewer changed). */
+  refresh() {
+    return this.call("snapshot", {});
+  }
+
+  async call(cmd, args) {
+    if (this.dead) return;
+    this.busy = true;
+    try {
+      const snap = await this.engine.call(cmd, { ...args, table: this.snap.table, viewer: this.viewer });
+      if (this.dead) return;
+      this.busy = false;
+      this.clearNote();
+      this.advance(snap);
+    } catch (e) {
+      this.busy = false;
+      if (this.dead) return;
+      this.showNote(t("table.actionFailed", { detail: e.message || String(e) }));
+      if (cmd !== "snapshot") {
+        // Re-read the table: whatever failed changed nothing, so this shows the true position.
+        try {
+          this.advance(await this.engine.call("snapshot", { table: this.snap.table, viewer: this.viewer }));
+        } catch (e2) {
+          this.fail(t("table.engineFailed"), e2.message);
+        }
+      }
+    }
+  }
+
+  play(action) {
+    if (!this.interactive || this.busy || !this.snap) return;
+    if (!(this.snap.legal || []).some((m) => m.action === action)) {
+      this.showNote(t("table.notLegal"));
+      return;
+    }
+    this.interactive = false;
+    this.countdown.stop();
+    this.save.deadline = null;
+    this.save.deadlineKey = null;
+    this.setState("waiting");
+    this.paintMoves();
+    this.call("play", { action, seat: this.viewer });
+  }
+
+  expire() {
+    if (this.busy || !this.snap || !this.snap.decision) return;
+    const seat = this.handoffFor ?? this.viewer;
+    if (!this.snap.decision.players.includes(seat)) return;
+    this.interactive = false;
+    this.save.deadline = null;
+    this.save.deadlineKey = null;
+    this.setState("waiting");
+    this.call("timeout", { seat });
+  }
+
+  // --- drawing ------------------------------------------------------------------
+  paint() {
+    const snap = this.snap;
+    if (!snap) return;
+    this.paintCrumbs();
+    this.paintStatus();
+    if (!this.sealBox.firstChild || this.sealBox.dataset.lang !== getLang()) {
+      this.sealBox.replaceChildren(sealChip(snap.fingerprint));
+      this.sealBox.dataset.lang = getLang();
+    }
+    this.scoresBox.replaceChildren(scoreSheet(snap, this.viewer));
+    this.logBox.replaceChildren(logList(snap, this.viewer, this.save.secretFrom));
+    const list = this.logBox.querySelector(".log-list");
+    if (list) list.scrollTop = list.scrollHeight;
+    this.paintMoves();
+    this.paintBoardNote();
+    if (!this.handoffFor) this.updateRenderer();
+  }
+
+  paintMoves() {
+    const snap = this.snap;
+    if (!snap) return;
+    const hadFocus = this.movesBox.contains(document.activeElement);
+    const focusFilter = document.activeElement && document.activeElement.id === "move-filter";
+    let content;
+    if (snap.terminal) content = h("p.hint", t("table.gameOver"));
+    else if (this.state === "bot" || (!this.interactive && !snap.legal.length)) {
+      content = h("p.hint", t("table.notYourTurn"));
+    } else {
+      content = movesList(snap, {
+        filter: this.filter,
+        enabled: this.interactive && !this.busy,
+        onFilter: (text) => { this.filter = text; this.paintMoves(); },
+        onPlay: (action) => this.play(action),
+      });
+    }
+    this.movesBox.replaceChildren(...[content].flat().filter(Boolean));
+    if (focusFilter) {
+      const f = this.movesBox.querySelector("#move-filter");
+      if (f) {
+        f.focus();
+        f.setSelectionRange(f.value.length, f.value.length);
+      }
+    } else if (hadFocus && this.interactive) {
+      const first = this.movesBox.querySelector("button.move");
+      if (first) first.focus({ preventScroll: true });
+    }
+  }
+
+  paintStatus() {
+    const snap = this.snap;
+    if (snap.terminal) {
+      this.statusLine.textContent = resultLine(snap);
+      return;
+    }
+    const d = snap.decision;
+    const names = d.players.map((p) => snap.seats[p].name);
+    const bots = d.players.filter((p) => snap.seats[p].bot);
+    let text;
+    if (bots.length) text = t("table.botThinking", { name: snap.seats[bots[0]].name });
+    else if (this.handoffFor !== null) text = t("table.waitingFor", { name: snap.seats[this.handoffFor].name });
+    else if (this.persons(snap.seats).length === 1) text = d.secret ? t("table.yourSecretTurn") : t("table.yourTurn");
+    else text = t(d.secret ? "table.yourSecretTurnNamed" : "table.yourTurnNamed", { name: names[0] });
+    this.statusLine.textContent = text;
+  }
+
+  paintClock(left) {
+    this.clock.textContent = formatSeconds(left);
+    this.clock.classList.toggle("urgent", left <= 10);
+    this.clock.setAttribute("aria-label", t("table.timeLeft"));
+  }
+
+  repaint() {
+    if (this.dead) return;
+    if (this.renderer && typeof this.renderer.setLang === "function") {
+      try { this.renderer.setLang(getLang()); } catch (e) { console.error(e); }
+    }
+    this.grid.querySelector("#board-title").textContent = t("table.board");
+    this.grid.querySelector("#moves-title").textContent = t("table.allMyMoves");
+    this.grid.querySelector("#scores-title").textContent = t("table.scoreSheet");
+    this.grid.querySelector("#log-title").textContent = t("table.log");
+    if (!this.snap) {
+      this.paintCrumbs();
+      const h1 = this.loadingBox.querySelector("h1");
+      if (h1) {
+        h1.textContent = t("table.loadingTitle");
+        h1.nextSibling.textContent = t("table.loadingBody");
+      }
+      return;
+    }
+    this.paint();
+    this.paintHandoff();
+    if (this.snap.terminal) this.endBox.replaceChildren(endScreen(this.snap, this.save.id));
+  }
+
+  showNote(text) {
+    this.notes.replaceChildren(h("p.note", { role: "alert" }, text));
+  }
+
+  clearNote() {
+    this.notes.replaceChildren();
+  }
+
+  fail(title, detail) {
+    this.setState("error");
+    this.loadingBox.hidden = false;
+    this.loadingBox.replaceChildren(h("div.message-page", { role: "alert" }, h("h1", title), detail ? h("p.detail", detail) : null,
+      h("p.actions", h("a.button", { href: "#/" }, t("shell.backToLobby")))));
+  }
+
+  persist() {
+    if (!this.snap) return;
+    this.save.record = this.snap.record;
+    this.save.summary = summarize(this.snap);
+    saveTable(this.save);
+  }
+
+  destroy() {
+    this.dead = true;
+    this.countdown.stop();
+    clearTimeout(this.botTimer);
+    this.offLang();
+    if (this.renderer) {
+      try { this.renderer.destroy(); } catch (e) { console.error(e); }
+    }
+    delete document.body.dataset.state;
+  }
+}
+

@@ -1,0 +1,333 @@
+// Verify a game (#/verify, #/verify?r=<record>): the same Python verifier as
+// `python -m py_engine verify`, run offline in the worker. Input by drop, file picker,
+// paste, or a record in the link. Shows a clear verdict: the summary and the seal of a
+// valid game, or the first discrepancy (which move, what differs) of an invalid one.
+
+import { t, words, onLangChange } from "../i18n.js";
+import "../strings/pages.js";
+import { h } from "../table/live.js";
+import { engineStatus } from "../table/progress.js";
+import { seatLabel } from "../table/view.js";
+import { encodeRecord, decodeRecord } from "../recordcodec.js";
+import { useStyle, gameName, seatText, recordProblem, sha256Hex, copyText, errorText } from "../../embed/util.js";
+
+const MAX_BYTES = 5 * 1024 * 1024; // a record of the longest game is a few tens of KB
+
+export function mount(el, params, ctx) {
+  useStyle("pages.css");
+  let alive = true;
+  let run = 0;
+  let last = null; // {kind: "report"|"error", ...} to repaint on a language change
+  let optionLabels = null;
+
+  const status = engineStatus(ctx.engine, { compact: true });
+  const fileInput = h("input.visually-hidden", {
+    type: "file", accept: ".json,application/json,text/plain", tabindex: "-1", "aria-hidden": "true",
+    onchange: () => {
+      const file = fileInput.files && fileInput.files[0];
+      if (file) readFile(file);
+      fileInput.value = "";
+    },
+  });
+  const paste = h("textarea#vt-verify-paste.pg-paste", { rows: "7", spellcheck: "false", autocomplete: "off" });
+  const result = h("section.pg-result", { "aria-live": "polite" });
+  const drop = h("div.pg-drop");
+  const root = h("div.pg.pg-verify", { dataset: { page: "verify" } });
+
+  function paint() {
+    drop.replaceChildren(
+      h("p.pg-drop-text", t("pg.verify.drop")),
+      h("p.pg-drop-or", t("pg.verify.or")),
+      h("button.button", { type: "button", dataset: { act: "choose" }, onclick: () => fileInput.click() }, t("pg.verify.choose")),
+      fileInput,
+    );
+    root.replaceChildren(
+      h("header.pg-head",
+        h("p.pg-crumbs", h("a", { href: "#/" }, t("pg.backToLobby"))),
+        h("h1", t("pg.verify.title")),
+        h("p.pg-lead", t("pg.verify.intro")),
+      ),
+      h("section.pg-input", { "aria-label": t("pg.verify.inputLabel") },
+        drop,
+        h("label.pg-block", { for: "vt-verify-paste" }, t("pg.verify.paste")),
+        paste,
+        h("div.pg-actions",
+          h("button.button.primary", { type: "button", dataset: { act: "verify" }, onclick: () => check(paste.value, "paste") },
+            t("pg.verify.run")),
+          h("button.button.ghost", {
+            type: "button", dataset: { act: "clear" },
+            onclick: () => { paste.value = ""; last = null; result.replaceChildren(); paste.focus(); },
+          }, t("pg.verify.clear")),
+        ),
+        h("div.pg-status", status.el),
+      ),
+      result,
+      h("section.pg-explain",
+        h("h2", t("pg.verify.sealTitle")),
+        h("p", h("strong", t("pg.verify.provesLead")), " ", t("pg.verify.proves")),
+        h("p", h("strong", t("pg.verify.cannotLead")), " ", t("pg.verify.cannot")),
+        h("p", t("pg.verify.cli"), " ", h("code", "python -m py_engine verify RECORD.json")),
+      ),
+    );
+    if (last) paintResult();
+  }
+
+  // Drop anywhere on the page: a missed drop would otherwise open the file in the tab.
+  const onDragOver = (e) => {
+    e.preventDefault();
+    drop.classList.add("over");
+  };
+  const onDragLeave = (e) => {
+    if (!e.relatedTarget || !root.contains(e.relatedTarget)) drop.classList.remove("over");
+  };
+  const onDrop = (e) => {
+    e.preventDefault();
+    drop.classList.remove("over");
+    const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
+    if (file) readFile(file);
+    else if (e.dataTransfer) check(e.dataTransfer.getData("text/plain"), "paste");
+  };
+  root.addEventListener("dragover", onDragOver);
+  root.addEventListener("dragleave", onDragLeave);
+  root.addEventListener("drop", onDrop);
+
+  async function readFile(file) {
+    if (file.size > MAX_BYTES) {
+      return showError(t("pg.verify.errBig", { size: `${Math.round(file.size / 1024)} KB` }));
+    }
+    let text;
+    try {
+      text = await file.text();
+    } catch (e) {
+      return showError(t("pg.verify.errFile", { msg: errorText(e) }));
+    }
+    if (!alive) return;
+    paste.value = text;
+    check(text, "file", file.name);
+  }
+
+  function showError(message, detail) {
+    last = { kind: "error", message, detail };
+    paintResult();
+  }
+
+  async function check(text, source, fileName) {
+    const mine = ++run;
+    if (!text || !text.trim()) return showError(t("pg.verify.errEmpty"));
+    let data;
+    try {
+      data = JSON.parse(text);
+    } catch (e) {
+      return showError(t("pg.verify.errJson"), e.message);
+    }
+    const problem = recordProblem(data);
+    if (problem) return showError(t("pg.verify.errNotRecord"), problem);
+    last = { kind: "busy" };
+    paintResult();
+    let report;
+    try {
+      report = await ctx.engine.call("verify", { record: data });
+    } catch (e) {
+      if (mine !== run || !alive) return;
+      return showError(t("pg.verify.errEngine"), errorText(e));
+    }
+    if (mine !== run || !alive) return;
+    let hash = null;
+    if (typeof data.seed === "string") {
+      try { hash = await sha256Hex(data.seed); } catch (_) { hash = null; }
+    }
+    if (!optionLabels) optionLabels = await loadOptionLabels();
+    if (mine !== run || !alive) return;
+    last = { kind: "report", report, data, hash, source, fileName };
+    paintResult();
+    const heading = result.querySelector("h2");
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: false });
+    }
+  }
+
+  async function loadOptionLabels() {
+    try {
+      const games = await ctx.engine.call("games", {});
+      const out = {};
+      for (const g of games) out[g.name] = Object.fromEntries(g.options.map((o) => [o.name, o.label]));
+      return out;
+    } catch (_) {
+      return {};
+    }
+  }
+
+  function paintResult() {
+    if (!last) return result.replaceChildren();
+    if (last.kind === "busy") {
+      return result.replaceChildren(h("p.pg-busy", { role: "status" }, t("pg.verify.checking")));
+    }
+    if (last.kind === "error") {
+      return result.replaceChildren(h("div.pg-verdict.bad", { role: "alert", dataset: { verdict: "error" } },
+        h("h2", h("span.pg-mark", { "aria-hidden": "true" }, "⚠ "), t("pg.verify.errTitle")),
+        h("p", last.message),
+        last.detail ? h("p.detail", last.detail) : null,
+      ));
+    }
+    const { report, data } = last;
+    result.replaceChildren(report.ok ? validBox(report, data, last.hash) : invalidBox(report, data));
+  }
+
+  function validBox(report, data, hash) {
+    const details = report.details || {};
+    const scores = details.scores || (data.result && data.result.scores) || [];
+    const winners = new Set(details.winners || (data.result && data.result.winners) || []);
+    const outcome = data.result && data.result.outcome;
+    const winnerNames = [...winners].map((i) => seatText(data.seats[i], i)).join(t("pg.and"));
+    const resultText = outcome === "draw" ? t("pg.verify.draw")
+      : winners.size > 1 ? t("pg.verify.shared", { names: winnerNames }) : t("pg.verify.won", { names: winnerNames });
+    const hashOk = hash !== null && hash === data.fingerprint;
+    const copyNote = h("p.pg-note", { role: "status" });
+    return h("div.pg-verdict.good", { dataset: { verdict: "valid" } },
+      h("h2", h("span.pg-mark", { "aria-hidden": "true" }, "✓ "), t("pg.verify.validTitle")),
+      h("p", t("pg.verify.validLead")),
+      h("dl.pg-facts",
+        fact(t("pg.verify.game"), gameName(data.game)),
+        fact(t("pg.verify.engine"), String(data.engine ?? "?")),
+        fact(t("pg.verify.options"), optionsText(data)),
+        fact(t("pg.verify.moves"), String(details.moves ?? data.actions.length)),
+        fact(t("pg.verify.result"), resultText),
+      ),
+      h("table.pg-seats",
+        h("caption", t("pg.verify.seats")),
+        h("thead", h("tr",
+          h("th", { scope: "col" }, t("pg.verify.seat")),
+          h("th", { scope: "col" }, t("pg.verify.player")),
+          h("th.num", { scope: "col" }, t("pg.verify.score")),
+          h("th", { scope: "col" }, h("span.visually-hidden", t("pg.verify.winner"))))),
+        h("tbody", data.seats.map((s, i) => h("tr", { class: winners.has(i) ? "winner" : null },
+          h("td", String(i + 1)),
+          h("th", { scope: "row" }, seatLabel(s, i)),
+          h("td.num", String(scores[i] ?? "")),
+          h("td", winners.has(i) ? h("span.badge.win-badge", t("pg.verify.winner")) : ""),
+        ))),
+      ),
+      h("h3", t("pg.verify.sealHeading")),
+      h("dl.pg-facts.pg-hex",
+        fact(t("pg.verify.fingerprint"), h("code", data.fingerprint)),
+        fact(t("pg.verify.seed"), h("code", data.seed)),
+      ),
+      h("p.pg-hashline", { dataset: { hash: hashOk ? "ok" : hash === null ? "na" : "bad" } },
+        hashOk ? t("pg.verify.hashOk") : hash === null ? t("pg.verify.hashNa") : t("pg.verify.hashBad")),
+      h("div.pg-actions",
+        h("button.button", {
+          type: "button", dataset: { act: "replay" },
+          onclick: async () => ctx.navigate(`#/replay?r=${await encodeRecord(data)}`),
+        }, t("pg.verify.replay")),
+        h("button.button.ghost", {
+          type: "button", dataset: { act: "copylink" },
+          onclick: async () => {
+            const url = `${location.href.split("#")[0]}#/verify?r=${await encodeRecord(data)}`;
+            copyNote.textContent = (await copyText(url)) ? t("pg.copied") : t("pg.copyFailed", { text: url });
+          },
+        }, t("pg.verify.copyLink")),
+      ),
+      copyNote,
+    );
+  }
+
+  function invalidBox(report, data) {
+    const n = data.actions.length;
+    const facts = [];
+    if (report.move) {
+      const i = report.move - 1;
+      const actor = Array.isArray(data.actors[i]) ? data.actors[i][0] : null;
+      facts.push(fact(t("pg.verify.whichMove"), t("pg.verify.moveOf", {
+        k: report.move, n, action: data.actions[i] ?? "?", seat: seatText(data.seats[actor], actor ?? 0),
+      })));
+    }
+    if (report.field) facts.push(fact(t("pg.verify.field"), h("code", report.field)));
+    if (report.expected !== null && report.expected !== undefined) {
+      facts.push(fact(t("pg.verify.expected"), h("code", valueText(report.field, report.expected, data))));
+    }
+    if (report.found !== null && report.found !== undefined) {
+      facts.push(fact(t("pg.verify.found"), h("code", valueText(report.field, report.found, data))));
+    }
+    return h("div.pg-verdict.bad", { role: "alert", dataset: { verdict: "invalid", field: report.field || "", move: report.move || "" } },
+      h("h2", h("span.pg-mark", { "aria-hidden": "true" }, "✗ "), t("pg.verify.invalidTitle")),
+      h("p.pg-why", why(report)),
+      facts.length ? h("dl.pg-facts", h("div.pg-first", t("pg.verify.first")), facts) : null,
+      h("p.detail", t("pg.verify.says"), " ", h("span.pg-summary", report.summary)),
+    );
+  }
+
+  function why(report) {
+    const f = report.field;
+    const n = report.move;
+    if (f === "format") return t("pg.why.format");
+    if (f === "game") return t("pg.why.game");
+    if (f === "seed") return report.expected ? t("pg.why.seedMismatch") : t("pg.why.seedMissing");
+    if (f === "seats/options") return t("pg.why.table");
+    if (f === "options") return t("pg.why.options");
+    if (f === "actors") return t("pg.why.actors", { n });
+    if (f === "actions") {
+      if (!n) return t("pg.why.notOver");
+      return report.found === null || report.found === undefined ? t("pg.why.afterEnd", { n }) : t("pg.why.illegal", { n });
+    }
+    if (f === "result") return t("pg.why.noResult");
+    if (f === "result.scores") return t("pg.why.scores");
+    if (f === "result.winners") return t("pg.why.winners");
+    if (f === "result.outcome") return t("pg.why.outcome");
+    if (f === "seal") return t("pg.why.seal");
+    return t("pg.why.other");
+  }
+
+  function valueText(field, value, data) {
+    const seat = (i) => (Number.isInteger(i) ? seatText(data.seats[i], i) : String(i));
+    if (field === "actors") return Array.isArray(value) ? value.map(seat).join(t("pg.or")) : seat(value);
+    if (field === "result.winners" && Array.isArray(value)) {
+      return value.length ? value.map(seat).join(t("pg.and")) : t("pg.none");
+    }
+    return typeof value === "string" ? value : JSON.stringify(value);
+  }
+
+  function optionsText(data) {
+    const entries = Object.entries(data.options || {});
+    if (!entries.length) return t("pg.none");
+    const labels = (optionLabels && optionLabels[data.game]) || {};
+    return entries.map(([k, v]) => {
+      const name = labels[k] ? words(labels[k]) : k;
+      const value = v === true ? t("pg.on") : v === false ? t("pg.off") : String(v);
+      return `${name}: ${value}`;
+    }).join("; ");
+  }
+
+  function fact(term, value) {
+    return h("div.pg-fact", h("dt", term), h("dd", value));
+  }
+
+  paint();
+  el.replaceChildren(root);
+  const offLang = onLangChange(paint);
+
+  if (params.r) {
+    (async () => {
+      let data;
+      try {
+        data = await decodeRecord(params.r);
+      } catch (e) {
+        if (alive) showError(t("pg.verify.errLink"), e.message);
+        return;
+      }
+      if (!alive) return;
+      const text = JSON.stringify(data, null, 2);
+      paste.value = text;
+      check(text, "link");
+    })();
+  }
+
+  return () => {
+    alive = false;
+    offLang();
+    status.destroy();
+    root.removeEventListener("dragover", onDragOver);
+    root.removeEventListener("dragleave", onDragLeave);
+    root.removeEventListener("drop", onDrop);
+  };
+}

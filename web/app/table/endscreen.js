@@ -1,0 +1,47 @@
+// The end of a game: result, winners, final scores, the seed revealed, the record
+// to download, and links to replay and verify it.
+
+import { t } from "../i18n.js";
+import { h } from "./live.js";
+import { seatLabel } from "./view.js";
+import { downloadText } from "../storage.js";
+import { encodeRecord } from "../recordcodec.js";
+
+export function resultLine(snap) {
+  const names = (snap.winners || []).map((i) => snap.seats[i].name);
+  if (snap.outcome === "draw") return t("end.draw");
+  if (names.length > 1) return t("end.shared", { names: names.join(t("end.and")) });
+  if (names.length === 1) return t("end.wins", { name: names[0] });
+  return t("end.over");
+}
+
+export function endScreen(snap, saveId) {
+  const order = snap.seats.map((_, i) => i).sort((a, b) => (snap.scores[b] ?? 0) - (snap.scores[a] ?? 0));
+  const winners = new Set(snap.winners || []);
+  const verify = h("a.button", { href: "#/verify" }, t("end.verify"));
+  // The verify link carries the whole record; building it is async (CompressionStream).
+  encodeRecord(snap.record).then((r) => { verify.href = `#/verify?r=${r}`; }, () => {});
+  return h("section.end-screen", { "aria-labelledby": "end-title", dataset: { outcome: snap.outcome || "" } },
+    h("h2#end-title", { tabindex: "-1" }, resultLine(snap)),
+    h("table.final-scores",
+      h("caption", t("end.finalScores")),
+      h("tbody", order.map((i) => h("tr", { class: winners.has(i) ? "winner" : null },
+        h("th", { scope: "row" }, seatLabel(snap.seats[i], i),
+          winners.has(i) ? h("span.badge.win-badge", t("table.winner")) : null),
+        h("td.num", String(snap.scores[i] ?? "")))))),
+    h("div.seed-reveal",
+      h("p", t("end.seedExplain")),
+      h("dl",
+        h("dt", t("end.seed")), h("dd", h("code.hex.seed", snap.seed || snap.record.seed || "")),
+        h("dt", t("end.fingerprint")), h("dd", h("code.hex", snap.fingerprint)))),
+    h("p.actions",
+      h("button.button.primary", {
+        type: "button",
+        onclick: () => downloadText(`valley-tables-${snap.game}-${saveId}.json`, JSON.stringify(snap.record, null, 2)),
+      }, t("end.download")),
+      h("a.button", { href: `#/replay/${saveId}` }, t("end.replay")),
+      verify,
+      h("a.button.ghost", { href: `#/new/${snap.game}` }, t("end.again")),
+    ),
+  );
+}

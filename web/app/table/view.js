@@ -1,0 +1,149 @@
+// The parts of a table page every game shares, drawn from a snapshot:
+// seat list + score sheet, the log, the "All my moves" list and the seal (fingerprint).
+
+import { t, words, hasString } from "../i18n.js";
+import { h } from "./live.js";
+
+/** Name plus a "bot" badge: bots are marked as bots everywhere they appear. */
+export function seatLabel(seat, index) {
+  return h("span.seat-label", { dataset: { seat: String(index) } },
+    h("span.seat-dot", { "aria-hidden": "true" }),
+    h("span.seat-name", seat.name),
+    seat.bot ? h("span.badge.bot-badge", { title: t("shell.botLevel", { level: levelName(seat.level || "") }) },
+      t("shell.bot"), seat.level ? ` · ${levelName(seat.level)}` : "") : null,
+  );
+}
+
+/** Seats with whose turn it is, who is looking, and the scores. */
+export function scoreSheet(snap, viewer) {
+  const acting = new Set(snap.decision ? snap.decision.players : []);
+  const winners = new Set(snap.winners || []);
+  return h("table.score-sheet",
+    h("caption.visually-hidden", t("table.scoreSheet")),
+    h("thead", h("tr", h("th", { scope: "col" }, t("table.seat")), h("th.num", { scope: "col" }, t("table.score")))),
+    h("tbody", snap.seats.map((seat, i) => h("tr", {
+      class: [acting.has(i) ? "acting" : "", i === viewer ? "viewer" : "", winners.has(i) ? "winner" : ""].join(" "),
+      "aria-current": acting.has(i) ? "true" : null,
+    },
+    h("th", { scope: "row" },
+      seatLabel(seat, i),
+      i === viewer && !seat.bot ? h("span.badge.you-badge", t("table.you")) : null,
+      acting.has(i) && !snap.terminal ? h("span.turn-mark", t("table.toPlay")) : null,
+      winners.has(i) ? h("span.badge.win-badge", t("table.winner")) : null),
+    h("td.num", String(snap.scores ? snap.scores[i] ?? "" : ""))))),
+  );
+}
+
+/**
+ * The log in the current language. Entries at or after `secretFrom` by seats other than
+ * the viewer are masked while a secret decision is open (choices of others are never
+ * shown before all are in).
+ */
+export function logList(snap, viewer, secretFrom) {
+  const hide = (e, i) => secretFrom !== null && secretFrom !== undefined && i >= secretFrom && e.seat !== viewer;
+  if (!snap.log.length) return h("p.hint", t("table.logEmpty"));
+  return h("ol.log-list", snap.log.map((e, i) => {
+    const seat = snap.seats[e.seat] || { name: `#${e.seat + 1}`, bot: false };
+    const text = hide(e, i) ? t("table.secretChoice") : words(e.words) || e.action;
+    return h("li", { dataset: { by: e.by, n: String(e.n) } },
+      h("span.log-n", `${e.n}.`),
+      seatLabel(seat, e.seat),
+      h("span.log-words", text),
+      e.by === "timer" ? h("span.badge.by-table", t("table.byTableTimer"))
+        : e.by === "table" ? h("span.badge.by-table", t("table.byTable")) : null,
+    );
+  }));
+}
+
+/** The readable sentence for one log entry (for the live region). */
+export function logSentence(snap, entry) {
+  const seat = snap.seats[entry.seat] || { name: "?" };
+  const who = seat.bot ? `${seat.name} (${t("shell.bot")})` : seat.name;
+  let text = `${who}: ${words(entry.words) || entry.action}`;
+  if (entry.by === "timer") text += ` — ${t("table.byTableTimer")}`;
+  else if (entry.by === "table") text += ` — ${t("table.byTable")}`;
+  return text;
+}
+
+/**
+ * "All my moves": every legal move in words; each entry plays it. Keyboard: Tab reaches
+ * the list, arrows move within it, Enter/Space plays; a filter box narrows long lists.
+ */
+export function movesList(snap, { filter, onFilter, onPlay, enabled }) {
+  const legal = snap.legal || [];
+  const needle = (filter || "").trim().toLowerCase();
+  const shown = needle ? legal.filter((m) => (words(m.words) + " " + m.action).toLowerCase().includes(needle)) : legal;
+  const list = h("ul.moves-list", { role: "list", "aria-label": t("table.allMyMoves") },
+    shown.map((m, i) => h("li", h("button.move", {
+      type: "button",
+      tabindex: i === 0 ? "0" : "-1",
+      disabled: !enabled || undefined,
+      dataset: { action: m.action },
+      onclick: () => onPlay(m.action),
+      onkeydown: (e) => roving(e, list),
+    }, h("span.move-words", words(m.words) || m.action), h("span.move-code", m.action)))),
+  );
+  return [
+    legal.length > 12 ? h("label.filter",
+      h("span.visually-hidden", t("table.filterMoves")),
+      h("input#move-filter", {
+        type: "search", value: filter || "", placeholder: t("table.filterMoves"), autocomplete: "off",
+        oninput: (e) => onFilter(e.target.value),
+      })) : null,
+    shown.length ? list : h("p.hint", needle ? t("table.noMatch") : t("table.noMoves")),
+    legal.length ? h("p.count", t("table.moveCount", { n: shown.length, total: legal.length })) : null,
+  ];
+}
+
+function roving(e, list) {
+  const buttons = [...list.querySelectorAll("button.move")];
+  const i = buttons.indexOf(e.currentTarget);
+  let j = null;
+  if (e.key === "ArrowDown" || e.key === "ArrowRight") j = Math.min(buttons.length - 1, i + 1);
+  else if (e.key === "ArrowUp" || e.key === "ArrowLeft") j = Math.max(0, i - 1);
+  else if (e.key === "Home") j = 0;
+  else if (e.key === "End") j = buttons.length - 1;
+  if (j === null) return;
+  e.preventDefault();
+  buttons[i].tabIndex = -1;
+  buttons[j].tabIndex = 0;
+  buttons[j].focus();
+}
+
+/** The seal: a short fingerprint; a click shows the whole and offers to copy it. */
+export function sealChip(fingerprint) {
+  const full = h("div.seal-full", { hidden: true },
+    h("p", t("table.sealExplain")),
+    h("code.hex", fingerprint),
+    h("button.button.small", {
+      type: "button",
+      onclick: async (e) => {
+        const btn = e.currentTarget;
+        try {
+          await navigator.clipboard.writeText(fingerprint);
+          btn.textContent = t("table.copied");
+        } catch (_) {
+          const range = document.createRange();
+          range.selectNodeContents(full.querySelector("code"));
+          getSelection().removeAllRanges();
+          getSelection().addRange(range);
+          btn.textContent = t("table.selected");
+        }
+      },
+    }, t("table.copy")),
+  );
+  const button = h("button.seal-chip", {
+    type: "button", "aria-expanded": "false", title: t("table.sealTitle"),
+    onclick: () => {
+      full.hidden = !full.hidden;
+      button.setAttribute("aria-expanded", String(!full.hidden));
+    },
+  }, h("span.seal-icon", { "aria-hidden": "true" }, "⬢"), " ", t("table.seal"), " ", h("code", fingerprint.slice(0, 12)));
+  return h("div.seal", button, full);
+}
+
+/** A bot level in words ("easy" → "fácil"); unknown levels are shown as they are. */
+export function levelName(level) {
+  const key = `level.${level}`;
+  return hasString(key) ? t(key) : level;
+}

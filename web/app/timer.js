@@ -1,0 +1,67 @@
+// Per-decision countdowns. A deadline is an absolute time (ms since the epoch) saved
+// with the table, so a reload resumes the time that remained instead of a fresh one.
+
+/** Identifies one seat's decision: the move number it is for, the seat and the kind. */
+export function decisionKey(snap, seat) {
+  const kind = snap.decision ? snap.decision.kind : "over";
+  return `${snap.log.length}:${seat}:${kind}`;
+}
+
+/** "1:05", "0:09" */
+export function formatSeconds(s) {
+  const n = Math.max(0, Math.ceil(s));
+  return `${Math.floor(n / 60)}:${String(n % 60).padStart(2, "0")}`;
+}
+
+/**
+ * Ticks toward a deadline. onTick(secondsLeft) runs whenever the shown second changes;
+ * onLastSecond(n) for each of the last five seconds; onExpire() once, at zero.
+ */
+export class Countdown {
+  constructor({ onTick, onLastSecond, onExpire, now = () => Date.now() }) {
+    this.onTick = onTick;
+    this.onLastSecond = onLastSecond;
+    this.onExpire = onExpire;
+    this.now = now;
+    this.deadline = null;
+    this.handle = null;
+    this.shown = null;
+  }
+
+  start(deadline) {
+    this.stop();
+    this.deadline = deadline;
+    this.shown = null;
+    this.handle = setInterval(() => this.tick(), 200);
+    this.tick();
+  }
+
+  stop() {
+    if (this.handle !== null) clearInterval(this.handle);
+    this.handle = null;
+    this.deadline = null;
+  }
+
+  running() {
+    return this.deadline !== null;
+  }
+
+  remaining() {
+    return this.deadline === null ? null : Math.max(0, (this.deadline - this.now()) / 1000);
+  }
+
+  tick() {
+    if (this.deadline === null) return;
+    const left = this.remaining();
+    const whole = Math.ceil(left);
+    if (whole !== this.shown) {
+      this.shown = whole;
+      if (this.onTick) this.onTick(left);
+      if (whole > 0 && whole <= 5 && this.onLastSecond) this.onLastSecond(whole);
+    }
+    if (left <= 0) {
+      this.stop();
+      if (this.onExpire) this.onExpire();
+    }
+  }
+}
