@@ -46,7 +46,7 @@ def play(n: int, moves: list[str], options: dict | None = None, tail: list[str] 
     return s
 
 
-def parse_example(text: str) -> tuple[list[str], list[int]]:
+def parse_example(text: str) -> tuple[list[str], list[int], list[str]]:
     """``moves  A X  B Y ...`` and ``score  A 12 · B 12`` lines of the design's examples."""
     moves, score = None, None
     for line in text.splitlines():
