@@ -1,0 +1,284 @@
+// The replay viewer: one record, stepped move by move, drawn read-only by the game's
+// renderer as a spectator sees it (viewer = null). The Replay page and embed.html both
+// use it, so a replay looks the same wherever it is shown.
+//
+// The position after k moves comes from the engine itself: load_table with the record
+// cut to k actions (no result, no seal), then close that table. Positions already seen
+// are kept, so stepping back and forth costs nothing the second time.
+
+import { t, words, getLang, onLangChange } from "../app/i18n.js";
+import { h, announce as liveAnnounce } from "../app/table/live.js";
+import { seatLabel, scoreSheet } from "../app/table/view.js";
+import { loadRenderer } from "../games/index.js";
+import { recordAt, seatText, plainKey } from "./util.js";
+
+const KEEP = 80; // positions remembered besides the final one
+
+/**
+ * createViewer(host, {engine, record, move, mode: "page"|"embed", controls, onMove, announce})
+ * → {ready: Promise, goto(k), destroy(), move, total, final()}
+ * `ready` rejects (with the engine's Error) when the record does not replay.
+ */
+export function createViewer(host, opts) {
+  const { engine, record, mode = "page", controls = true, onMove = null } = opts;
+  const say = opts.announce || liveAnnounce;
+  const n = record.actions.length;
+  const clamp = (j) => Math.max(0, Math.min(n, Number.isFinite(j) ? Math.trunc(j) : n));
+  let k = clamp(opts.move ?? n);
+  let full = null;
+  const cache = new Map();
+  let renderer = null;
+  let noBoard = false;
+  let alive = true;
+  let token = 0;
+  let shown = null;
+
+  const board = h("div.vtv-board", { role: "region" });
+  const fallback = h("div.vtv-fallback", { hidden: true });
+  const stage = h("div.vtv-stage", board, fallback);
+  const counter = h("output.vtv-counter", { "aria-live": "off" });
+  const slider = h("input.vtv-slider", {
+    type: "range", min: "0", max: String(n), step: "1", value: String(k),
+    oninput: (e) => goto(Number(e.target.value)),
+  });
+  const buttons = {
+    first: button("first", "⏮", () => goto(0)),
+    back: button("back", "◀", () => goto(k - 1)),
+    forward: button("forward", "▶", () => goto(k + 1)),
+    last: button("last", "⏭", () => goto(n)),
+  };
+  const controlBar = h("div.vtv-controls", { role: "group" },
+    h("div.vtv-buttons", buttons.first, buttons.back, buttons.forward, buttons.last),
+    h("label.vtv-slider-label", h("span.visually-hidden", t("pg.replay.slider")), slider),
+    counter,
+  );
+  const caption = h("p.vtv-caption");
+  const scores = h("div.vtv-scores");
+  const list = h("ol.vtv-moves", {
+    role: "listbox", tabindex: "0",
+    onclick: (e) => {
+      const item = e.target.closest("li[data-k]");
+      if (item) goto(Number(item.dataset.k));
+    },
+    onkeydown: (e) => {
+      const step = { ArrowUp: -1, ArrowDown: 1, ArrowLeft: -1, ArrowRight: 1 }[e.key];
+      if (step) {
+        e.preventDefault();
+        goto(k + step);
+      }
+    },
+  });
+  const listHeading = h("h2.vtv-heading");
+  const scoresHeading = h("h2.vtv-heading");
+  const keysHint = h("p.vtv-hint");
+
+  const root = mode === "embed"
+    ? h("div.vtv.vtv-embed", stage, h("div.vtv-bar", controls ? controlBar : null, caption))
+    : h("div.vtv.vtv-page",
+      stage,
+      h("div.vtv-side",
+        controlBar, caption, keysHint,
+        h("section.vtv-panel", scoresHeading, scores),
+        h("section.vtv-panel.vtv-list-panel", listHeading, list),
+      ),
+    );
+  host.replaceChildren(root);
+
+  function button(name, icon, fn) {
+    const label = h("span.visually-hidden");
+    return h("button.button.vtv-btn", { type: "button", dataset: { go: name }, onclick: fn },
+      h("span", { "aria-hidden": "true" }, icon), label);
+  }
+
+  function paintLabels() {
+    controlBar.setAttribute("aria-label", t("pg.replay.controls"));
+    for (const [name, b] of Object.entries(buttons)) {
+      b.lastChild.textContent = t(`pg.replay.${name}`);
+      b.title = t(`pg.replay.${name}.title`);
+    }
+    board.setAttribute("aria-label", t("pg.replay.boardLabel"));
+    list.setAttribute("aria-label", t("pg.replay.moves"));
+    listHeading.textContent = t("pg.replay.moves");
+    scoresHeading.textContent = t("pg.replay.scores");
+    keysHint.textContent = t("pg.replay.keys");
+  }
+
+  function entrySentence(entry) {
+    const seat = record.seats[entry.seat];
+    let text = `${seatText(seat, entry.seat)}: ${words(entry.words) || entry.action}`;
+    if (entry.by === "timer") text += ` (${t("pg.replay.byTimer")})`;
+    else if (entry.by === "table") text += ` (${t("pg.replay.byTable")})`;
+    return text;
+  }
+
+  function buildList() {
+    const log = full ? full.log : [];
+    const items = [h("li", { role: "option", id: "vtv-m-0", dataset: { k: "0" } },
+      h("span.vtv-n", "0."), h("span.vtv-words", t("pg.replay.startItem")))];
+    for (const entry of log) {
+      const seat = record.seats[entry.seat] || { name: "?", bot: false };
+      items.push(h("li", { role: "option", id: `vtv-m-${entry.n}`, dataset: { k: String(entry.n), by: entry.by } },
+        h("span.vtv-n", `${entry.n}.`),
+        seatLabel(seat, entry.seat),
+        h("span.vtv-words", words(entry.words) || entry.action),
+        entry.by === "timer" ? h("span.badge.by-table", t("pg.replay.byTimer"))
+          : entry.by === "table" ? h("span.badge.by-table", t("pg.replay.byTable")) : null,
+      ));
+    }
+    list.replaceChildren(...items);
+  }
+
+  function paintPosition() {
+    const text = t("pg.replay.counter", { k, n });
+    counter.textContent = text;
+    slider.value = String(k);
+    slider.setAttribute("aria-valuetext", text);
+    buttons.first.disabled = buttons.back.disabled = k === 0;
+    buttons.forward.disabled = buttons.last.disabled = k === n;
+    const entry = full && k > 0 ? full.log[k - 1] : null;
+    caption.textContent = entry ? `${k}. ${entrySentence(entry)}` : t("pg.replay.startItem");
+    for (const li of list.querySelectorAll("li[aria-selected='true']")) {
+      li.setAttribute("aria-selected", "false");
+      li.classList.remove("current");
+    }
+    const cur = list.querySelector(`li[data-k="${k}"]`);
+    if (cur) {
+      cur.setAttribute("aria-selected", "true");
+      cur.classList.add("current");
+      list.setAttribute("aria-activedescendant", cur.id);
+      // Keep the current move in sight inside the list without scrolling the page.
+      const top = cur.offsetTop - list.offsetTop;
+      if (top < list.scrollTop) list.scrollTop = top;
+      else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = top + cur.offsetHeight - list.clientHeight;
+      }
+    }
+  }
+
+  async function loadAt(j) {
+    if (cache.has(j)) return cache.get(j);
+    const snap = await engine.call("load_table", { record: recordAt(record, j), viewer: null });
+    engine.call("close", { table: snap.table }).catch(() => {});
+    if (cache.size > KEEP) {
+      for (const key of cache.keys()) {
+        if (key !== n) {
+          cache.delete(key);
+          break;
+        }
+      }
+    }
+    cache.set(j, snap);
+    return snap;
+  }
+
+  function draw(snap) {
+    shown = snap;
+    scores.replaceChildren(scoreSheet(snap, null));
+    if (renderer) {
+      try {
+        renderer.update(snap, null);
+        return;
+      } catch (e) {
+        console.error("renderer failed; showing the position in words", e);
+        try { renderer.destroy(); } catch (_) { /* already broken */ }
+        renderer = null;
+        noBoard = true;
+      }
+    }
+    if (noBoard) {
+      board.hidden = true;
+      fallback.hidden = false;
+      const entry = k > 0 ? snap.log[k - 1] : null;
+      fallback.replaceChildren(
+        h("p.vtv-noboard", t("pg.replay.noRenderer")),
+        h("p.vtv-last", entry ? `${k}. ${entrySentence(entry)}` : t("pg.replay.startItem")),
+        mode === "embed" ? scoreSheet(snap, null) : null,
+      );
+    }
+  }
+
+  async function goto(j, { quiet = false } = {}) {
+    if (!alive) return;
+    const next = clamp(j);
+    const moved = next !== k;
+    k = next;
+    paintPosition();
+    if (moved && onMove) onMove(k);
+    const mine = ++token;
+    root.setAttribute("aria-busy", "true");
+    let snap;
+    try {
+      snap = await loadAt(k);
+    } catch (e) {
+      if (mine !== token || !alive) return;
+      root.removeAttribute("aria-busy");
+      caption.textContent = t("pg.replay.stepFailed", { msg: e.message || String(e) });
+      return;
+    }
+    if (mine !== token || !alive) return;
+    root.removeAttribute("aria-busy");
+    draw(snap);
+    if (!quiet) say(k > 0 ? t("pg.replay.atMove", { k, n, text: entrySentence(snap.log[k - 1]) }) : t("pg.replay.atStart"));
+    // Stepping forward is the common case: have the next position ready.
+    if (k < n && !cache.has(k + 1)) loadAt(k + 1).catch(() => {});
+  }
+
+  function onKey(e) {
+    if (!plainKey(e)) return;
+    const to = { ArrowLeft: k - 1, ArrowRight: k + 1, Home: 0, End: n }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    goto(to);
+  }
+
+  function setLang(lang) {
+    paintLabels();
+    buildList();
+    paintPosition();
+    if (renderer && typeof renderer.setLang === "function") {
+      try { renderer.setLang(lang); } catch (e) { console.error(e); }
+    }
+    if (shown) draw(shown);
+  }
+
+  paintLabels();
+  paintPosition();
+  document.addEventListener("keydown", onKey);
+  const offLang = onLangChange(setLang);
+
+  const ready = (async () => {
+    full = await loadAt(n);
+    if (!alive) return;
+    buildList();
+    paintPosition();
+    const create = await loadRenderer(record.game);
+    if (!alive) return;
+    if (create) {
+      try {
+        renderer = create(board, { onIntent: () => {}, announce: () => {}, lang: getLang(), readOnly: true });
+      } catch (e) {
+        console.error("renderer could not start", e);
+        renderer = null;
+      }
+    }
+    noBoard = !renderer;
+    await goto(k, { quiet: true });
+  })();
+
+  return {
+    ready,
+    goto,
+    get move() { return k; },
+    get total() { return n; },
+    final: () => full,
+    destroy() {
+      alive = false;
+      document.removeEventListener("keydown", onKey);
+      offLang();
+      if (renderer) {
+        try { renderer.destroy(); } catch (e) { console.error(e); }
+      }
+      renderer = null;
+    },
+  };
+}
