@@ -80,6 +80,24 @@ class Position:
         self._rep[key] = 1
         self._rep_keys.append(key)
 
+    @classmethod
+    def setup(cls, stacks: dict[tuple[int, int], list[int]], ply: int) -> "Position":
+        """A position laid out directly (for puzzles and tests): stacks by axial (q, r),
+        bottom to top, and the number of moves already made (its parity says who moves).
+        Tiles of one creature must be numbered from 1 up, as play would have placed them."""
+        pos = cls()
+        for (q, r), tiles in stacks.items():
+            cell = cell_of(q, r)
+            pos.stacks[cell] = list(tiles)
+            for t in tiles:
+                pos.where[t] = cell
+                pos.placed[COLOUR_OF[t]][CREATURE_OF[t]] += 1
+        pos.ply = ply
+        key = pos.key()
+        pos._rep = {key: 1}
+        pos._rep_keys = [key]
+        return pos
+
     # --- copies --------------------------------------------------------------
     def copy(self) -> "Position":
         other = Position.__new__(Position)
