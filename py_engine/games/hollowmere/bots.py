@@ -1,0 +1,270 @@
+"""Hollowmere bots. They see only their observation: laid tiles, Wardens, the tile in hand,
+the next tile when it is open, and the remaining tile counts — never the supply order.
+
+* **easy**  — looks at a random handful of the legal moves, scores each one ply deep with a
+  rough estimate and often plays a random move anyway.
+* **normal** — scores every legal move one ply deep with the full estimate below; with the
+  Mist Veil it compares the best move now with the best move for the open next tile.
+* **strong** — normal's estimate, then for its best few moves it averages the best reply of
+  the next player over a budget of tiles sampled from the remaining counts (expectimax over
+  the unseen tile, one reply deep), and weighs the Veil by sampling too.
+
+Budgets are counted in nodes (candidate moves and samples), never in wall-clock time, so a
+bot plays the same move on every machine. All randomness comes from ``chance.stream(f"bot/{seat}")``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from py_engine.core.fairness import Chance, Stream
+from py_engine.core.game import Bot
+
+from .notation import Lay, parse
+from .tileset import BY_ID, TYPES
+from .valley import RING, Valley, cell
+
+WARDENS = 7
+
+
+class Mirror:
+    """The bot's own copy of the public valley, rebuilt from observations by replaying lays.
+
+    Kept between turns so each turn replays only the tiles laid since the last one.
+    """
+
+    def __init__(self) -> None:
+        self.valley: Valley | None = None
+        self.seen: list[tuple] = []
+
+    def sync(self, obs: dict[str, Any]) -> Valley:
+        lays = [(t["x"], t["y"], t["tile"], t["r"], t["seat"], t["warden"]) for t in obs["tiles"]]
+        if self.valley is None or lays[:len(self.seen)] != self.seen:
+            self.valley = Valley(obs["players"], bool(obs["options"].get("meadows")), WARDENS)
+            self.seen = lays[:1]
+        for x, y, tile, r, seat, warden in lays[len(self.seen):]:
+            t = BY_ID[tile]
+            ri = [reg.id for reg in t.regions].index(warden) if warden else -1
+            self.valley.lay(cell(x, y), t.index * 4 + r, ri, seat, 0)
+        self.seen = lays
+        if self.valley.scores != obs["scores"]:   # the mirror must agree with the table, or start over
+            self.valley, self.seen = None, []
+            return self.sync(obs)
+        return self.valley
+
+
+class Estimator:
+    """A rough guess of each seat's final score from a position."""
+
+    def __init__(self, tiles_left: int, n: int) -> None:
+        self.tiles_left = tiles_left
+        self.n = n
+
+    def feature_value(self, v: Valley, f: Any) -> float:
+        left = self.tiles_left
+        if f.kind == "burgh":
+            sides = f.open / 3
+            end = len(f.cells) + f.seals
+            full = 2 * len(f.cells) + 2 * f.seals
+            pc = max(0.0, 1.0 - 0.18 * sides) * min(1.0, left / (6 * sides + 1))
+            return end + pc * (full - end) + 0.4 * sides * min(1.0, left / 20)
+        if f.kind == "trail":
+            ends = f.open
+            return len(f.cells) + 0.6 * ends * min(1.0, left / 15)
+        if f.kind == "shrine":
+            s = next(iter(f.cells))
+            laid = v.shrine_end_value(s) - 1
+            missing = len(RING[s]) - laid
+            if len(RING[s]) < 8:
+                return 1 + laid + 0.5 * missing * min(1.0, left / 20)
+            pc = min(1.0, left / (4 * missing + 1)) * max(0.2, 1 - 0.08 * missing)
+            return (1 + laid) + pc * (8 - laid)
+        if f.kind == "meadow":
+            done = len(v.completed_burghs(f))
+            rest = len({v.find(b) for b in f.touches or ()}) - done
+            return 3 * done + 1.2 * rest * min(1.0, left / 20)
+        return 0.0
+
+    def estimate(self, v: Valley, final: bool = False) -> list[float]:
+        est = [float(s) for s in v.scores]
+        if final:
+            return est
+        left = self.tiles_left
+        roots: dict[int, Any] = {}
+        for c, ri, _seat in v.standing:
+            reg = TYPES[v.grid[c] >> 2].regions[ri]
+            if reg.kind == "river":
+                continue
+            root = v.find(c * 8 + ri)
+            roots[root] = v.feats[root]
+        for root, f in roots.items():
+            if f.done or not f.wardens:
+                continue
+            value = self.feature_value(v, f)
+            if f.kind != "meadow":
+                value += len(v.boost(f.cells))
+            top = max(f.wardens.values())
+            for s, k in f.wardens.items():
+                if k == top:
+                    est[s] += value
+        for a, s in v.aquifer_warden.items():
+            path = v.river_path(a)
+            est[s] += len(path) + len(v.boost(path)) + 1.5 * min(1.0, left / 20) if path else 1.0 * min(1.0, left / 25)
+        worth = min(2.5, left / (3.0 * self.n))   # a Warden at home can still claim something
+        for s in range(self.n):
+            est[s] += worth * v.wardens_left[s]
+        return est
+
+
+def _margin(est: list[float], seat: int) -> float:
+    others = [e for s, e in enumerate(est) if s != seat]
+    return est[seat] - 0.5 * (max(others) + sum(others) / len(others))
+
+
+def _lay_after(v: Valley, action: str, seat: int, last: bool) -> Valley:
+    a = parse(action)
+    assert isinstance(a, Lay)
+    t = BY_ID[a.tile]
+    ri = [reg.id for reg in t.regions].index(a.region) if a.region else -1
+    w = v.clone()
+    w.lay(cell(a.x, a.y), t.index * 4 + a.r, ri, seat, 0)
+    if last:
+        w.end_scoring(0)
+    return w
+
+
+class OnePly(Bot):
+    """Scores candidate moves one ply deep with :class:`Estimator`."""
+
+    sample: int | None = None      # easy: how many legal moves it looks at
+    noise = 0.0                    # easy: random slack added to each estimate
+    blunder = 0.0                  # easy: chance of a random move
+
+    def __init__(self, seat: int, chance: Chance) -> None:
+        self.seat = seat
+        self.rng: Stream = chance.stream(f"bot/{seat}")
+        self.mirror = Mirror()
+
+    def _u(self) -> float:
+        return self.rng.below(1 << 20) / float(1 << 20)
+
+    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        if self.blunder and self._u() < self.blunder:
+            return legal[self.rng.below(len(legal))]
+        v = self.mirror.sync(observation)
+        lays = [a for a in legal if a != "veil"]
+        if self.sample is not None and len(lays) > self.sample:
+            picked = sorted({self.rng.below(len(lays)) for _ in range(self.sample)})
+            lays = [lays[i] for i in picked]
+        best, best_value = self.rank(v, observation, lays)
+        if "veil" in legal:
+            veil_value = self.veil_value(v, observation)
+            if veil_value is not None and veil_value > best_value + 2.0:
+                return "veil"
+        return best
+
+    def rank(self, v: Valley, obs: dict[str, Any], lays: list[str]) -> tuple[str, float]:
+        left = obs["supply"]
+        est = Estimator(left, obs["players"])
+        best, best_value = lays[0], float("-inf")
+        for action in lays:
+            w = _lay_after(v, action, self.seat, left == 0)
+            value = _margin(est.estimate(w, final=left == 0), self.seat)
+            if self.noise:
+                value += self.noise * self._u()
+            if value > best_value:
+                best, best_value = action, value
+        return best, best_value
+
+    def veil_value(self, v: Valley, obs: dict[str, Any]) -> float | None:
+        """The best estimate after veiling, when the next tile is open; None when unknown."""
+        nxt = obs.get("next")
+        if nxt is None:
+            return None
+        lays = self.lays_for(v, nxt, obs)
+        if not lays:
+            return None
+        nobs = dict(obs, supply=obs["supply"] - 1)
+        return self.rank(v, nobs, lays)[1]
+
+    def lays_for(self, v: Valley, tile: str, obs: dict[str, Any]) -> list[str]:
+        """Every distinct lay of ``tile`` for this seat (the engine's own move-list order)."""
+        t = BY_ID[tile]
+        out = []
+        for c, r in v.placements(t.index):
+            x, y = c % 41, c // 41
+            head = f"{tile}@{x},{y}r{r}"
+            out.append(head + "-")
+            out += [f"{head}+{t.regions[ri].id}" for ri in v.warden_options(c, t.index * 4 + r, self.seat)]
+        return out
+
+
+class EasyBot(OnePly):
+    sample = 8
+    noise = 3.0
+    blunder = 0.15
+
+
+class NormalBot(OnePly):
+    pass
+
+
+class StrongBot(OnePly):
+    """Normal's ranking, then a one-reply look-ahead for the best few moves over sampled tiles."""
+
+    width = 4        # candidate moves re-examined
+    samples = 6      # tiles drawn from the remaining counts per candidate
+
+    def rank(self, v: Valley, obs: dict[str, Any], lays: list[str]) -> tuple[str, float]:
+        left = obs["supply"]
+        n = obs["players"]
+        est = Estimator(left, n)
+        scored = []
+        for action in lays:
+            w = _lay_after(v, action, self.seat, left == 0)
+            scored.append((_margin(est.estimate(w, final=left == 0), self.seat), action, w))
+        scored.sort(key=lambda e: -e[0])
+        if left == 0 or len(scored) == 1:
+            return scored[0][1], scored[0][0]
+        bag = [t.id for t in TYPES for _ in range(obs["remaining"].get(t.id, 0))]
+        nxt = obs.get("next")
+        nxt_seat = (self.seat + 1) % n
+        reply_est = Estimator(left - 1, n)
+        best, best_value = scored[0][1], float("-inf")
+        for base, action, w in scored[:self.width]:
+            total = 0.0
+            tiles = [nxt] if nxt else [bag[self.rng.below(len(bag))] for _ in range(self.samples)]
+            for tile in tiles:
+                total += self._after_reply(w, tile, nxt_seat, reply_est, left == 1)
+            value = 0.5 * base + 0.5 * total / len(tiles)
+            if value > best_value:
+                best, best_value = action, value
+        return best, best_value
+
+    def _after_reply(self, w: Valley, tile: str, seat: int, est: Estimator, last: bool) -> float:
+        """Our margin after ``seat`` lays ``tile`` in the way best for them (by the same estimate)."""
+        t = BY_ID[tile]
+        worst = None
+        best_for_them = float("-inf")
+        for c, r in w.placements(t.index):
+            p = t.index * 4 + r
+            for ri in [-1] + w.warden_options(c, p, seat):
+                u = w.clone()
+                u.lay(c, p, ri, seat, 0)
+                if last:
+                    u.end_scoring(0)
+                e = est.estimate(u, final=last)
+                theirs = _margin(e, seat)
+                if theirs > best_for_them:
+                    best_for_them, worst = theirs, _margin(e, self.seat)
+        if worst is None:
+            return _margin(est.estimate(w), self.seat)
+        return worst
+
+
+LEVELS = {"easy": EasyBot, "normal": NormalBot, "strong": StrongBot}
+
+
+def make_bot(level: str, seat: int, chance: Chance) -> Bot:
+    return LEVELS[level](seat, chance)
