@@ -1,0 +1,721 @@
+// Elderwood's board: the slab of carved tiles on a pannable canvas, both supplies as piles,
+// and the seed's "online table": tap (or Enter on) a pile or one of your tiles to lift it,
+// rings show where it may go, tap (Enter on) a ring to set it down, tap it again (Escape)
+// to put it back. Targets come only from snapshot.view.moves that are also in
+// snapshot.legal: the renderer never decides what is legal, it only offers the engine's list.
+
+import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
+import { t, words as pickWords } from "../../app/i18n.js";
+import "./strings.js";
+import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
+import {
+  paintStack, paintHeight, paintElderDots, paintLiberty, paintLastMove, paintArrow, paintRing,
+  paintHalo, paintPile, paintTile, THICK, RING,
+} from "./paint.js";
+
+const CREATURES = ["Q", "B", "G", "S", "A"];
+const LIFT = 0.3;               // how far a lifted tile rises (world units)
+// Fit keeps a hex between these sizes (px per world unit = corner radius): 23.5 px makes a
+// tile about 41 px across, the smallest comfortable touch target.
+const FIT_MIN = 23.5, FIT_MAX = 46;
+
+const STYLE_ID = "ew-style";
+const CSS = `
+.ew-root{display:flex;flex-direction:column;gap:6px;height:100%;min-height:440px;font:14px/1.25 system-ui,sans-serif;color:#f4e8d0}
+.ew-strip{display:flex;align-items:center;gap:8px;padding:5px 8px;background:#2b2119;border-radius:12px;border:2px solid transparent}
+.ew-strip.ew-turn{border-color:#ffd34d}
+.ew-who{display:flex;flex-direction:column;gap:2px;min-width:0;flex:0 1 96px;overflow:hidden}
+.ew-name{font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ew-side{font-size:12px;opacity:.85;white-space:nowrap}
+.ew-elder{display:flex;align-items:center;gap:2px;font-size:12px;white-space:nowrap}
+.ew-dot{flex:0 0 auto;width:8px;height:8px;border-radius:50%;border:1.5px solid #f4e8d0;box-sizing:border-box}
+.ew-dot.on{background:#e0523c;border-color:#e0523c}
+.ew-piles{display:flex;gap:4px;flex:1 1 auto;justify-content:flex-end}
+.ew-pile{position:relative;width:50px;height:56px;padding:0;margin:0;border-radius:10px;border:2px solid transparent;
+  background:rgba(255,255,255,.06);color:inherit;font:inherit;transition:transform .12s,box-shadow .12s}
+button.ew-pile{cursor:pointer}
+.ew-pile canvas{position:absolute;inset:0;width:100%;height:100%}
+.ew-pile .ew-count{position:absolute;right:1px;bottom:1px;min-width:18px;padding:1px 4px;border-radius:9px;
+  background:#1d140c;color:#fff4dc;font-weight:700;font-size:12px;line-height:15px;text-align:center}
+.ew-pile.ew-can{border-color:rgba(255,211,77,.55);background:rgba(255,211,77,.1)}
+.ew-pile.ew-lifted{transform:translateY(-5px);border-color:#ffd34d;box-shadow:0 6px 10px rgba(0,0,0,.5);background:rgba(255,211,77,.25)}
+.ew-pile[aria-disabled="true"]{opacity:.6}
+.ew-pile.ew-none{opacity:.35}
+.ew-pile:focus-visible{outline:3px solid #ffd34d;outline-offset:2px}
+.ew-board{position:relative;flex:1 1 auto;min-height:250px;border-radius:12px;overflow:hidden;
+  background:radial-gradient(ellipse at 50% 40%,#56675f 0%,#3b4a44 55%,#27322e 100%)}
+.ew-hint{position:absolute;left:8px;top:8px;right:8px;z-index:2;pointer-events:none;display:flex}
+.ew-hint span{background:rgba(15,12,8,.6);color:#fff6e0;padding:4px 9px;border-radius:8px;font-size:13px}
+.ew-hint span:empty{display:none}
+.ew-tip{position:absolute;z-index:3;pointer-events:none;background:#1d140c;color:#fbefd8;padding:6px 9px;border-radius:8px;
+  font-size:13px;box-shadow:0 3px 10px rgba(0,0,0,.5);max-width:240px}
+.ew-tip[hidden]{display:none}
+.ew-tip ol{margin:3px 0 0;padding-left:18px}
+.ew-board .vt-focus-item{border-radius:50%}
+@media (min-width:700px){.ew-pile{width:60px;height:64px}.ew-who{flex-basis:150px}}
+`;
+
+function injectStyle() {
+  if (document.getElementById(STYLE_ID)) return;
+  const s = document.createElement("style");
+  s.id = STYLE_ID;
+  s.textContent = CSS;
+  document.head.append(s);
+}
+
+function div(cls, attrs = {}) {
+  const d = document.createElement(attrs.tag || "div");
+  if (cls) d.className = cls;
+  for (const [k, v] of Object.entries(attrs)) if (k !== "tag") d.setAttribute(k, v);
+  return d;
+}
+
+/** "ash Otter 2" / "Lontra 2 de freixo" from a view tile ({colour, creature, number}). */
+export function tileWords(tile) {
+  const colour = t(`ew.colour.${tile.colour}`);
+  const creature = t(`ew.c.${tile.creature}`);
+  return tile.number ? t("ew.tileNameN", { colour, creature, n: tile.number }) : t("ew.tileName", { colour, creature });
+}
+
+function tileFromName(name) {
+  return { name, colour: name[0], creature: name[1], number: Number(name.slice(2)) || 0 };
+}
+
+export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang } = {}) {
+  void lang; // words come from i18n's t(), which follows the page language; setLang re-labels
+  injectStyle();
+  const root = div("ew-root");
+  const topStrip = makeStrip();
+  const board = div("ew-board");
+  const bottomStrip = makeStrip();
+  root.append(topStrip.el, board, bottomStrip.el);
+  host.append(root);
+
+  const hint = div("ew-hint", { "aria-hidden": "true" });
+  const hintText = document.createElement("span");
+  hint.append(hintText);
+  const tip = div("ew-tip", { "aria-hidden": "true" });
+  tip.hidden = true;
+
+  // --- state ---------------------------------------------------------------------
+  let snap = null;
+  let view = null;
+  let viewer = null;
+  let myColour = null;
+  let stacks = new Map();          // "q,r" -> {q, r, tiles}
+  let sources = new Map();         // "p:A" | "t:q,r" -> [{action, to, piece, words}]
+  let lifted = null;               // a source id
+  let pending = null;              // {to, tile}: set down, waiting for the engine's answer
+  let hover = null;                // {stack: key|null, ring: key|null}
+  let focusId = null;
+  let logLen = null;
+  let wantFocus = null;            // a layer id (or "p:X") to focus once the next snapshot is drawn
+  let tipTimer = 0;
+  let faces = new Map();           // "q,r" -> face centre as last drawn
+
+  const vp = createViewport(board, {
+    label: t("ew.board"),
+    minScale: 8, maxScale: 140, fitPadding: 10, fitMinScale: FIT_MIN, fitMaxScale: FIT_MAX,
+    drawWorld, onTap, onHover,
+  });
+  vp.element.tabIndex = -1;
+  vp.element.append(hint, tip);
+  const controls = vp.addControls({ fit: t("ew.fit"), zoomIn: t("ew.zoomIn"), zoomOut: t("ew.zoomOut") });
+  const layer = createFocusLayer(vp, { onActivate, onKey, onFocus });
+
+  // --- snapshot -> model ------------------------------------------------------------
+  function update(snapshot, viewerSeat) {
+    snap = snapshot;
+    view = snapshot.view || {};
+    viewer = viewerSeat === undefined ? null : viewerSeat;
+    const seatInfo = viewer !== null && Array.isArray(view.seats) ? view.seats.find((s) => s.seat === viewer) : null;
+    myColour = seatInfo ? seatInfo.letter : null;
+
+    stacks = new Map();
+    for (const s of view.stacks || []) stacks.set(key(s.q, s.r), s);
+
+    const legal = new Map((snapshot.legal || []).map((l) => [l.action, l.words]));
+    sources = new Map();
+    for (const m of view.moves || []) {
+      if (!legal.has(m.action) || !m.to || !m.piece) continue;
+      const src = m.from ? `t:${key(m.from[0], m.from[1])}` : `p:${m.piece[1]}`;
+      const list = sources.get(src) || [];
+      // One action per piece and target; should two ever share a target, the first the engine lists wins.
+      if (list.some((x) => x.to[0] === m.to[0] && x.to[1] === m.to[1])) continue;
+      list.push({ action: m.action, to: m.to, piece: m.piece, words: legal.get(m.action) });
+      sources.set(src, list);
+    }
+
+    const log = snapshot.log || [];
+    if (logLen !== null && log.length !== logLen) {
+      for (const entry of log.slice(Math.max(logLen, log.length - 2))) announce(logWords(entry));
+    }
+    if (logLen !== null && log.length !== logLen) lifted = null;
+    logLen = log.length;
+    if (lifted && !sources.has(lifted)) lifted = null;
+    pending = null;
+    refresh();
+    if (wantFocus) {
+      const id = wantFocus;
+      wantFocus = null;
+      focusSource(id);
+    }
+  }
+
+  function logWords(entry) {
+    const seat = (snap.seats || [])[entry.seat];
+    const name = seat ? seat.name : "";
+    if (entry.action === "pass") return t("ew.passed", { name });
+    return t("ew.moved", { name, words: pickWords(entry.words) || entry.action });
+  }
+
+  const myTurn = () => sources.size > 0;
+  const bottomColour = () => myColour || "w";
+  const topColour = () => (bottomColour() === "w" ? "b" : "w");
+
+  function rings() {
+    return lifted ? sources.get(lifted) || [] : [];
+  }
+
+  /** Redo everything that depends on the model: strips, focusable items, bounds, the picture. */
+  function refresh() {
+    fillStrip(topStrip, topColour(), false);
+    fillStrip(bottomStrip, bottomColour(), myColour !== null);
+    hintText.textContent = hintFor();
+    root.dataset.lifted = lifted || "";
+    root.dataset.rings = rings().map((m) => key(m.to[0], m.to[1])).join(";");
+    root.dataset.myturn = myTurn() ? "1" : "0";
+    computeFaces();
+    layer.setItems(items());
+    vp.setBounds(contentBounds());
+    if (focusId && focusId.startsWith("t:")) showTip(focusId.slice(2));
+    vp.redraw();
+  }
+
+  function hintFor() {
+    if (!view) return "";
+    if (snap && snap.terminal) return t("ew.hint.over");
+    if (lifted) return t("ew.hint.lifted");
+    if (myTurn()) return t("ew.hint.yourTurn");
+    if (view.turn) return t("ew.hint.waiting", { colour: t(`ew.Colour.${view.turn}`) });
+    return "";
+  }
+
+  function computeFaces() {
+    faces = new Map();
+    for (const [k, s] of stacks) {
+      const c = centre(s.q, s.r);
+      faces.set(k, { x: c.x, y: c.y - THICK * 0.5 - (s.tiles.length - 1) * THICK });
+    }
+  }
+
+  function pointOf(k) {
+    const f = faces.get(k);
+    if (f) return f;
+    const [q, r] = k.split(",").map(Number);
+    return centre(q, r);
+  }
+
+  function contentBounds() {
+    const cells = [];
+    const add = (q, r) => {
+      cells.push([q, r]);
+      for (const [dq, dr] of DIRS) cells.push([q + dq, r + dr]);
+    };
+    if (!stacks.size) add(0, 0);
+    for (const s of stacks.values()) add(s.q, s.r);
+    const b = boundsOf(cells, 0.95);
+    let tallest = 1;
+    for (const s of stacks.values()) tallest = Math.max(tallest, s.tiles.length);
+    b.minY -= (tallest - 1) * THICK + LIFT;
+    return b;
+  }
+
+  // --- the focusable layer --------------------------------------------------------------
+  function stackLabel(k) {
+    const s = stacks.get(k);
+    const tiles = s.tiles;
+    const topTile = tiles[tiles.length - 1];
+    let text = tileWords(topTile);
+    if (tiles.length > 1) {
+      const below = tiles.slice(0, -1).reverse().map(tileWords).join(", ");
+      text = t("ew.stack", { top: text, n: tiles.length, below });
+    }
+    const elder = elderAt(k);
+    if (elder) text += `. ${t("ew.elderCount", { colour: t(`ew.Colour.${elder}`), n: elderTaken(elder).filter(Boolean).length })}`;
+    if (sources.has(`t:${k}`)) text += `, ${t("ew.canMove")}`;
+    return text;
+  }
+
+  function items() {
+    const list = [];
+    const ordered = [...stacks.values()].sort((a, b) => a.r - b.r || a.q - b.q);
+    const ringItems = rings().map((m) => {
+      const k = key(m.to[0], m.to[1]);
+      const p = pointOf(k);
+      return {
+        id: `r:${k}`, x: p.x, y: p.y, size: 1.3, className: "ew-ring",
+        label: t("ew.ring", { words: pickWords(m.words) || m.action }),
+        data: { kind: "ring", q: m.to[0], r: m.to[1], action: m.action },
+      };
+    });
+    if (lifted && lifted.startsWith("p:")) list.push(...ringItems);
+    for (const s of ordered) {
+      const k = key(s.q, s.r);
+      const p = pointOf(k);
+      const topTile = s.tiles[s.tiles.length - 1];
+      list.push({
+        id: `t:${k}`, x: p.x, y: p.y - (lifted === `t:${k}` ? LIFT : 0), size: 1.56,
+        label: stackLabel(k), pressed: sources.has(`t:${k}`) ? lifted === `t:${k}` : undefined,
+        data: { kind: "tile", q: s.q, r: s.r, height: s.tiles.length, top: topTile.name,
+                movable: sources.has(`t:${k}`) ? 1 : 0 },
+      });
+      if (lifted === `t:${k}`) list.push(...ringItems);
+    }
+    return list;
+  }
+
+  function onActivate(id, ev) {
+    const keyboard = !ev || ev.detail === 0;
+    if (id.startsWith("r:")) setDown(id.slice(2), keyboard);
+    else if (id.startsWith("t:")) pressTile(id.slice(2), keyboard);
+  }
+
+  function onKey(id, ev) {
+    if (ev.key === "Escape") {
+      if (!lifted) return false;
+      putBack(true);
+      return true;
+    }
+    if (!ev.key.startsWith("Arrow")) return false;
+    const pool = layerItemsOf(id.startsWith("r:") ? "ring" : "tile");
+    const next = arrowStep(pool, id, ev.key);
+    if (next) layer.focus(next);
+    return true;
+  }
+
+  function layerItemsOf(kind) {
+    return items().filter((it) => it.data.kind === kind);
+  }
+
+  function onFocus(id) {
+    focusId = id;
+    if (id && id.startsWith("t:")) showTip(id.slice(2));
+    else if (!hover || !hover.stack) hideTip();
+    vp.redraw();
+  }
+
+  function focusSource(id) {
+    if (id.startsWith("p:")) {
+      const pile = bottomStrip.piles[id.slice(2)];
+      if (pile && pile.el.tagName === "BUTTON") pile.el.focus({ preventScroll: true });
+    } else if (!layer.focus(id)) {
+      vp.element.focus({ preventScroll: true });
+    }
+  }
+
+  // --- lifting and setting down ------------------------------------------------------------
+  function pieceWordsOf(src) {
+    const list = sources.get(src);
+    if (list && list.length) return tileWords(tileFromName(list[0].piece));
+    if (src.startsWith("t:")) {
+      const s = stacks.get(src.slice(2));
+      if (s) return tileWords(s.tiles[s.tiles.length - 1]);
+    }
+    return "";
+  }
+
+  function lift(src, keyboard) {
+    lifted = src;
+    hideTip();
+    refresh();
+    const n = rings().length;
+    announce(t(keyboard ? "ew.lifted" : "ew.liftedTap", { piece: pieceWordsOf(src), n }));
+    if (keyboard) {
+      const first = arrowStep(layerItemsOf("ring"), null, "ArrowRight");
+      if (first) layer.focus(first);
+    }
+  }
+
+  function putBack(keyboard) {
+    const src = lifted;
+    if (!src) return;
+    lifted = null;
+    refresh();
+    announce(t("ew.putBack", { piece: pieceWordsOf(src) }));
+    if (keyboard) focusSource(src);
+  }
+
+  function setDown(k, keyboard) {
+    const m = rings().find((x) => key(x.to[0], x.to[1]) === k);
+    if (!m) return;
+    lifted = null;
+    if (keyboard) {
+      // The ring's button goes away; keep focus on the board, then on the tile once it lands.
+      wantFocus = `t:${k}`;
+      vp.element.focus({ preventScroll: true });
+    }
+    pending = { to: m.to, tile: tileFromName(m.piece) };   // a faint preview until the engine answers
+    refresh();
+    onIntent(m.action);
+  }
+
+  function pressTile(k, keyboard) {
+    const src = `t:${k}`;
+    if (lifted === src) { putBack(keyboard); return; }
+    if (sources.has(src)) { lift(src, keyboard); return; }
+    const s = stacks.get(k);
+    if (!s) return;
+    const topTile = s.tiles[s.tiles.length - 1];
+    if (myColour && topTile.colour === myColour) {
+      announce(myTurn() ? t("ew.cannotMove", { piece: tileWords(topTile) }) : t("ew.notYourTurn"));
+    }
+    if (!keyboard) flashTip(k);
+  }
+
+  function pressPile(letter, keyboard) {
+    const src = `p:${letter}`;
+    if (lifted === src) { putBack(keyboard); return; }
+    if (sources.has(src)) { lift(src, keyboard); return; }
+    const count = ((view.supply || {})[myColour] || {})[letter] || 0;
+    const creature = t(`ew.c.${letter}`);
+    announce(!myTurn() ? t("ew.notYourTurn")
+      : count ? t("ew.pileCannot", { creature, count }) : t("ew.pileEmpty", { creature }));
+  }
+
+  // --- pointer ---------------------------------------------------------------------------
+  /** The ring or stack under world point (x, y): raised faces first, then the plain cell. */
+  function hit(x, y) {
+    let ring = null, stack = null;
+    let best = 0.86;
+    for (const m of rings()) {
+      const k = key(m.to[0], m.to[1]);
+      const p = pointOf(k);
+      const d = Math.hypot(p.x - x, p.y - y);
+      if (d < best) { best = d; ring = k; }
+    }
+    best = 0.86;
+    for (const [k, f] of faces) {
+      const d = Math.hypot(f.x - x, f.y - (lifted === `t:${k}` ? LIFT : 0) - y);
+      if (d < best) { best = d; stack = k; }
+    }
+    if (!ring && !stack) {
+      const c = cellAt(x, y);
+      const k = key(c.q, c.r);
+      if (stacks.has(k)) stack = k;
+    }
+    return { ring, stack };
+  }
+
+  function onTap(world) {
+    const { ring, stack } = hit(world.x, world.y);
+    if (lifted) {
+      if (ring) { setDown(ring, false); return; }
+      if (stack && `t:${stack}` === lifted) { putBack(false); return; }
+      if (stack && sources.has(`t:${stack}`)) { lift(`t:${stack}`, false); return; }
+      putBack(false);
+      if (stack) flashTip(stack);
+      return;
+    }
+    if (stack) pressTile(stack, false);
+    else hideTip();
+  }
+
+  function onHover(world) {
+    const h = world ? hit(world.x, world.y) : { ring: null, stack: null };
+    const changed = !hover || hover.ring !== h.ring || hover.stack !== h.stack;
+    hover = h;
+    if (!changed) return;
+    if (h.stack && !h.ring) showTip(h.stack);
+    else if (!focusId || !focusId.startsWith("t:")) hideTip();
+    vp.element.style.cursor = h.ring || (h.stack && sources.has(`t:${h.stack}`)) ? "pointer" : "";
+    vp.redraw();
+  }
+
+  // --- tooltip: the tiles of a stack, bottom to top ----------------------------------------
+  function showTip(k) {
+    const s = stacks.get(k);
+    if (!s) { hideTip(); return; }
+    tip.replaceChildren();
+    if (s.tiles.length > 1) {
+      tip.append(t("ew.stackTip", { n: s.tiles.length }));
+      const ol = document.createElement("ol");
+      for (const tile of s.tiles) {
+        const li = document.createElement("li");
+        li.textContent = tileWords(tile);
+        ol.append(li);
+      }
+      tip.append(ol);
+    } else {
+      tip.textContent = tileWords(s.tiles[0]);
+    }
+    tip.hidden = false;
+    const f = pointOf(k);
+    const p = vp.worldToScreen(f.x, f.y - 1.0);
+    const w = tip.offsetWidth, hgt = tip.offsetHeight;
+    const left = Math.min(Math.max(4, p.x - w / 2), vp.width - w - 4);
+    let topPx = p.y - hgt - 4;
+    if (topPx < 40) topPx = vp.worldToScreen(f.x, f.y + 1.0).y + 4;
+    tip.style.left = `${left}px`;
+    tip.style.top = `${topPx}px`;
+    tip.dataset.stack = k;
+  }
+
+  function hideTip() {
+    tip.hidden = true;
+    delete tip.dataset.stack;
+  }
+
+  function flashTip(k) {
+    showTip(k);
+    clearTimeout(tipTimer);
+    tipTimer = setTimeout(() => { if (tip.dataset.stack === k && (!focusId || focusId !== `t:${k}`)) hideTip(); }, 2500);
+  }
+
+  vp.onChange(() => {
+    if (!tip.hidden && tip.dataset.stack) showTip(tip.dataset.stack);
+  });
+
+  // --- drawing -----------------------------------------------------------------------------
+  function elderAt(k) {
+    const el = view && view.elders;
+    if (!el) return null;
+    for (const c of ["w", "b"]) {
+      const e = el[c];
+      if (e && e.at && key(e.at[0], e.at[1]) === k) return c;
+    }
+    return null;
+  }
+
+  function elderTaken(colour) {
+    const e = view && view.elders && view.elders[colour];
+    if (!e || !e.at) return null;
+    return DIRS.map(([dq, dr]) => stacks.has(key(e.at[0] + dq, e.at[1] + dr)));
+  }
+
+  function drawWorld(ctx) {
+    if (!view) return;
+    // Free spaces around each Elder.
+    for (const c of ["w", "b"]) {
+      const e = view.elders && view.elders[c];
+      if (!e || !e.at) continue;
+      for (const [dq, dr] of DIRS) {
+        const q = e.at[0] + dq, r = e.at[1] + dr;
+        if (!stacks.has(key(q, r))) { const p = centre(q, r); paintLiberty(ctx, p.x, p.y); }
+      }
+    }
+    const last = view.last_move;
+    if (last && last.to) {
+      if (last.from) { const a = centre(last.from[0], last.from[1]); paintLastMove(ctx, a.x, a.y, "from"); }
+      const b = centre(last.to[0], last.to[1]);
+      paintLastMove(ctx, b.x, b.y, "to");
+    }
+    const ordered = [...stacks.values()].sort((a, b) => a.r - b.r || a.q - b.q);
+    let liftedStack = null;
+    for (const s of ordered) {
+      const k = key(s.q, s.r);
+      if (lifted === `t:${k}`) { liftedStack = s; continue; }
+      drawStack(ctx, s, k, 0);
+    }
+    if (last && last.to && last.from) {
+      paintArrow(ctx, centre(last.from[0], last.from[1]), pointOf(key(last.to[0], last.to[1])));
+    }
+    if (liftedStack) {
+      const k = key(liftedStack.q, liftedStack.r);
+      const face = drawStack(ctx, liftedStack, k, LIFT);
+      paintHalo(ctx, face.x, face.y, RING, 0.12);
+    }
+    // Rings, with a preview of the lifted tile under the mouse.
+    const liftedTile = liftedPiece();
+    for (const m of rings()) {
+      const k = key(m.to[0], m.to[1]);
+      const p = pointOf(k);
+      const focused = focusId === `r:${k}`;
+      if (hover && hover.ring === k && liftedTile) {
+        paintTile(ctx, p.x, p.y - (stacks.has(k) ? THICK : 0), liftedTile, { alpha: 0.55 });
+      }
+      paintRing(ctx, p.x, p.y, { focus: focused || (hover && hover.ring === k), climb: stacks.has(k) });
+    }
+    if (pending) {
+      const k = key(pending.to[0], pending.to[1]);
+      const p = pointOf(k);
+      paintTile(ctx, p.x, p.y - (stacks.has(k) ? THICK : 0), pending.tile, { alpha: 0.6 });
+    }
+    // Keyboard focus on a tile: a bright hex halo on top of the CSS ring.
+    if (focusId && focusId.startsWith("t:") && stacks.has(focusId.slice(2))) {
+      const p = pointOf(focusId.slice(2));
+      paintHalo(ctx, p.x, p.y - (lifted === focusId ? LIFT : 0), "#ffffff", 0.08);
+    }
+  }
+
+  function drawStack(ctx, s, k, liftBy) {
+    const c = centre(s.q, s.r);
+    const face = paintStack(ctx, c.x, c.y, s.tiles, { lift: liftBy, seedBase: k });
+    if (s.tiles.length > 1) paintHeight(ctx, face, s.tiles.length);
+    const elder = elderAt(k);
+    if (elder) paintElderDots(ctx, face, elderTaken(elder));
+    return face;
+  }
+
+  function liftedPiece() {
+    const list = rings();
+    return list.length ? tileFromName(list[0].piece) : null;
+  }
+
+  // --- the two strips: who, Elder dots, supply piles -------------------------------------
+  function makeStrip() {
+    const el = div("ew-strip");
+    const who = div("ew-who");
+    const name = div("ew-name");
+    const side = div("ew-side");
+    const elder = div("ew-elder");
+    who.append(name, side, elder);
+    const pilesEl = div("ew-piles");
+    el.append(who, pilesEl);
+    return { el, name, side, elder, pilesEl, piles: {}, interactive: null };
+  }
+
+  function fillStrip(strip, colour, interactive) {
+    const seatNo = Array.isArray(view.seats) ? (view.seats.find((s) => s.letter === colour) || {}).seat : undefined;
+    const seat = seatNo !== undefined && snap.seats ? snap.seats[seatNo] : null;
+    strip.el.dataset.colour = colour;
+    strip.el.classList.toggle("ew-turn", !snap.terminal && view.turn === colour);
+    strip.name.textContent = seat ? seat.name : t(`ew.Colour.${colour}`);
+    strip.side.textContent = `${t(`ew.Colour.${colour}`)}${myColour === colour ? ` · ${t("ew.you")}` : ""}`;
+    strip.pilesEl.setAttribute("aria-label", t("ew.supplyOf", { colour: t(`ew.colour.${colour}`) }));
+    strip.pilesEl.setAttribute("role", "group");
+    // Elder: six dots and a count.
+    const taken = elderTaken(colour);
+    strip.elder.replaceChildren();
+    const elderLabel = taken
+      ? t("ew.elderCount", { colour: t(`ew.Colour.${colour}`), n: taken.filter(Boolean).length })
+      : t("ew.elderOut", { colour: t(`ew.Colour.${colour}`) });
+    strip.elder.setAttribute("role", "img");
+    strip.elder.setAttribute("aria-label", elderLabel);
+    strip.elder.title = elderLabel;
+    strip.elder.append(`${t("ew.c.Q")} `);
+    for (let i = 0; i < 6; i++) strip.elder.append(div(`ew-dot${taken && taken[i] ? " on" : ""}`));
+    strip.elder.append(` ${taken ? taken.filter(Boolean).length : "–"}/6`);
+    // Piles: rebuilt only when whether they are buttons changes.
+    if (strip.interactive !== interactive) {
+      strip.pilesEl.replaceChildren();
+      strip.piles = {};
+      for (const letter of CREATURES) {
+        const el = interactive ? document.createElement("button") : div("", { role: "img" });
+        if (interactive) {
+          el.type = "button";
+          el.addEventListener("click", (ev) => pressPile(letter, ev.detail === 0));
+          el.addEventListener("keydown", (ev) => pileKey(letter, ev));
+        }
+        el.classList.add("ew-pile");
+        el.dataset.pile = letter;
+        const canvas = document.createElement("canvas");
+        canvas.setAttribute("aria-hidden", "true");
+        const count = document.createElement("span");
+        count.className = "ew-count";
+        count.setAttribute("aria-hidden", "true");
+        el.append(canvas, count);
+        strip.pilesEl.append(el);
+        strip.piles[letter] = { el, canvas, count, drawn: "" };
+      }
+      strip.interactive = interactive;
+    }
+    const supply = (view.supply || {})[colour] || {};
+    for (const letter of CREATURES) {
+      const p = strip.piles[letter];
+      const n = supply[letter] || 0;
+      const creature = t(`ew.c.${letter}`);
+      const can = interactive && sources.has(`p:${letter}`);
+      p.el.dataset.colour = colour;
+      p.el.dataset.count = n;
+      p.el.classList.toggle("ew-can", can);
+      p.el.classList.toggle("ew-none", n === 0);
+      p.el.classList.toggle("ew-lifted", lifted === `p:${letter}`);
+      p.count.textContent = `×${n}`;
+      let label = n ? t("ew.pile", { creature, count: n }) : t("ew.pileEmpty", { creature });
+      if (interactive) {
+        if (can) label = t("ew.pileCanPlace", { creature, count: n });
+        else if (n && myTurn()) label = t("ew.pileCannot", { creature, count: n });
+        p.el.setAttribute("aria-disabled", can ? "false" : "true");
+        p.el.setAttribute("aria-pressed", lifted === `p:${letter}` ? "true" : "false");
+      }
+      p.el.setAttribute("aria-label", `${t(`ew.Colour.${colour}`)} — ${label}`);
+      drawPile(p, letter, colour, n);
+    }
+  }
+
+  function drawPile(p, letter, colour, n) {
+    const r = p.el.getBoundingClientRect();
+    const w = Math.round(r.width) || 50, h = Math.round(r.height) || 56;
+    const dpr = window.devicePixelRatio || 1;
+    const stamp = `${w}x${h}@${dpr}:${colour}${letter}${Math.min(n, 3)}`;
+    if (p.drawn === stamp) return;
+    p.drawn = stamp;
+    p.canvas.width = Math.round(w * dpr);
+    p.canvas.height = Math.round(h * dpr);
+    paintPile(p.canvas.getContext("2d"), w, h, letter, colour, n, dpr);
+  }
+
+  function pileKey(letter, ev) {
+    if (ev.key === "Escape" && lifted) {
+      ev.preventDefault();
+      putBack(true);
+    } else if (ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+      // Inside the supply, the arrows go from pile to pile; with a pile lifted, to the rings.
+      ev.preventDefault();
+      if (lifted === `p:${letter}` && rings().length) {
+        const first = arrowStep(layerItemsOf("ring"), null, "ArrowRight");
+        if (first) layer.focus(first);
+        return;
+      }
+      const i = CREATURES.indexOf(letter);
+      const next = CREATURES[(i + (ev.key === "ArrowRight" ? 1 : CREATURES.length - 1)) % CREATURES.length];
+      bottomStrip.piles[next].el.focus();
+    }
+  }
+
+  // Re-measure pile canvases when the layout changes (phone rotation, side panels).
+  const pileObserver = new ResizeObserver(() => {
+    if (!view) return;
+    for (const strip of [topStrip, bottomStrip]) {
+      const colour = strip.el.dataset.colour;
+      const supply = (view.supply || {})[colour] || {};
+      for (const letter of CREATURES) if (strip.piles[letter]) drawPile(strip.piles[letter], letter, colour, supply[letter] || 0);
+    }
+  });
+  pileObserver.observe(root);
+
+  // --- public -----------------------------------------------------------------------------
+  const api = {
+    update,
+    setLang() {
+      controls.setLabels({ fit: t("ew.fit"), zoomIn: t("ew.zoomIn"), zoomOut: t("ew.zoomOut") });
+      vp.element.setAttribute("aria-label", t("ew.board"));
+      if (view) refresh();
+    },
+    destroy() {
+      clearTimeout(tipTimer);
+      pileObserver.disconnect();
+      layer.destroy();
+      vp.destroy();
+      root.remove();
+    },
+    /** Page coordinates of a cell's (raised) face centre: for tests that tap the canvas. */
+    pointFor(q, r) {
+      const p = pointOf(key(q, r));
+      return vp.worldToPage(p.x, p.y - (lifted === `t:${key(q, r)}` ? LIFT : 0));
+    },
+    /** Page coordinates of the centre of one of the viewer's piles ("Q", "B", "G", "S", "A"). */
+    pilePoint(letter) {
+      const p = bottomStrip.piles[letter];
+      if (!p) return null;
+      const r = p.el.getBoundingClientRect();
+      return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
+    },
+    get lifted() { return lifted; },
+    rings() { return rings().map((m) => ({ q: m.to[0], r: m.to[1], action: m.action })); },
+    viewport: vp,
+  };
+  root.__renderer = api;
+  return api;
+}
