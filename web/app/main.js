@@ -75,7 +75,12 @@ export function navigate(hash) {
 async function loadEngine() {
   try {
     const mod = await import("../engine.js");
-    return mod.getEngine();
+    const eng = mod.getEngine();
+    // The offline cache fills after the engine is up, so it never competes with the first start.
+    if (typeof mod.registerServiceWorker === "function") {
+      Promise.resolve(eng.ready).then(() => mod.registerServiceWorker(), () => {});
+    }
+    return eng;
   } catch (e) {
     console.error("engine module failed to load", e);
     const err = new Error(t("shell.engineMissing"));

@@ -326,8 +326,8 @@ class TableShell {
       this.clock.hidden = true;
     }
     this.interactive = true;
-    this.paint();
     this.setState("interactive");
+    this.paint();
     playSound("turn");
     window.dispatchEvent(new CustomEvent("vt:interactive", { detail: { seat, table: this.save.id } }));
   }

@@ -47,10 +47,11 @@ export function logList(snap, viewer, secretFrom) {
     const text = hide(e, i) ? t("table.secretChoice") : words(e.words) || e.action;
     return h("li", { dataset: { by: e.by, n: String(e.n) } },
       h("span.log-n", `${e.n}.`),
-      seatLabel(seat, e.seat),
-      h("span.log-words", text),
-      e.by === "timer" ? h("span.badge.by-table", t("table.byTableTimer"))
-        : e.by === "table" ? h("span.badge.by-table", t("table.byTable")) : null,
+      h("div.log-body",
+        h("div.log-who", seatLabel(seat, e.seat),
+          e.by === "timer" ? h("span.badge.by-table", t("table.byTableTimer"))
+            : e.by === "table" ? h("span.badge.by-table", t("table.byTable")) : null),
+        h("div.log-words", text)),
     );
   }));
 }
