@@ -1,0 +1,859 @@
+// Hollowmere tile drawing: every picture of a tile (the valley, the tile in hand, the
+// rules page gallery) comes from here, built only from the tile set's region/slot data
+// (design/hollowmere.md §1–§4, loaded verbatim from tiles.json).
+//
+// Geometry lives in a unit square (x east, y south). The twelve slots run clockwise round
+// the rim from the north-west corner (N0 N1 N2 E0 … W2), so slot s covers the rim stretch
+// [s, s+1) of a perimeter parameter u ∈ [0, 12). A rotation r moves listed slot Xk to slot k
+// of side (X + r) mod 4; we rotate the *slots* rather than the canvas so that mountain peaks,
+// roofs and lanterns always stand upright whichever way the tile is turned.
+
+const SIDE = { N: 0, E: 1, S: 2, W: 3 };
+const C = [0.5, 0.5];
+const TRAIL_W = 0.1;
+const RIVER_W = 0.13;
+
+export const SEAT_COLOURS = ["#2563c9", "#f29e1f", "#8e44ad", "#f4f1ea", "#2b2b2b"];
+export const SEAT_INK = ["#ffffff", "#2b1d10", "#ffffff", "#2b1d10", "#ffffff"];
+
+// --- the tile set ---------------------------------------------------------------------
+
+let tilesetPromise = null;
+
+/** The tile set (tiles.json, shared with the engine). Resolves to {version, byId, tiles}. */
+export function loadTileset() {
+  if (!tilesetPromise) {
+    tilesetPromise = fetch(new URL("./tiles.json", import.meta.url))
+      .then((r) => {
+        if (!r.ok) throw new Error(`tiles.json: HTTP ${r.status}`);
+        return r.json();
+      })
+      .then((data) => {
+        const byId = {};
+        for (const t of data.tiles) byId[t.id] = t;
+        return { version: data.version, byId, tiles: data.tiles };
+      });
+  }
+  return tilesetPromise;
+}
+
+// --- rim geometry ---------------------------------------------------------------------
+
+function slotIndex(name) {
+  return SIDE[name[0]] * 3 + Number(name[1]);
+}
+
+function shown(slot, r) {
+  return ((Math.floor(slot / 3) + r) % 4) * 3 + (slot % 3);
+}
+
+/** The rim point at perimeter parameter u (0..12, clockwise from the north-west corner). */
+function rim(u) {
+  u = ((u % 12) + 12) % 12;
+  const d = Math.floor(u / 3), f = (u - 3 * d) / 3;
+  if (d === 0) return [f, 0];
+  if (d === 1) return [1, f];
+  if (d === 2) return [1 - f, 1];
+  return [0, 1 - f];
+}
+
+const INWARD = [[0, 1], [-1, 0], [0, -1], [1, 0]];
+const lerp = (a, b, t) => [a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t];
+const dist = (a, b) => Math.hypot(a[0] - b[0], a[1] - b[1]);
+
+/** A path as plain commands in unit space, turned into Path2D on demand. */
+function toPath(cmds) {
+  const p = new Path2D();
+  for (const c of cmds) {
+    if (c[0] === "M") p.moveTo(c[1], c[2]);
+    else if (c[0] === "L") p.lineTo(c[1], c[2]);
+    else if (c[0] === "Q") p.quadraticCurveTo(c[1], c[2], c[3], c[4]);
+    else if (c[0] === "C") p.bezierCurveTo(c[1], c[2], c[3], c[4], c[5], c[6]);
+    else if (c[0] === "Z") p.closePath();
+  }
+  return p;
+}
+
+/**
+ * An area region (burgh, mountain) covering whole sides: its rim stretches, joined across
+ * each uncovered stretch by a curve bowing into the tile. Returns the fill commands, the
+ * wall (the curves only, so neighbouring tiles meet without a seam) and each gap's inner
+ * point (a gate sits there).
+ */
+function areaShape(slots, noMeadow) {
+  const set = new Set(slots);
+  if (set.size === 12) {
+    return { fill: [["M", 0, 0], ["L", 1, 0], ["L", 1, 1], ["L", 0, 1], ["Z"]], wall: [], gaps: [] };
+  }
+  const starts = [];
+  for (let s = 0; s < 12; s++) if (set.has(s) && !set.has((s + 11) % 12)) starts.push(s);
+  const runs = starts.map((a) => {
+    let b = a;
+    while (set.has(b % 12)) b++;
+    return [a, b];
+  });
+  const fill = [];
+  const wall = [];
+  const gaps = [];
+  runs.forEach(([a, b], i) => {
+    const p0 = rim(a);
+    if (i === 0) fill.push(["M", ...p0]);
+    for (let u = Math.floor(a / 3) * 3 + 3; u < b; u += 3) fill.push(["L", ...rim(u)]);
+    const pb = rim(b);
+    fill.push(["L", ...pb]);
+    const next = runs[(i + 1) % runs.length][0];
+    const g = ((next - b) % 12 + 12) % 12 || 12;
+    const pa = rim(next);
+    const gm = rim(b + g / 2);
+    const s = noMeadow ? null : g <= 3 ? 0.5 : g <= 6 ? -0.1 : -0.4;
+    const q = s === null ? lerp(pb, pa, 0.5) : lerp(C, gm, s);
+    const mid = lerp(pb, pa, 0.5);
+    const ctrl = [2 * q[0] - mid[0], 2 * q[1] - mid[1]];
+    fill.push(["Q", ...ctrl, ...pa]);
+    wall.push(["M", ...pb], ["Q", ...ctrl, ...pa]);
+    gaps.push({ from: b, len: g, inner: q, mid: gm });
+  });
+  fill.push(["Z"]);
+  return { fill, wall, gaps };
+}
+
+/** Centre line from a side's middle slot to another side's middle slot. */
+function throughLine(sa, sb) {
+  const da = Math.floor(sa / 3), db = Math.floor(sb / 3);
+  const pa = rim(sa + 0.5), pb = rim(sb + 0.5);
+  if ((da + 2) % 4 === db) return { cmds: [["M", ...pa], ["L", ...pb]], mid: lerp(pa, pb, 0.5) };
+  // Adjacent sides: a quarter circle of radius ½ round their shared corner.
+  const k = 0.5523 * 0.5;
+  const c1 = [pa[0] + INWARD[da][0] * k, pa[1] + INWARD[da][1] * k];
+  const c2 = [pb[0] + INWARD[db][0] * k, pb[1] + INWARD[db][1] * k];
+  const mid = [
+    0.125 * pa[0] + 0.375 * c1[0] + 0.375 * c2[0] + 0.125 * pb[0],
+    0.125 * pa[1] + 0.375 * c1[1] + 0.375 * c2[1] + 0.125 * pb[1],
+  ];
+  return { cmds: [["M", ...pa], ["C", ...c1, ...c2, ...pb]], mid };
+}
+
+// --- a placement's geometry (tile type + rotation), cached ------------------------------
+
+const geoCache = new Map();
+let probe = null;
+
+function probeCtx() {
+  if (!probe) {
+    const c = typeof OffscreenCanvas !== "undefined" ? new OffscreenCanvas(4, 4) : document.createElement("canvas");
+    probe = c.getContext("2d");
+  }
+  return probe;
+}
+
+/**
+ * Everything needed to draw and to point at the regions of `tile` turned `r` times:
+ * areas, lines (trails, rivers), features at points (stones, gates, shrine, spring, pool),
+ * and for each region id an anchor where its Warden stands.
+ */
+export function geometry(tile, r) {
+  const key = `${tile.id}/${r}`;
+  let g = geoCache.get(key);
+  if (!g) {
+    g = buildGeometry(tile, r);
+    geoCache.set(key, g);
+  }
+  return g;
+}
+
+function buildGeometry(tile, r) {
+  const regions = tile.regions.map((reg) => ({
+    ...reg,
+    shown: reg.slots.map((s) => shown(slotIndex(s), r)).sort((a, b) => a - b),
+  }));
+  const noMeadow = !regions.some((reg) => reg.kind === "meadow");
+  const areas = [];
+  for (const reg of regions) {
+    if (reg.kind !== "burgh" && reg.kind !== "mountain") continue;
+    const sh = areaShape(reg.shown, noMeadow);
+    areas.push({ id: reg.id, kind: reg.kind, seal: !!reg.seal, fill: toPath(sh.fill), wall: toPath(sh.wall),
+      hasWall: sh.wall.length > 0, gaps: sh.gaps, slots: reg.shown });
+  }
+  // Where point features sit: the middle, nudged away from area regions so a shrine or a
+  // pool does not crowd a burgh or a mountain.
+  let away = [0, 0];
+  for (const a of areas) {
+    for (const s of a.slots) {
+      const p = rim(s + 0.5);
+      away = [away[0] + (C[0] - p[0]), away[1] + (C[1] - p[1])];
+    }
+  }
+  const al = Math.hypot(away[0], away[1]);
+  const centre = al > 1e-6 ? [C[0] + (away[0] / al) * 0.1, C[1] + (away[1] / al) * 0.1] : C.slice();
+
+  const lines = [];
+  const points = { stones: [], gates: [], shrine: null, spring: null, pool: null };
+  const anchors = {};
+  const shrineReg = regions.find((reg) => reg.kind === "shrine");
+  if (shrineReg) {
+    points.shrine = centre;
+    anchors[shrineReg.id] = centre;
+  }
+  for (const reg of regions) {
+    if (reg.kind !== "trail" && reg.kind !== "river") continue;
+    const width = reg.kind === "trail" ? TRAIL_W : RIVER_W;
+    if (reg.shown.length === 2) {
+      const l = throughLine(reg.shown[0], reg.shown[1]);
+      lines.push({ id: reg.id, kind: reg.kind, width, path: toPath(l.cmds), cmds: l.cmds });
+      anchors[reg.id] = l.mid;
+      continue;
+    }
+    if (reg.shown.length === 3) {
+      // A river fork: every arm runs to a meeting pool in the middle.
+      const cmds = [];
+      for (const s of reg.shown) cmds.push(["M", ...rim(s + 0.5)], ["L", ...C]);
+      lines.push({ id: reg.id, kind: reg.kind, width, path: toPath(cmds), cmds, fork: true });
+      anchors[reg.id] = C;
+      continue;
+    }
+    const s = reg.shown[0];
+    const edge = rim(s + 0.5);
+    let end = C;
+    if (reg.kind === "trail" && reg.ends === "burgh") {
+      const d = Math.floor(s / 3);
+      let best = null;
+      for (const a of areas) {
+        if (a.kind !== "burgh") continue;
+        for (const gp of a.gaps) {
+          const inGap = ((s - gp.from) % 12 + 12) % 12 < gp.len;
+          if (inGap && (!best || dist(gp.inner, edge) < dist(best, edge))) best = gp.inner;
+        }
+      }
+      end = best || lerp(edge, C, 0.5);
+      points.gates.push({ at: end, dir: d });
+    } else if (reg.kind === "trail" && reg.ends === "shrine") {
+      end = points.shrine || C;
+    } else if (reg.kind === "trail") {
+      end = C;
+      if (!points.stones.some((p) => dist(p, C) < 1e-6)) points.stones.push(C);
+    } else if (reg.aquifer) {
+      end = lerp(C, edge, 0.1);
+      points.pool = end;
+    } else if (reg.spring) {
+      end = lerp(C, edge, 0.05);
+      points.spring = end;
+    }
+    const cmds = [["M", ...edge], ["L", ...end]];
+    lines.push({ id: reg.id, kind: reg.kind, width, path: toPath(cmds), cmds, end });
+    anchors[reg.id] = reg.aquifer ? end : lerp(edge, end, reg.ends === "crossing" ? 0.42 : 0.5);
+  }
+  const geo = { tile, r, regions, areas, lines, points, anchors, noMeadow, centre };
+  sampleRegions(geo);
+  return geo;
+}
+
+// --- sampling: which region owns each point of a small grid -----------------------------
+
+const N = 30;
+
+/**
+ * Label a N×N grid of sample points with the region that owns them (meadows by flood fill
+ * from their rim slots, so meadows split exactly where trails, rivers and walls split them),
+ * then put each area's and meadow's anchor where it is farthest from anything else.
+ */
+function sampleRegions(geo) {
+  const ctx = probeCtx();
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  const own = new Array(N * N).fill(null);
+  const at = (i) => [((i % N) + 0.5) / N, (Math.floor(i / N) + 0.5) / N];
+  const pointR = [];
+  if (geo.points.shrine) pointR.push([geo.points.shrine, 0.13, "shrine"]);
+  if (geo.points.pool) pointR.push([geo.points.pool, 0.17, "pool"]);
+  if (geo.points.spring) pointR.push([geo.points.spring, 0.08, "spring"]);
+  for (const s of geo.points.stones) pointR.push([s, 0.09, "stone"]);
+  for (let i = 0; i < N * N; i++) {
+    const p = at(i);
+    let o = null;
+    for (const [c, rad, name] of pointR) if (dist(p, c) < rad) o = `#${name}`;
+    if (!o) {
+      for (const l of geo.lines) {
+        ctx.lineWidth = l.width + 0.03;
+        ctx.lineCap = "butt";
+        if (ctx.isPointInStroke(l.path, p[0], p[1])) { o = l.id; break; }
+      }
+    }
+    if (!o) {
+      for (let k = geo.areas.length - 1; k >= 0; k--) {
+        const a = geo.areas[k];
+        ctx.lineWidth = 0.05;
+        if (a.hasWall && ctx.isPointInStroke(a.wall, p[0], p[1])) { o = "#wall"; break; }
+        if (ctx.isPointInPath(a.fill, p[0], p[1])) { o = a.id; break; }
+      }
+    }
+    own[i] = o;
+  }
+  for (const reg of geo.regions) {
+    if (reg.kind !== "meadow") continue;
+    const queue = [];
+    for (const s of reg.shown) {
+      for (const t of [0.2, 0.5, 0.8]) {
+        const p = rim(s + t);
+        const d = Math.floor(s / 3);
+        const q = [p[0] + INWARD[d][0] * 0.02, p[1] + INWARD[d][1] * 0.02];
+        const i = Math.min(N - 1, Math.floor(q[1] * N)) * N + Math.min(N - 1, Math.floor(q[0] * N));
+        if (own[i] === null) { own[i] = reg.id; queue.push(i); }
+      }
+    }
+    for (let qi = 0; qi < queue.length; qi++) {
+      const i = queue[qi], x = i % N, y = Math.floor(i / N);
+      for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+        const nx = x + dx, ny = y + dy;
+        if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
+        const j = ny * N + nx;
+        if (own[j] === null) { own[j] = reg.id; queue.push(j); }
+      }
+    }
+  }
+  geo.grid = own;
+  // Clearance of each sample from every other owner and from the rim.
+  const clear = new Float32Array(N * N);
+  const others = [];
+  for (let i = 0; i < N * N; i++) others.push(i);
+  for (let i = 0; i < N * N; i++) {
+    const p = at(i);
+    let m = Math.min(p[0], p[1], 1 - p[0], 1 - p[1]);
+    for (const j of others) {
+      if (own[j] === own[i]) continue;
+      const d = dist(p, at(j));
+      if (d < m) m = d;
+    }
+    clear[i] = m;
+  }
+  geo.clear = clear;
+  geo.sampleAt = at;
+  for (const reg of geo.regions) {
+    if (reg.kind !== "meadow" && reg.kind !== "burgh" && reg.kind !== "mountain") continue;
+    let best = -1, bestScore = -Infinity;
+    for (let i = 0; i < N * N; i++) {
+      if (own[i] !== reg.id) continue;
+      const score = Math.min(clear[i], 0.16) - 0.08 * dist(at(i), C);
+      if (score > bestScore) { bestScore = score; best = i; }
+    }
+    if (best >= 0) geo.anchors[reg.id] = at(best);
+    else {
+      const ps = reg.shown.map((s) => rim(s + 0.5));
+      const avg = ps.reduce((a, p) => [a[0] + p[0] / ps.length, a[1] + p[1] / ps.length], [0, 0]);
+      geo.anchors[reg.id] = lerp(avg, C, 0.3);
+    }
+  }
+  // A charter seal: in its burgh, clear of the Warden's spot.
+  for (const a of geo.areas) {
+    if (!a.seal) continue;
+    const w = geo.anchors[a.id];
+    let best = -1, bestScore = -Infinity;
+    for (let i = 0; i < N * N; i++) {
+      if (own[i] !== a.id) continue;
+      const d = dist(at(i), w);
+      if (clear[i] < 0.075 || d < 0.13) continue;
+      const score = Math.min(clear[i], 0.12) - Math.abs(d - 0.17);
+      if (score > bestScore) { bestScore = score; best = i; }
+    }
+    a.sealAt = best >= 0 ? at(best) : w;
+  }
+}
+
+// --- deterministic decoration ------------------------------------------------------------
+
+function rng(seed) {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5; s >>>= 0;
+    return s / 4294967296;
+  };
+}
+
+function hashStr(text) {
+  let h = 2166136261;
+  for (let i = 0; i < text.length; i++) {
+    h ^= text.charCodeAt(i);
+    h = Math.imul(h, 16777619);
+  }
+  return h >>> 0;
+}
+
+/** Sample points owned by `id` with at least `minClear` room, in a seeded random order. */
+function spots(geo, test, minClear, rand) {
+  const out = [];
+  for (let i = 0; i < N * N; i++) if (test(geo.grid[i]) && geo.clear[i] >= minClear) out.push(i);
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rand() * (i + 1));
+    [out[i], out[j]] = [out[j], out[i]];
+  }
+  return out.map((i) => geo.sampleAt(i));
+}
+
+function spaced(points, minGap, max) {
+  const keep = [];
+  for (const p of points) {
+    if (keep.length >= max) break;
+    if (keep.every((k) => dist(k, p) >= minGap)) keep.push(p);
+  }
+  return keep;
+}
+
+// --- painting --------------------------------------------------------------------------
+
+const COL = {
+  meadow: "#9cc46a", meadowDark: "#86b257", grass: "#6e9b45", flower: ["#f4e38a", "#f7f3ea", "#e9a3c0"],
+  tree: "#4f7d3a", treeDark: "#3b6530",
+  burgh: "#e2cf9f", burghShade: "#cdb47f", wall: "#6d5a44", wallLight: "#a48d6a",
+  roof: ["#b5533c", "#9c4a3a", "#c2703f", "#8b5a3c"],
+  rock: "#9b8f7e", rockDark: "#7b6f60", snow: "#f5f6f2",
+  trail: "#e6d3a3", trailEdge: "#a88b5a", stone: "#8d8d8a",
+  water: "#4f93c9", waterLight: "#8cc3ea", bank: "#3a6f96",
+  seal: "#b3261e", lantern: "#ffd35a",
+};
+
+/**
+ * Draw a tile in unit space: the caller has translated/scaled `ctx` so that the tile is the
+ * square (0,0)–(1,1). `variant` (any integer) varies the decoration between copies.
+ */
+export function paintTile(ctx, tile, r, variant = 0) {
+  const geo = geometry(tile, r);
+  const rand = rng(hashStr(`${tile.id}/${r}/${variant}`));
+  ctx.save();
+  ctx.beginPath();
+  ctx.rect(0, 0, 1, 1);
+  ctx.clip();
+  ctx.lineJoin = "round";
+
+  // Meadow ground with a soft light from the north-west.
+  const grd = ctx.createLinearGradient(0, 0, 1, 1);
+  grd.addColorStop(0, COL.meadow);
+  grd.addColorStop(1, COL.meadowDark);
+  ctx.fillStyle = grd;
+  ctx.fillRect(0, 0, 1, 1);
+  const isMeadow = (o) => typeof o === "string" && /^m\d/.test(o);
+  for (const p of spaced(spots(geo, isMeadow, 0.05, rand), 0.09, 9)) {
+    const k = rand();
+    if (k < 0.55) grassTuft(ctx, p);
+    else flower(ctx, p, COL.flower[Math.floor(rand() * COL.flower.length)]);
+  }
+  const treeSpots = spaced(spots(geo, isMeadow, 0.12, rand), 0.2, 2);
+  if (rand() < 0.7) for (const p of treeSpots.slice(0, 1 + Math.floor(rand() * 2))) tree(ctx, p, 0.06 + rand() * 0.02);
+
+  // Mountains.
+  for (const a of geo.areas) {
+    if (a.kind !== "mountain") continue;
+    const mg = ctx.createLinearGradient(0, 0, 0, 1);
+    mg.addColorStop(0, "#a89c8a");
+    mg.addColorStop(1, COL.rockDark);
+    ctx.fillStyle = mg;
+    ctx.fill(a.fill);
+    ctx.save();
+    ctx.clip(a.fill);
+    const peaks = spaced(spots(geo, (o) => o === a.id, 0.07, rand), 0.16, 4)
+      .sort((p, q) => p[1] - q[1]);
+    for (const p of peaks) peak(ctx, p, 0.12 + rand() * 0.05);
+    ctx.restore();
+    if (a.hasWall) {
+      ctx.strokeStyle = "rgba(70,60,45,.55)";
+      ctx.lineWidth = 0.02;
+      ctx.stroke(a.wall);
+    }
+  }
+
+  // Rivers, then trails over them (a bridge carries the trail across).
+  for (const l of geo.lines) {
+    if (l.kind !== "river") continue;
+    ctx.lineCap = "butt";
+    ctx.strokeStyle = COL.bank;
+    ctx.lineWidth = l.width + 0.03;
+    ctx.stroke(l.path);
+    ctx.strokeStyle = COL.water;
+    ctx.lineWidth = l.width;
+    ctx.stroke(l.path);
+    ctx.strokeStyle = "rgba(200,230,250,.55)";
+    ctx.lineWidth = 0.015;
+    ctx.setLineDash([0.05, 0.07]);
+    ctx.stroke(l.path);
+    ctx.setLineDash([]);
+  }
+  if (geo.lines.some((l) => l.fork)) {
+    disc(ctx, C, 0.1, COL.bank);
+    disc(ctx, C, 0.085, COL.water);
+  }
+  if (geo.points.spring) spring(ctx, geo.points.spring);
+  if (geo.points.pool) pool(ctx, geo.points.pool);
+
+  const hasRiver = geo.lines.some((l) => l.kind === "river");
+  for (const l of geo.lines) {
+    if (l.kind !== "trail") continue;
+    ctx.lineCap = "butt";
+    ctx.strokeStyle = COL.trailEdge;
+    ctx.lineWidth = l.width + 0.025;
+    ctx.stroke(l.path);
+    ctx.strokeStyle = COL.trail;
+    ctx.lineWidth = l.width;
+    ctx.stroke(l.path);
+    ctx.strokeStyle = "rgba(150,120,80,.35)";
+    ctx.lineWidth = 0.012;
+    ctx.setLineDash([0.03, 0.05]);
+    ctx.stroke(l.path);
+    ctx.setLineDash([]);
+  }
+  // A bridge: a straight trail crossing a straight river (the Bridge tile).
+  const straight = (l) => l.cmds.length === 2 && l.cmds[1][0] === "L" && !l.end;
+  if (hasRiver && geo.lines.some((l) => l.kind === "trail" && straight(l))
+      && geo.lines.some((l) => l.kind === "river" && straight(l))) {
+    bridgeDeck(ctx, geo);
+  }
+  for (const s of geo.points.stones) crossingStone(ctx, s);
+
+  // Burghs: stone ground, roofs, then the wall along the inner edge.
+  for (const a of geo.areas) {
+    if (a.kind !== "burgh") continue;
+    const bg = ctx.createLinearGradient(0, 0, 1, 1);
+    bg.addColorStop(0, COL.burgh);
+    bg.addColorStop(1, COL.burghShade);
+    ctx.fillStyle = bg;
+    ctx.fill(a.fill);
+    ctx.save();
+    ctx.clip(a.fill);
+    const homes = spaced(spots(geo, (o) => o === a.id, 0.06, rand), 0.11, 7).sort((p, q) => p[1] - q[1]);
+    for (const p of homes) {
+      if (a.sealAt && dist(p, a.sealAt) < 0.1) continue;
+      house(ctx, p, 0.07 + rand() * 0.025, COL.roof[Math.floor(rand() * COL.roof.length)]);
+    }
+    ctx.restore();
+    if (a.hasWall) {
+      ctx.lineCap = "round";
+      ctx.strokeStyle = COL.wall;
+      ctx.lineWidth = 0.05;
+      ctx.stroke(a.wall);
+      ctx.strokeStyle = COL.wallLight;
+      ctx.lineWidth = 0.018;
+      ctx.setLineDash([0.025, 0.02]);
+      ctx.stroke(a.wall);
+      ctx.setLineDash([]);
+    }
+  }
+  for (const g of geo.points.gates) gate(ctx, g.at);
+  for (const a of geo.areas) if (a.seal) seal(ctx, a.sealAt);
+  if (geo.points.shrine) shrine(ctx, geo.points.shrine);
+  ctx.restore();
+  return geo;
+}
+
+function disc(ctx, p, rad, fill) {
+  ctx.beginPath();
+  ctx.arc(p[0], p[1], rad, 0, Math.PI * 2);
+  ctx.fillStyle = fill;
+  ctx.fill();
+}
+
+function grassTuft(ctx, [x, y]) {
+  ctx.strokeStyle = COL.grass;
+  ctx.lineWidth = 0.008;
+  ctx.lineCap = "round";
+  ctx.beginPath();
+  for (const dx of [-0.015, 0, 0.015]) {
+    ctx.moveTo(x + dx * 0.5, y);
+    ctx.lineTo(x + dx, y - 0.025 - Math.abs(dx));
+  }
+  ctx.stroke();
+}
+
+function flower(ctx, [x, y], colour) {
+  disc(ctx, [x, y], 0.009, colour);
+  disc(ctx, [x + 0.02, y + 0.012], 0.007, colour);
+}
+
+function tree(ctx, [x, y], s) {
+  ctx.fillStyle = "rgba(30,50,20,.25)";
+  ctx.beginPath();
+  ctx.ellipse(x + s * 0.3, y + s * 0.8, s * 0.9, s * 0.35, 0, 0, Math.PI * 2);
+  ctx.fill();
+  disc(ctx, [x, y], s, COL.treeDark);
+  disc(ctx, [x - s * 0.2, y - s * 0.25], s * 0.7, COL.tree);
+}
+
+function peak(ctx, [x, y], s) {
+  const base = y + s * 0.5;
+  ctx.beginPath();
+  ctx.moveTo(x - s, base);
+  ctx.lineTo(x, base - s * 1.1);
+  ctx.lineTo(x + s, base);
+  ctx.closePath();
+  ctx.fillStyle = COL.rock;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(x, base - s * 1.1);
+  ctx.lineTo(x + s, base);
+  ctx.lineTo(x + s * 0.15, base);
+  ctx.closePath();
+  ctx.fillStyle = COL.rockDark;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.moveTo(x - s * 0.35, base - s * 0.72);
+  ctx.lineTo(x, base - s * 1.1);
+  ctx.lineTo(x + s * 0.35, base - s * 0.72);
+  ctx.lineTo(x + s * 0.12, base - s * 0.62);
+  ctx.lineTo(x - s * 0.05, base - s * 0.76);
+  ctx.lineTo(x - s * 0.18, base - s * 0.64);
+  ctx.closePath();
+  ctx.fillStyle = COL.snow;
+  ctx.fill();
+}
+
+function house(ctx, [x, y], s, roof) {
+  ctx.fillStyle = "rgba(60,40,20,.22)";
+  ctx.fillRect(x - s * 0.5 + s * 0.12, y - s * 0.1 + s * 0.12, s, s * 0.62);
+  ctx.fillStyle = "#efe3c4";
+  ctx.fillRect(x - s * 0.5, y - s * 0.1, s, s * 0.6);
+  ctx.beginPath();
+  ctx.moveTo(x - s * 0.62, y - s * 0.05);
+  ctx.lineTo(x, y - s * 0.62);
+  ctx.lineTo(x + s * 0.62, y - s * 0.05);
+  ctx.closePath();
+  ctx.fillStyle = roof;
+  ctx.fill();
+  ctx.fillStyle = "#5a4030";
+  ctx.fillRect(x - s * 0.1, y + s * 0.18, s * 0.2, s * 0.32);
+}
+
+function crossingStone(ctx, p) {
+  disc(ctx, [p[0] + 0.01, p[1] + 0.012], 0.075, "rgba(40,30,20,.3)");
+  disc(ctx, p, 0.075, COL.stone);
+  disc(ctx, [p[0] - 0.015, p[1] - 0.018], 0.045, "#a9a9a4");
+  ctx.strokeStyle = "#5d5d59";
+  ctx.lineWidth = 0.012;
+  ctx.beginPath();
+  ctx.moveTo(p[0] - 0.03, p[1]);
+  ctx.lineTo(p[0] + 0.03, p[1]);
+  ctx.moveTo(p[0], p[1] - 0.03);
+  ctx.lineTo(p[0], p[1] + 0.03);
+  ctx.stroke();
+}
+
+function gate(ctx, [x, y]) {
+  ctx.fillStyle = COL.wall;
+  ctx.fillRect(x - 0.06, y - 0.05, 0.12, 0.08);
+  ctx.beginPath();
+  ctx.arc(x, y + 0.02, 0.035, Math.PI, 0);
+  ctx.lineTo(x + 0.035, y + 0.035);
+  ctx.lineTo(x - 0.035, y + 0.035);
+  ctx.closePath();
+  ctx.fillStyle = "#2d2218";
+  ctx.fill();
+}
+
+function seal(ctx, [x, y]) {
+  ctx.fillStyle = "rgba(60,10,5,.3)";
+  ctx.beginPath();
+  ctx.arc(x + 0.01, y + 0.012, 0.07, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.beginPath();
+  for (let i = 0; i <= 12; i++) {
+    const a = (i / 12) * Math.PI * 2;
+    const rad = 0.068 + (i % 2 ? 0.008 : -0.004);
+    const px = x + Math.cos(a) * rad, py = y + Math.sin(a) * rad;
+    if (i === 0) ctx.moveTo(px, py); else ctx.lineTo(px, py);
+  }
+  ctx.closePath();
+  ctx.fillStyle = COL.seal;
+  ctx.fill();
+  disc(ctx, [x - 0.02, y - 0.022], 0.02, "rgba(255,150,130,.35)");
+  // The lantern mark.
+  ctx.strokeStyle = COL.lantern;
+  ctx.fillStyle = COL.lantern;
+  ctx.lineWidth = 0.009;
+  ctx.beginPath();
+  ctx.moveTo(x - 0.018, y - 0.022);
+  ctx.lineTo(x + 0.018, y - 0.022);
+  ctx.lineTo(x + 0.014, y + 0.024);
+  ctx.lineTo(x - 0.014, y + 0.024);
+  ctx.closePath();
+  ctx.stroke();
+  ctx.beginPath();
+  ctx.moveTo(x - 0.01, y - 0.03);
+  ctx.lineTo(x, y - 0.042);
+  ctx.lineTo(x + 0.01, y - 0.03);
+  ctx.stroke();
+  disc(ctx, [x, y + 0.002], 0.009, COL.lantern);
+}
+
+function shrine(ctx, [x, y]) {
+  const glow = ctx.createRadialGradient(x, y - 0.02, 0.01, x, y - 0.02, 0.16);
+  glow.addColorStop(0, "rgba(255,220,120,.8)");
+  glow.addColorStop(1, "rgba(255,220,120,0)");
+  ctx.fillStyle = glow;
+  ctx.fillRect(x - 0.17, y - 0.19, 0.34, 0.34);
+  ctx.fillStyle = "rgba(40,30,20,.3)";
+  ctx.beginPath();
+  ctx.ellipse(x + 0.015, y + 0.085, 0.075, 0.025, 0, 0, Math.PI * 2);
+  ctx.fill();
+  ctx.fillStyle = "#8a8579";
+  ctx.fillRect(x - 0.06, y + 0.05, 0.12, 0.03);          // base
+  ctx.fillRect(x - 0.018, y + 0.0, 0.036, 0.055);         // post
+  ctx.fillStyle = "#6f6a5f";
+  ctx.fillRect(x - 0.045, y - 0.055, 0.09, 0.06);         // lamp box
+  ctx.fillStyle = "#ffd35a";
+  ctx.fillRect(x - 0.025, y - 0.045, 0.05, 0.04);         // light
+  ctx.beginPath();                                         // roof
+  ctx.moveTo(x - 0.075, y - 0.05);
+  ctx.lineTo(x, y - 0.105);
+  ctx.lineTo(x + 0.075, y - 0.05);
+  ctx.closePath();
+  ctx.fillStyle = "#5b564c";
+  ctx.fill();
+  disc(ctx, [x, y - 0.112], 0.012, "#5b564c");
+}
+
+function spring(ctx, p) {
+  disc(ctx, p, 0.07, COL.bank);
+  disc(ctx, p, 0.055, COL.water);
+  ctx.strokeStyle = "rgba(220,240,255,.8)";
+  ctx.lineWidth = 0.01;
+  for (const rad of [0.018, 0.036]) {
+    ctx.beginPath();
+    ctx.arc(p[0], p[1], rad, 0, Math.PI * 2);
+    ctx.stroke();
+  }
+  for (const [dx, dy] of [[-0.07, -0.03], [0.065, -0.04], [0.02, -0.075]]) disc(ctx, [p[0] + dx, p[1] + dy], 0.022, "#8f8a80");
+}
+
+function pool(ctx, p) {
+  ctx.beginPath();
+  ctx.ellipse(p[0], p[1], 0.17, 0.14, 0, 0, Math.PI * 2);
+  ctx.fillStyle = COL.bank;
+  ctx.fill();
+  ctx.beginPath();
+  ctx.ellipse(p[0], p[1], 0.15, 0.12, 0, 0, Math.PI * 2);
+  const g = ctx.createRadialGradient(p[0] - 0.04, p[1] - 0.04, 0.01, p[0], p[1], 0.15);
+  g.addColorStop(0, "#9fd0f0");
+  g.addColorStop(1, "#2f6f9e");
+  ctx.fillStyle = g;
+  ctx.fill();
+  ctx.strokeStyle = "rgba(230,245,255,.6)";
+  ctx.lineWidth = 0.008;
+  ctx.beginPath();
+  ctx.ellipse(p[0] + 0.03, p[1] + 0.03, 0.05, 0.03, 0, 0, Math.PI * 2);
+  ctx.stroke();
+  // Reeds at the rim.
+  ctx.strokeStyle = "#4d6b2f";
+  ctx.lineWidth = 0.008;
+  ctx.beginPath();
+  for (const dx of [-0.13, -0.11, 0.12]) {
+    ctx.moveTo(p[0] + dx, p[1] - 0.04);
+    ctx.lineTo(p[0] + dx + 0.01, p[1] - 0.1);
+  }
+  ctx.stroke();
+}
+
+function bridgeDeck(ctx, geo) {
+  const river = geo.lines.find((l) => l.kind === "river");
+  const trail = geo.lines.find((l) => l.kind === "trail");
+  const [, x0, y0] = trail.cmds[0];
+  const [, x1, y1] = trail.cmds[1];
+  const horizontal = Math.abs(y1 - y0) < Math.abs(x1 - x0);
+  const half = river.width / 2 + 0.05;
+  ctx.save();
+  ctx.translate(0.5, 0.5);
+  if (!horizontal) ctx.rotate(Math.PI / 2);
+  ctx.fillStyle = "#8a6440";
+  ctx.fillRect(-half, -0.075, half * 2, 0.15);
+  ctx.fillStyle = "#b08558";
+  ctx.fillRect(-half, -0.058, half * 2, 0.116);
+  ctx.strokeStyle = "#7a5634";
+  ctx.lineWidth = 0.006;
+  ctx.beginPath();
+  for (let x = -half + 0.02; x < half; x += 0.025) {
+    ctx.moveTo(x, -0.058);
+    ctx.lineTo(x, 0.058);
+  }
+  ctx.stroke();
+  ctx.strokeStyle = "#5a3d22";
+  ctx.lineWidth = 0.014;
+  ctx.beginPath();
+  ctx.moveTo(-half, -0.07); ctx.lineTo(half, -0.07);
+  ctx.moveTo(-half, 0.07); ctx.lineTo(half, 0.07);
+  ctx.stroke();
+  ctx.restore();
+}
+
+// --- Wardens -----------------------------------------------------------------------------
+
+/**
+ * A Warden figure in a seat's colour, centred on (x, y) with height `s` (same units as the
+ * context). A Grazier lies down: the same figure turned on its side.
+ */
+export function paintWarden(ctx, x, y, s, seat, lying = false) {
+  const fill = SEAT_COLOURS[seat % SEAT_COLOURS.length];
+  ctx.save();
+  ctx.translate(x, y);
+  if (lying) ctx.rotate(-Math.PI / 2);
+  ctx.scale(s, s);
+  ctx.fillStyle = "rgba(20,15,10,.35)";
+  ctx.beginPath();
+  ctx.ellipse(0.06, 0.46, 0.42, 0.1, 0, 0, Math.PI * 2);
+  if (!lying) ctx.fill();
+  ctx.beginPath();
+  // Head, arms, legs: the classic figure, drawn in a 1×1 box centred on the origin.
+  ctx.arc(0, -0.3, 0.17, 0, Math.PI * 2);
+  ctx.moveTo(-0.12, -0.14);
+  ctx.lineTo(0.12, -0.14);
+  ctx.lineTo(0.44, -0.04);
+  ctx.lineTo(0.42, 0.1);
+  ctx.lineTo(0.17, 0.06);
+  ctx.lineTo(0.32, 0.46);
+  ctx.lineTo(0.06, 0.46);
+  ctx.lineTo(0, 0.3);
+  ctx.lineTo(-0.06, 0.46);
+  ctx.lineTo(-0.32, 0.46);
+  ctx.lineTo(-0.17, 0.06);
+  ctx.lineTo(-0.42, 0.1);
+  ctx.lineTo(-0.44, -0.04);
+  ctx.closePath();
+  ctx.fillStyle = fill;
+  ctx.fill();
+  ctx.lineWidth = 0.07;
+  ctx.strokeStyle = seat % SEAT_COLOURS.length === 4 ? "#f4f1ea" : "#1d160e";
+  ctx.stroke();
+  ctx.restore();
+}
+
+// --- bitmaps -----------------------------------------------------------------------------
+
+const bitmapCache = new Map();
+
+/** A cached canvas of the tile at `px` device pixels (rounded up to a step, for reuse). */
+export function tileBitmap(tile, r, px, variant = 0) {
+  const size = Math.max(16, Math.ceil(px / 16) * 16);
+  const key = `${tile.id}/${r}/${variant}/${size}`;
+  let c = bitmapCache.get(key);
+  if (!c) {
+    if (bitmapCache.size > 600) bitmapCache.clear();
+    c = document.createElement("canvas");
+    c.width = c.height = size;
+    const ctx = c.getContext("2d");
+    ctx.scale(size, size);
+    paintTile(ctx, tile, r, variant);
+    bitmapCache.set(key, c);
+  }
+  return c;
+}
+
+/** Draw the tile into a <canvas> element filling it (for the hand, the next tile, pictures). */
+export function drawTileInto(canvas, tile, r, { variant = 0, border = true } = {}) {
+  const ctx = canvas.getContext("2d");
+  const w = canvas.width, h = canvas.height;
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+  ctx.clearRect(0, 0, w, h);
+  const s = Math.min(w, h);
+  ctx.setTransform(s, 0, 0, s, (w - s) / 2, (h - s) / 2);
+  paintTile(ctx, tile, r, variant);
+  if (border) {
+    ctx.strokeStyle = "rgba(40,30,20,.45)";
+    ctx.lineWidth = 2 / s;
+    ctx.strokeRect(1 / s, 1 / s, 1 - 2 / s, 1 - 2 / s);
+  }
+  ctx.setTransform(1, 0, 0, 1, 0, 0);
+}
