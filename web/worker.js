@@ -83,7 +83,8 @@ async function trackedFetch(url) {
         post(0.88, "start", true);
       }
     },
-  });
+  }, undefined, new ByteLengthQueuingStrategy({ highWaterMark: 32 << 20 }));
+  // ^ a deep readable queue: the network keeps pulling even before Pyodide starts reading.
   const headers = new Headers(response.headers);
   // WebAssembly.instantiateStreaming insists on this type; some static hosts get it wrong.
   if (url.endsWith(".wasm")) headers.set("content-type", "application/wasm");
@@ -100,7 +101,8 @@ function startEarly(name) {
 startEarly("pyodide.asm.wasm");
 startEarly("python_stdlib.zip");
 startEarly("pyodide-lock.json");
-for (const p of early.values()) p.catch(() => {}); // failures surface where Pyodide awaits them
+const essential = [...early.values()];
+for (const p of essential) p.catch(() => {}); // failures surface in start()
 
 self.fetch = (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
@@ -126,12 +128,14 @@ let handle = null;
 
 async function start() {
   const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
-  const stderr = [];
-  const py = await loadPyodide({
+  // Pyodide only logs a failed wasm fetch and then waits forever: fail as soon as any of
+  // the runtime downloads fails instead.
+  const downloads = Promise.all(essential).then(() => new Promise(() => {}));
+  const py = await Promise.race([downloads, loadPyodide({
     indexURL: PYODIDE.href,
     stdout: (line) => console.log("[python]", line),
-    stderr: (line) => { stderr.push(line); console.warn("[python]", line); },
-  });
+    stderr: (line) => console.warn("[python]", line),
+  })]);
   timings.pyodide = performance.now() - t0;
   post(0.95, "engine", true);
 
