@@ -23,7 +23,7 @@ from .state import rebuild
 Move = Optional[tuple[int, int, int]]
 
 #: (max nodes, max depth) per level; Normal ≈ 0.3 s and Strong ≈ 1 s in CPython here.
-BUDGETS = {"normal": (2500, 3), "strong": (8000, 4)}
+BUDGETS = {"normal": (1200, 3), "strong": (4000, 4)}
 
 
 def _elder_crowd(pos: Position, colour: int) -> int:

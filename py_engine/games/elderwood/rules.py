@@ -42,6 +42,15 @@ KIND_OF = tuple(COLOUR_OF[t] * 5 + CREATURE_OF[t] for t in range(22))
 MAX_PLIES = 200        # "200 moves in all": every turn of both players, passes included
 REPETITIONS = 3        # the same position a third time is a draw
 
+def _arc_count(mask: int) -> int:
+    """How many separate runs of occupied neighbours a 6-bit ring mask has."""
+    if mask == 0b111111:
+        return 1
+    return sum(1 for i in range(6) if mask >> i & 1 and not mask >> ((i - 1) % 6) & 1)
+
+
+_ARCS = tuple(_arc_count(m) for m in range(64))
+
 # Game results
 WIN_ASH, WIN_WALNUT, DRAW = 0, 1, 2
 
@@ -240,44 +249,39 @@ class Position:
 
     # --- the one group ---------------------------------------------------------
     def pinned_cells(self) -> set[int]:
-        """Cells whose stack holds the group together (articulation points of the cell graph)."""
+        """Cells whose stack holds the group together (cut vertices of the cell graph).
+
+        A stack whose occupied neighbours form one unbroken arc round it cannot hold the
+        group together (those neighbours touch each other); only stacks with two or more
+        arcs need a search round them, which keeps this cheap in real positions."""
         st = self.stacks
         if len(st) < 3:
             return set()
-        start = next(iter(st))
-        disc = {start: 0}
-        low = {start: 0}
         out: set[int] = set()
-        counter = 1
-        root_children = 0
-        # Iterative Tarjan: stack of (cell, parent, next direction index).
-        stack = [(start, OFF, 0)]
-        while stack:
-            cell, parent, i = stack[-1]
-            if i < 6:
-                stack[-1] = (cell, parent, i + 1)
-                nb = cell + DIRS[i]
-                if nb not in st or nb == parent:
-                    continue
-                d = disc.get(nb)
-                if d is None:
-                    disc[nb] = low[nb] = counter
-                    counter += 1
-                    stack.append((nb, cell, 0))
-                    if cell == start:
-                        root_children += 1
-                elif d < low[cell]:
-                    low[cell] = d
-            else:
-                stack.pop()
-                if parent != OFF:
-                    lc = low[cell]
-                    if lc < low[parent]:
-                        low[parent] = lc
-                    if parent != start and lc >= disc[parent]:
-                        out.add(parent)
-        if root_children > 1:
-            out.add(start)
+        for cell in st:
+            mask = 0
+            bit = 1
+            for d in DIRS:
+                if cell + d in st:
+                    mask |= bit
+                bit <<= 1
+            if _ARCS[mask] < 2:
+                continue
+            # Search the group without this cell from one neighbour; pinned if another is missed.
+            nbs = [cell + d for d in DIRS if cell + d in st]
+            seen = {cell, nbs[0]}
+            todo = [nbs[0]]
+            while todo:
+                a = todo.pop()
+                for d in DIRS:
+                    b = a + d
+                    if b in st and b not in seen:
+                        seen.add(b)
+                        todo.append(b)
+            for n in nbs:
+                if n not in seen:
+                    out.add(cell)
+                    break
         return out
 
     # --- placements ----------------------------------------------------------
