@@ -40,6 +40,7 @@ class Mirror:
         lays = [(t["x"], t["y"], t["tile"], t["r"], t["seat"], t["warden"]) for t in obs["tiles"]]
         if self.valley is None or lays[:len(self.seen)] != self.seen:
             self.valley = Valley(obs["players"], bool(obs["options"].get("meadows")), WARDENS)
+            self.valley.quiet = True
             self.seen = lays[:1]
         for x, y, tile, r, seat, warden in lays[len(self.seen):]:
             t = BY_ID[tile]
@@ -237,7 +238,7 @@ class StrongBot(OnePly):
             tiles = [nxt] if nxt else [bag[self.rng.below(len(bag))] for _ in range(self.samples)]
             for tile in tiles:
                 total += self._after_reply(w, tile, nxt_seat, reply_est, left == 1)
-            value = 0.5 * base + 0.5 * total / len(tiles)
+            value = total / len(tiles)
             if value > best_value:
                 best, best_value = action, value
         return best, best_value

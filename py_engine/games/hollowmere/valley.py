@@ -113,6 +113,7 @@ class Valley:
         self.wardens_left = [wardens] * num_players
         self.scores = [0] * num_players
         self.events: list[dict[str, Any]] = []
+        self.quiet = False      # bots' look-ahead copies keep scores but write no events
         self._put(cell(START["x"], START["y"]), START_TYPE.index * 4 + START["r"], -1, -1, 0)
 
     def clone(self) -> "Valley":
@@ -129,7 +130,8 @@ class Valley:
         v.aquifer_warden = dict(self.aquifer_warden)
         v.wardens_left = self.wardens_left[:]
         v.scores = self.scores[:]
-        v.events = self.events[:]
+        v.quiet = self.quiet
+        v.events = [] if self.quiet else self.events[:]
         return v
 
     # --- union-find ---------------------------------------------------------------
@@ -310,6 +312,8 @@ class Valley:
             points = value + len(mountains)
             for s in scorers:
                 self.scores[s] += points
+        if self.quiet:
+            return {}
         event = {
             "kind": "score", "when": when, "feature": kind,
             "tiles": [list(xy(t)) for t in tiles], "seals": seals,
@@ -433,29 +437,36 @@ class Valley:
         return best
 
     def end_scoring(self, after: int) -> None:
-        """Score every aquifer, every feature not scored yet and, with the option, every meadow."""
-        roots: list[int] = []
-        aquifers: list[int] = []
-        for c, ri, _seat in self.standing:
+        """Score every aquifer, every feature not scored yet and, with the option, every meadow.
+
+        Only features with a Warden can score; each is scored once, in the order its first
+        Warden was posted. Every Warden but the Graziers then goes home.
+        """
+        groups: dict[Any, list[tuple[int, int, int]]] = {}
+        for c, ri, seat in self.standing:
             if TYPES[self.grid[c] >> 2].regions[ri].kind == "river":
-                if c not in aquifers:
-                    aquifers.append(c)
-                continue
-            root = self.find(c * R + ri)
-            if root not in roots:
-                roots.append(root)
-        for root in roots:
-            f = self.feats[root]
-            if f.done:
-                continue
-            tiles = sorted(f.cells)
-            ev = self._pay(f.kind, "end", tiles, f.seals, self.end_value(f), f.wardens, after)
-            if f.kind != "meadow":
-                self._return(root, None, ev)
+                key: Any = ("aquifer", c)
             else:
-                ev["returned"] = []
-                ev["burghs"] = len(self.completed_burghs(f))
-        for a in aquifers:
-            path = self.river_path(a)
-            ev = self._pay("aquifer", "end", path or [a], 0, len(path), {self.aquifer_warden[a]: 1}, after)
-            self._return(None, a, ev)
+                key = self.find(c * R + ri)
+            groups.setdefault(key, []).append((c, ri, seat))
+        keep = []
+        for key, members in groups.items():
+            if isinstance(key, tuple):
+                a = key[1]
+                path = self.river_path(a)
+                ev = self._pay("aquifer", "end", path or [a], 0, len(path), {self.aquifer_warden[a]: 1}, after)
+            else:
+                f = self.feats[key]
+                ev = self._pay(f.kind, "end", sorted(f.cells), f.seals, self.end_value(f), f.wardens, after)
+                if f.kind == "meadow":
+                    if not self.quiet:
+                        ev["burghs"] = len(self.completed_burghs(f))
+                        ev["returned"] = []
+                    keep += members
+                    continue
+            if not self.quiet:
+                ev["returned"] = [[*xy(c), TYPES[self.grid[c] >> 2].regions[ri].id, seat]
+                                  for c, ri, seat in members]
+            for _c, _ri, seat in members:
+                self.wardens_left[seat] += 1
+        self.standing = keep
