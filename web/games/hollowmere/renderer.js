@@ -232,7 +232,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       const d = c && tileDef(c.tile);
       if (!d) continue;
       const a = geometry(d, c.r).anchors[w.region] || [0.5, 0.5];
-      paintWarden(ctx, w.x + a[0], w.y + a[1], 0.3, w.seat, w.role === "grazier");
+      paintWarden(ctx, w.x + a[0], w.y + a[1], Math.max(0.34, 13 / s), w.seat, w.role === "grazier");
     }
     // Where the tile in hand may go.
     if (interactive && hand) {
@@ -364,6 +364,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       // Keep the person's turn if it fits; else the next turn (clockwise) that does.
       handR = c.order.find((r) => r > handR) ?? c.order[0];
     }
+    refreshItems();
     if (speak) announce(`${t("hm.chosen", { tile: tileName(hand), x: c.x, y: c.y, turns: turnsWord(handR) })} ${t("hm.fitsHere")}`);
     refreshHand();
     vp.redraw();
@@ -387,6 +388,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const where = sel ? t("hm.chosen", { tile: tileName(hand), x: sel.x, y: sel.y, turns: turnsWord(handR) })
       : `${tileName(hand)}, ${turnsWord(handR)}.`;
     announce(where);
+    refreshItems();
     refreshHand();
     vp.redraw();
   }
@@ -662,7 +664,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     } else if (viewer === null || viewer === undefined) h = t("hm.hint.readOnly");
     else h = current !== null && current !== undefined ? t("hm.hint.wait", { name: seatName(current) }) : "";
     hint.textContent = h;
-    status.textContent = acting ? h : "";
+    // On a phone the panel is below the board: repeat the next step over the board.
+    status.textContent = acting && root.classList.contains("hm-narrow") ? h : "";
   }
 
   function refreshSupply() {
@@ -884,11 +887,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (minX === Infinity) { minX = minY = 20; maxX = maxY = 20; }
     vp.setBounds({ minX: minX - 1, minY: minY - 1, maxX: maxX + 2, maxY: maxY + 2 });
 
+    refreshItems();
+    refreshAll();
+  }
+
+  function refreshItems() {
     layer.setItems(interactive ? [...legal.cells.values()].map((c) => ({
       id: key(c.x, c.y), x: c.x + 0.5, y: c.y + 0.5, size: 1,
-      label: cellLabel(c), data: { cell: key(c.x, c.y), turns: c.order.join(" ") },
+      label: cellLabel(c), data: { cell: key(c.x, c.y), turns: c.order.join(" "), fits: c.rs.has(handR) ? "1" : "0" },
     })) : []);
-    refreshAll();
   }
 
   function cellLabel(c) {
@@ -935,10 +942,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       vp.element.setAttribute("aria-label", t("hm.board"));
       controls.setLabels({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
       if (set && snap) {
-        layer.setItems(interactive ? [...legal.cells.values()].map((c) => ({
-          id: key(c.x, c.y), x: c.x + 0.5, y: c.y + 0.5, size: 1,
-          label: cellLabel(c), data: { cell: key(c.x, c.y), turns: c.order.join(" ") },
-        })) : []);
+        refreshItems();
         refreshAll();
       } else refreshHand();
     },
