@@ -285,9 +285,11 @@ def copy_pyscript(dist: Path) -> None:
 
 def write_pyscript_config(dist: Path) -> None:
     """The docs page's PyScript config: local interpreter and our wheel by URL (names carry the version)."""
+    # PyScript resolves the interpreter against the page (dist/web/pyscript.html) but package
+    # URLs against this config file (dist/web/pyscript/config.json): hence the different depths.
     cfg = {
         "interpreter": "../pyodide/pyodide.mjs",
-        "packages": [f"../pyodide/{wheel_name()}"],
+        "packages": [f"../../pyodide/{wheel_name()}"],
     }
     path = dist / "web" / "pyscript" / "config.json"
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -393,7 +395,7 @@ def check_pyscript_local(dist: Path) -> list[str]:
     if not cfg.get("interpreter", "").startswith("../pyodide/"):
         problems.append("web/pyscript/config.json: interpreter must be the local ../pyodide/pyodide.mjs")
     for pkg in cfg.get("packages", []):
-        if not pkg.startswith("../pyodide/") or not (dist / "pyodide" / pkg.rsplit("/", 1)[1]).exists():
+        if not pkg.startswith("../../pyodide/") or not (dist / "pyodide" / pkg.rsplit("/", 1)[1]).exists():
             problems.append(f"web/pyscript/config.json: package {pkg!r} is not a wheel in dist/pyodide/")
     html = (dist / "web" / "pyscript.html").read_text()
     if 'config="./pyscript/config.json"' not in html:
