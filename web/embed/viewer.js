@@ -13,6 +13,12 @@ import { loadRenderer } from "../games/index.js";
 import { recordAt, seatText, plainKey } from "./util.js";
 
 const KEEP = 80; // positions remembered besides the final one
+const ICONS = {
+  first: "M5 5h2.5v14H5zM19 5v14L8.5 12z",
+  back: "M17 5v14L6 12z",
+  forward: "M7 5v14l11-7z",
+  last: "M16.5 5H19v14h-2.5zM5 5v14l10.5-7z",
+};
 
 /**
  * createViewer(host, {engine, record, move, mode: "page"|"embed", controls, onMove, announce})
@@ -42,10 +48,10 @@ export function createViewer(host, opts) {
     oninput: (e) => goto(Number(e.target.value)),
   });
   const buttons = {
-    first: button("first", "⏮", () => goto(0)),
-    back: button("back", "◀", () => goto(k - 1)),
-    forward: button("forward", "▶", () => goto(k + 1)),
-    last: button("last", "⏭", () => goto(n)),
+    first: button("first", ICONS.first, () => goto(0)),
+    back: button("back", ICONS.back, () => goto(k - 1)),
+    forward: button("forward", ICONS.forward, () => goto(k + 1)),
+    last: button("last", ICONS.last, () => goto(n)),
   };
   const controlBar = h("div.vtv-controls", { role: "group" },
     h("div.vtv-buttons", buttons.first, buttons.back, buttons.forward, buttons.last),
@@ -84,10 +90,13 @@ export function createViewer(host, opts) {
     );
   host.replaceChildren(root);
 
-  function button(name, icon, fn) {
+  function button(name, path, fn) {
     const label = h("span.visually-hidden");
-    return h("button.button.vtv-btn", { type: "button", dataset: { go: name }, onclick: fn },
-      h("span", { "aria-hidden": "true" }, icon), label);
+    const b = h("button.button.vtv-btn", { type: "button", dataset: { go: name }, onclick: fn }, label);
+    // Drawn, not a font glyph: the media-control characters are missing from many fonts.
+    b.insertAdjacentHTML("afterbegin",
+      `<svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false"><path d="${path}" fill="currentColor"/></svg>`);
+    return b;
   }
 
   function paintLabels() {
@@ -147,10 +156,9 @@ export function createViewer(host, opts) {
       cur.classList.add("current");
       list.setAttribute("aria-activedescendant", cur.id);
       // Keep the current move in sight inside the list without scrolling the page.
-      const top = cur.offsetTop - list.offsetTop;
-      if (top < list.scrollTop) list.scrollTop = top;
-      else if (top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
-        list.scrollTop = top + cur.offsetHeight - list.clientHeight;
+      const top = cur.offsetTop; // the list is the offset parent (position: relative)
+      if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - (list.clientHeight - cur.offsetHeight) / 2);
       }
     }
   }
@@ -189,11 +197,12 @@ export function createViewer(host, opts) {
       board.hidden = true;
       fallback.hidden = false;
       const entry = k > 0 ? snap.log[k - 1] : null;
+      root.classList.add("vtv-words-only");
       fallback.replaceChildren(
         h("p.vtv-noboard", t("pg.replay.noRenderer")),
         h("p.vtv-last", entry ? `${k}. ${entrySentence(entry)}` : t("pg.replay.startItem")),
-        mode === "embed" ? scoreSheet(snap, null) : null,
       );
+      if (mode === "embed") fallback.append(scoreSheet(snap, null));
     }
   }
 

@@ -1,0 +1,101 @@
+// embed.html: one record from the URL fragment, shown read-only and filling its frame.
+//   #r=<record>     base64url of the deflate-raw record JSON (web/app/recordcodec.js)
+//   &move=N         the position after N moves (default: the last move)
+//   &controls=1     step controls (otherwise only the position and its caption)
+//   &lang=en|pt     the language (default: the visitor's choice on this site, else the browser's)
+// A fragment is never sent to a server, so the record stays between the page and the reader.
+
+import { t, getLang, setLang } from "../app/i18n.js";
+import "../app/strings/shell.js";
+import "../app/strings/pages.js";
+import { h } from "../app/table/live.js";
+import { getEngine } from "../engine.js";
+import { decodeRecord } from "../app/recordcodec.js";
+import { createViewer } from "./viewer.js";
+import { recordProblem, gameName } from "./util.js";
+
+const main = document.getElementById("embed");
+let viewer = null;
+let engine = null;
+
+/** Use the fragment's language without changing the visitor's remembered choice for the site. */
+function applyLang(lang) {
+  if (lang !== "en" && lang !== "pt" || lang === getLang()) return;
+  let saved = null;
+  try { saved = localStorage.getItem("vt.lang"); } catch (_) { /* storage blocked */ }
+  setLang(lang);
+  try {
+    if (saved === null) localStorage.removeItem("vt.lang");
+    else localStorage.setItem("vt.lang", saved);
+  } catch (_) { /* storage blocked */ }
+}
+
+function message(text, detail, bad = true) {
+  main.dataset.state = bad ? "error" : "empty";
+  main.replaceChildren(h("div.embed-msg", { class: bad ? "bad" : null, role: "alert" },
+    h("p", text), detail ? h("p.detail", detail) : null));
+}
+
+function siteLink(fragment) {
+  return new URL(`../../index.html#${fragment}`, import.meta.url).href;
+}
+
+async function show() {
+  if (viewer) {
+    viewer.destroy();
+    viewer = null;
+  }
+  const params = new URLSearchParams(location.hash.replace(/^#/, ""));
+  applyLang(params.get("lang"));
+  document.documentElement.lang = getLang() === "pt" ? "pt-BR" : "en";
+  const r = params.get("r");
+  if (!r) return message(t("pg.embed.none"), null, false);
+  let record;
+  try {
+    record = await decodeRecord(r);
+  } catch (e) {
+    return message(t("pg.embed.bad"), e.message);
+  }
+  const problem = recordProblem(record);
+  if (problem) return message(t("pg.embed.bad"), problem);
+
+  const moveParam = params.get("move");
+  const move = moveParam !== null && /^\d+$/.test(moveParam) ? Number(moveParam) : undefined;
+  const controls = params.get("controls") === "1";
+  document.title = `${gameName(record.game)} · ${t("shell.siteName")}`;
+
+  engine ??= getEngine();
+  main.dataset.state = "loading";
+  const host = h("div.embed-host");
+  host.style.cssText = "flex:1;min-height:0;display:flex;flex-direction:column;position:relative";
+  const bar = h("progress", { max: "100", value: "0" });
+  const loading = h("div.embed-loading", { role: "status" }, h("div", h("p", t("pg.embed.loading")), bar));
+  const off = engine.onProgress((f) => { bar.value = Math.round((f || 0) * 100); });
+  main.replaceChildren(host);
+  let open = null;
+  const v = createViewer(host, {
+    engine, record, move, controls, mode: "embed",
+    // Keep "Open in Valley Tables" at the position the reader stepped to.
+    onMove: (k) => { if (open) open.href = siteLink(`/replay?r=${r}&move=${k}`); },
+  });
+  viewer = v;
+  host.append(loading);
+  open = h("a.embed-open", {
+    href: siteLink(`/replay?r=${r}&move=${v.move}`), target: "_blank", rel: "noopener",
+  }, t("pg.embed.open"), " ↗");
+  host.querySelector(".vtv-bar").append(open);
+  try {
+    await v.ready;
+  } catch (e) {
+    off();
+    if (viewer === v) message(t("pg.embed.cannot"), e && e.message ? e.message : String(e));
+    return;
+  }
+  off();
+  loading.remove();
+  if (viewer !== v) return;
+  main.dataset.state = "ready";
+}
+
+window.addEventListener("hashchange", show);
+show();
