@@ -16,7 +16,7 @@ const LAY_RE = /^([A-Z][A-Z0-9]*)@(\d+),(\d+)r([0-3])(?:\+([a-z][a-z0-9]*)|-)$/;
 const ROLE_OF = { burgh: "steward", trail: "pathfinder", shrine: "keeper", river: "well-keeper", meadow: "grazier" };
 const STYLE_ID = "hm-style";
 const CSS = `
-.hm-root{display:grid;grid-template-columns:minmax(0,1fr) 300px;gap:12px;width:100%;color:#2b1d10;
+.hm-root{display:grid;grid-template-columns:minmax(0,1fr) 272px;gap:12px;width:100%;color:#2b1d10;
   font:15px/1.35 system-ui,sans-serif}
 .hm-root.hm-narrow{grid-template-columns:minmax(0,1fr);gap:8px}
 .hm-board{position:relative;height:min(78vh,760px);min-height:320px;border-radius:12px;overflow:hidden;
@@ -73,6 +73,7 @@ const CSS = `
 .hm-status{position:absolute;left:8px;top:8px;z-index:2;background:rgba(255,250,240,.92);border-radius:8px;
   padding:4px 8px;font-size:13px;max-width:calc(100% - 16px);pointer-events:none}
 .hm-status:empty{display:none}
+.hm-board .vt-focus-item.hm-cell{border-radius:6px}
 .hm-visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
 `;
 
@@ -147,6 +148,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let animFrame = 0;
   let turnKey = null;
   let destroyed = false;
+  let refitAfter = false;  // the view followed the content before the Warden step zoomed in
 
   // --- the board -----------------------------------------------------------------------
   const vp = createViewport(boardBox, {
@@ -406,6 +408,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     stage = "warden";
     // Make the tile big enough to tap its Warden spots.
     if (vp.scale < 90) {
+      refitAfter = vp.following;
       const p = vp.worldToScreen(c.x + 0.5, c.y + 0.5);
       vp.zoomBy(90 / vp.scale, p.x, p.y);
       const q = vp.worldToScreen(c.x + 0.5, c.y + 0.5);
@@ -428,8 +431,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     intent(region ? `${head}+${region}` : `${head}-`);
   }
 
+  /** Leaving the Warden step: go back to the whole valley if we zoomed in for it. */
+  function unzoom() {
+    if (refitAfter) vp.fit();
+    refitAfter = false;
+  }
+
   function backToPlace() {
     stage = "place";
+    unzoom();
     refreshHand();
     vp.redraw();
   }
@@ -439,6 +449,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     pending = true;
     sel = null;
     stage = "place";
+    unzoom();
     refreshHand();
     vp.redraw();
     onIntent(action);
@@ -658,7 +669,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (!view) h = loadError ? t("hm.loadFailed", { error: loadError }) : t("hm.loading");
     else if (view.terminal) h = t("hm.hint.over");
     else if (acting) {
-      if (stage === "warden") h = t("hm.hint.warden", { n: wardenSpots().length });
+      if (stage === "warden") {
+        const n = wardenSpots().length;
+        h = n === 1 ? t("hm.hint.warden1") : t("hm.hint.warden", { n });
+      }
       else if (sel) h = t("hm.hint.confirm");
       else h = t("hm.hint.pick");
     } else if (viewer === null || viewer === undefined) h = t("hm.hint.readOnly");
@@ -893,7 +907,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function refreshItems() {
     layer.setItems(interactive ? [...legal.cells.values()].map((c) => ({
-      id: key(c.x, c.y), x: c.x + 0.5, y: c.y + 0.5, size: 1,
+      id: key(c.x, c.y), x: c.x + 0.5, y: c.y + 0.5, size: 1, className: "hm-cell",
       label: cellLabel(c), data: { cell: key(c.x, c.y), turns: c.order.join(" "), fits: c.rs.has(handR) ? "1" : "0" },
     })) : []);
   }
