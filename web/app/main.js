@@ -8,7 +8,7 @@
 //   params = {route, arg, id, game, query: {k: v}, r}   (arg = the segment after the route name)
 //   ctx    = {engine, navigate(hash)}
 //
-// Test-only URL parameters (never linked from the UI): on #/table/<id>,
+// Test-only URL parameters (never linked from the UI): on #/table/<id> (and passed on from #/new/<game>),
 //   ?timer=<seconds> replaces every decision's timer, ?botdelay=<ms> the pause before a bot moves.
 
 import { t, getLang, setLang, onLangChange, translateTree } from "./i18n.js";

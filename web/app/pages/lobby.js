@@ -30,7 +30,7 @@ export function mount(el, params, ctx) {
 }
 
 function lobby(ctx, rerender, statusEl) {
-  return h("div.lobby", { dataset: { page: "lobby" } },
+  return h("div.lobby", { dataset: { page: "lobby", live: "1" } },
     h("section.intro",
       h("h1", t("lobby.title")),
       h("p.lead", t("lobby.lead")),

@@ -210,7 +210,10 @@ export function mount(el, params, ctx) {
       };
       if (!saveTable(save)) throw new Error(t("newtable.saveFailed"));
       rememberLive(id, snap.table, snap);
-      ctx.navigate(`#/table/${id}`);
+      // Test-only parameters (see main.js) pass through to the table.
+      const pass = new URLSearchParams();
+      for (const k of ["timer", "botdelay"]) if (params.query[k] !== undefined) pass.set(k, params.query[k]);
+      ctx.navigate(`#/table/${id}${pass.toString() ? `?${pass}` : ""}`);
     } catch (e) {
       form.starting = false;
       form.error = t("newtable.startFailed", { detail: e.message || String(e) });

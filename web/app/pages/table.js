@@ -314,7 +314,9 @@ class TableShell {
     const seconds = this.timerOverride ?? d.timer;
     if (this.save.timers !== false && seconds > 0) {
       const key = decisionKey(snap, seat);
-      if (this.save.deadlineKey !== key || !this.save.deadline) {
+      // A test-only ?timer= shorter than a deadline already saved shortens it too.
+      const capped = this.timerOverride !== null && this.save.deadline > Date.now() + seconds * 1000;
+      if (this.save.deadlineKey !== key || !this.save.deadline || capped) {
         this.save.deadlineKey = key;
         this.save.deadline = Date.now() + seconds * 1000;
         this.persist();

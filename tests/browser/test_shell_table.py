@@ -1,0 +1,204 @@
+"""Tables in the shell, driven only through the "All my moves" list (no renderer needed).
+
+Elderwood is the game used: two seats, and its real engine runs in Pyodide in the page.
+Test-only URL parameters of the table page: ?timer=<s> (every decision's timer) and
+?botdelay=<ms> (the pause before a bot moves).
+"""
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import time
+import zlib
+
+GAME = "elderwood"
+ENGINE_WAIT = 180_000
+
+
+def _state(page) -> str | None:
+    return page.evaluate("document.body.dataset.state || null")
+
+
+def _wait_state(page, *states, timeout=ENGINE_WAIT):
+    page.wait_for_function("(s) => s.includes(document.body.dataset.state)", arg=list(states), timeout=timeout)
+    return _state(page)
+
+
+def _start(page, site, kinds=("person", "bot"), query="", names=None) -> str:
+    """Open New table, set the seats, start; returns the table id (the page is on the table)."""
+    page.goto(site.url(f"index.html#/new/{GAME}" + (f"?{query}" if query else "")))
+    page.wait_for_selector("form.newtable #start")
+    for i, kind in enumerate(kinds):
+        page.select_option(f"#seat-kind-{i}", kind)
+        if names:
+            page.fill(f"#seat-name-{i}", names[i])
+    page.click("#start")
+    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
+    table_id = page.evaluate("location.hash.slice('#/table/'.length).split('?')[0]")
+    if query:
+        assert page.evaluate("location.hash") == f"#/table/{table_id}?{query}"
+    return table_id
+
+
+def _save(page, table_id) -> dict:
+    return json.loads(page.evaluate("(id) => localStorage.getItem('vt.table.' + id)", table_id))
+
+
+def _log_texts(page) -> list[str]:
+    return page.locator(".log-list li").all_inner_texts()
+
+
+def _play_first(page):
+    n = len(page.evaluate("window.__vt.lastSnapshot.log"))
+    page.click(".moves-list button.move >> nth=0")
+    page.wait_for_function("(n) => window.__vt.lastSnapshot.log.length > n", arg=n)
+
+
+def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
+    table_id = _start(page, site, query="botdelay=0")
+    assert _wait_state(page, "interactive", "bot") in ("interactive", "bot")
+    # The seal is shown at the start: short form, and the whole fingerprint on a click.
+    snap = page.evaluate("window.__vt.lastSnapshot")
+    chip = page.locator(".seal-chip")
+    assert snap["fingerprint"][:12] in chip.inner_text()
+    chip.click()
+    assert page.locator(".seal-full code").inner_text() == snap["fingerprint"]
+    chip.click()
+    assert not page.locator(".seal-full").is_visible()
+    # Bots are marked as bots on the seat list.
+    assert page.locator(".score-sheet .bot-badge").count() == 1
+
+    deadline = time.time() + 420
+    mine = 0
+    while time.time() < deadline:
+        state = _wait_state(page, "interactive", "over")
+        if state == "over":
+            break
+        # The list is the whole interface: every legal move is there, in words.
+        snap = page.evaluate("window.__vt.lastSnapshot")
+        buttons = page.locator(".moves-list button.move")
+        if len(snap["legal"]) <= 12:
+            assert buttons.count() == len(snap["legal"])
+        _play_first(page)
+        mine += 1
+    assert _state(page) == "over", "the game did not end in time"
+    assert mine > 0
+
+    snap = page.evaluate("window.__vt.lastSnapshot")
+    end = page.locator(".end-screen")
+    assert end.is_visible()
+    seed = end.locator("code.seed").inner_text().strip()
+    assert seed == snap["seed"] == snap["record"]["seed"]
+    assert hashlib.sha256(seed.encode("ascii")).hexdigest() == snap["fingerprint"]
+    assert end.locator(".bot-badge").count() == 1
+    assert end.locator(f'a[href="#/replay/{table_id}"]').count() == 1
+    assert len(_log_texts(page)) == len(snap["log"]) == len(snap["record"]["actions"])
+    assert any("bot" in t.lower() for t in _log_texts(page))
+
+    with page.expect_download() as dl:
+        end.locator("button:has-text('Download the record')").click()
+    record = json.loads(open(dl.value.path(), encoding="utf-8").read())
+    assert record == snap["record"]
+    assert record["seed"] == seed and record["result"]["winners"] == snap["winners"]
+
+    page.wait_for_function("document.querySelector('.end-screen a[href^=\"#/verify?r=\"]') !== null")
+    href = end.locator('a[href^="#/verify?r="]').get_attribute("href")
+    packed = href.split("r=", 1)[1]
+    decoded = json.loads(zlib.decompress(base64.urlsafe_b64decode(packed + "=" * (-len(packed) % 4)), -15))
+    assert decoded == record
+
+    # The save holds the finished record; the lobby lists it as finished.
+    assert _save(page, table_id)["record"] == record
+    page.goto(site.url("index.html#/"))
+    item = page.wait_for_selector(f'.resume a[href="#/table/{table_id}"]')
+    assert "finished" in item.inner_text()
+
+
+def test_reload_mid_game_resumes_the_same_log_and_the_same_running_timer(page, site):
+    table_id = _start(page, site, query="timer=300&botdelay=0")
+    for _ in range(2):
+        _wait_state(page, "interactive")
+        _play_first(page)
+    _wait_state(page, "interactive")
+    log_before = _log_texts(page)
+    save = _save(page, table_id)
+    assert save["deadline"] and save["record"]["actions"] == [e["action"] for e in page.evaluate("window.__vt.lastSnapshot.log")]
+    time.sleep(1.5)  # let some of the timer run before reloading
+
+    page.reload()
+    _wait_state(page, "interactive")
+    assert _log_texts(page) == log_before
+    after = _save(page, table_id)
+    assert after["deadline"] == save["deadline"], "a reload must resume the timer, never start a fresh one"
+    page.wait_for_timeout(400)
+    shown, expected = page.evaluate(
+        "(d) => [document.querySelector('.countdown').textContent, (d - Date.now()) / 1000]", save["deadline"])
+    minutes, seconds = shown.split(":")
+    left = int(minutes) * 60 + int(seconds)
+    # The clock shows whole seconds rounded up and ticks every 200 ms: within a second of the truth.
+    assert -0.25 <= left - expected <= 1.25, (shown, expected)
+    assert left < 300 - 1
+
+
+def test_when_the_timer_runs_out_the_table_plays_and_the_log_says_so(page, site):
+    table_id = _start(page, site, query="timer=2&botdelay=0")
+    entry = page.wait_for_selector(".log-list li[data-by=timer]", timeout=ENGINE_WAIT)
+    assert "by the table" in entry.inner_text()
+    record = _save(page, table_id)["record"]
+    assert ["timer"] == sorted({by for _, by in record["actors"] if by == "timer"})
+    # Words in the current language: the tag follows a language switch.
+    page.click(".lang-switch [data-lang=pt]")
+    assert "pela mesa" in page.locator(".log-list li[data-by=timer]").first.inner_text()
+    page.click(".lang-switch [data-lang=en]")
+
+
+def test_a_save_the_engine_refuses_is_kept_aside_not_dropped(page, site):
+    table_id = _start(page, site, query="botdelay=0")
+    _wait_state(page, "interactive")
+    save = _save(page, table_id)
+    save["id"] = "tampered1"
+    save["record"]["actions"].append("wQ9 nonsense")
+    save["record"]["actors"].append([0, "seat"])
+    raw = json.dumps(save)
+    page.evaluate("(raw) => localStorage.setItem('vt.table.tampered1', raw)", raw)
+    page.goto(site.url("index.html#/table/tampered1"))
+    msg = page.wait_for_selector("[data-page=message][role=alert]", timeout=ENGINE_WAIT)
+    assert "could not be opened" in msg.inner_text().lower()
+    kept = json.loads(page.evaluate("localStorage.getItem('vt.corrupt.tampered1')"))
+    assert kept["raw"] == raw
+    assert "move" in kept["reason"]
+    assert page.evaluate("localStorage.getItem('vt.table.tampered1')") is None
+    # The table the save was copied from is untouched.
+    assert _save(page, table_id)["record"]["actions"] == save["record"]["actions"][:-1]
+
+
+def test_pass_and_play_hides_the_board_between_people(page, site):
+    _start(page, site, kinds=("person", "person"), names=("Ana", "Bruno"), query="botdelay=0")
+    _wait_state(page, "handoff")
+    first = page.evaluate("window.__vt.lastSnapshot.decision.players[0]")
+    names = ["Ana", "Bruno"]
+    card = page.locator(".handoff-card")
+    assert card.locator("h2").inner_text() == f"Pass the device to {names[first]}"
+    assert not page.locator(".table-grid").is_visible()
+    assert not page.locator(".moves-list").is_visible()
+    assert not page.locator(".countdown").is_visible(), "the timer starts only when the hand-off is accepted"
+
+    card.locator("button").click()
+    _wait_state(page, "interactive")
+    assert page.locator(".table-grid").is_visible()
+    assert page.locator(".countdown").is_visible()
+    assert page.locator(".score-sheet tr.viewer .seat-name").inner_text() == names[first]
+    # Keyboard: the list has focus after the hand-off; Enter plays the focused move.
+    assert page.evaluate("document.activeElement.matches('.moves-list button.move')")
+    n = len(page.evaluate("window.__vt.lastSnapshot.log"))
+    page.keyboard.press("ArrowDown")
+    page.keyboard.press("Enter")
+    page.wait_for_function("(n) => window.__vt.lastSnapshot.log.length > n", arg=n)
+
+    _wait_state(page, "handoff")
+    assert card.locator("h2").inner_text() == f"Pass the device to {names[1 - first]}"
+    assert not page.locator(".table-grid").is_visible()
+    card.locator("button").click()
+    _wait_state(page, "interactive")
+    assert page.locator(".score-sheet tr.viewer .seat-name").inner_text() == names[1 - first]
