@@ -100,9 +100,8 @@ def main(argv: list[str]) -> None:
         print(json.dumps(match(argv[1], argv[2], games, options), indent=1))
     else:
         print(json.dumps(speed(), indent=1))
-        for a, b in (("normal", "easy"), ("normal", "random"), ("strong", "normal")):
-            n = 100 if a != "strong" else 40
-            print(json.dumps(match(a, b, n), indent=1), flush=True)
+        for a, b in (("normal", "easy"), ("normal", "random")):
+            print(json.dumps(match(a, b, 100), indent=1), flush=True)
 
 
 if __name__ == "__main__":

@@ -22,7 +22,7 @@ class Hollowmere(Game):
         OptionSpec("meadows", False, label={"en": "Meadow scoring", "pt": "Pontuação dos prados"}),
         OptionSpec("mist_veil", False, label={"en": "Mist Veil", "pt": "Véu da Névoa"}),
     )
-    bot_levels = ("easy", "normal", "strong")
+    bot_levels = ("easy", "normal")
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)

@@ -2,12 +2,12 @@
 the next tile when it is open, and the remaining tile counts — never the supply order.
 
 * **easy**  — looks at a random handful of the legal moves, scores each one ply deep with a
-  rough estimate and often plays a random move anyway.
+  rough estimate and sometimes (15 %) plays a random move anyway.
 * **normal** — scores every legal move one ply deep with the full estimate below; with the
   Mist Veil it compares the best move now with the best move for the open next tile.
-* **strong** — normal's estimate, then for its best few moves it averages the best reply of
-  the next player over a budget of tiles sampled from the remaining counts (expectimax over
-  the unseen tile, one reply deep), and weighs the Veil by sampling too.
+
+There is no strong level yet: a one-reply expectimax over sampled tiles and two retunings of the
+estimate were tried and won about half of their games against normal or fewer (docs/performance.md).
 
 Budgets are counted in nodes (candidate moves and samples), never in wall-clock time, so a
 bot plays the same move on every machine. All randomness comes from ``chance.stream(f"bot/{seat}")``.
@@ -36,7 +36,7 @@ class Mirror:
         self.valley: Valley | None = None
         self.seen: list[tuple] = []
 
-    def sync(self, obs: dict[str, Any]) -> Valley:
+    def sync(self, obs: dict[str, Any], fresh: bool = False) -> Valley:
         lays = [(t["x"], t["y"], t["tile"], t["r"], t["seat"], t["warden"]) for t in obs["tiles"]]
         if self.valley is None or lays[:len(self.seen)] != self.seen:
             self.valley = Valley(obs["players"], bool(obs["options"].get("meadows")), WARDENS)
@@ -47,14 +47,18 @@ class Mirror:
             ri = [reg.id for reg in t.regions].index(warden) if warden else -1
             self.valley.lay(cell(x, y), t.index * 4 + r, ri, seat, 0)
         self.seen = lays
-        if self.valley.scores != obs["scores"]:   # the mirror must agree with the table, or start over
+        if self.valley.scores != obs["scores"] and len(self.seen) > 1 and not fresh:
+            # the mirror must agree with the table; rebuild once from scratch if it does not
             self.valley, self.seen = None, []
-            return self.sync(obs)
+            return self.sync(obs, fresh=True)
         return self.valley
 
 
 class Estimator:
     """A rough guess of each seat's final score from a position."""
+
+    home_cap = 2.5       # most a Warden at home is worth
+    home_rate = 3.0      # tiles per seat it takes a Warden at home to earn a point
 
     def __init__(self, tiles_left: int, n: int) -> None:
         self.tiles_left = tiles_left
@@ -110,7 +114,7 @@ class Estimator:
         for a, s in v.aquifer_warden.items():
             path = v.river_path(a)
             est[s] += len(path) + len(v.boost(path)) + 1.5 * min(1.0, left / 20) if path else 1.0 * min(1.0, left / 25)
-        worth = min(2.5, left / (3.0 * self.n))   # a Warden at home can still claim something
+        worth = min(self.home_cap, left / (self.home_rate * self.n))   # a Warden at home can still claim something
         for s in range(self.n):
             est[s] += worth * v.wardens_left[s]
         return est
@@ -135,6 +139,8 @@ def _lay_after(v: Valley, action: str, seat: int, last: bool) -> Valley:
 
 class OnePly(Bot):
     """Scores candidate moves one ply deep with :class:`Estimator`."""
+
+    estimator = Estimator
 
     sample: int | None = None      # easy: how many legal moves it looks at
     noise = 0.0                    # easy: random slack added to each estimate
@@ -167,7 +173,7 @@ class OnePly(Bot):
 
     def rank(self, v: Valley, obs: dict[str, Any], lays: list[str]) -> tuple[str, float]:
         left = obs["supply"]
-        est = Estimator(left, obs["players"])
+        est = self.estimator(left, obs["players"])
         best, best_value = lays[0], float("-inf")
         for action in lays:
             w = _lay_after(v, action, self.seat, left == 0)
@@ -211,60 +217,7 @@ class NormalBot(OnePly):
     pass
 
 
-class StrongBot(OnePly):
-    """Normal's ranking, then a one-reply look-ahead for the best few moves over sampled tiles."""
-
-    width = 4        # candidate moves re-examined
-    samples = 6      # tiles drawn from the remaining counts per candidate
-
-    def rank(self, v: Valley, obs: dict[str, Any], lays: list[str]) -> tuple[str, float]:
-        left = obs["supply"]
-        n = obs["players"]
-        est = Estimator(left, n)
-        scored = []
-        for action in lays:
-            w = _lay_after(v, action, self.seat, left == 0)
-            scored.append((_margin(est.estimate(w, final=left == 0), self.seat), action, w))
-        scored.sort(key=lambda e: -e[0])
-        if left == 0 or len(scored) == 1:
-            return scored[0][1], scored[0][0]
-        bag = [t.id for t in TYPES for _ in range(obs["remaining"].get(t.id, 0))]
-        nxt = obs.get("next")
-        nxt_seat = (self.seat + 1) % n
-        reply_est = Estimator(left - 1, n)
-        best, best_value = scored[0][1], float("-inf")
-        for base, action, w in scored[:self.width]:
-            total = 0.0
-            tiles = [nxt] if nxt else [bag[self.rng.below(len(bag))] for _ in range(self.samples)]
-            for tile in tiles:
-                total += self._after_reply(w, tile, nxt_seat, reply_est, left == 1)
-            value = total / len(tiles)
-            if value > best_value:
-                best, best_value = action, value
-        return best, best_value
-
-    def _after_reply(self, w: Valley, tile: str, seat: int, est: Estimator, last: bool) -> float:
-        """Our margin after ``seat`` lays ``tile`` in the way best for them (by the same estimate)."""
-        t = BY_ID[tile]
-        worst = None
-        best_for_them = float("-inf")
-        for c, r in w.placements(t.index):
-            p = t.index * 4 + r
-            for ri in [-1] + w.warden_options(c, p, seat):
-                u = w.clone()
-                u.lay(c, p, ri, seat, 0)
-                if last:
-                    u.end_scoring(0)
-                e = est.estimate(u, final=last)
-                theirs = _margin(e, seat)
-                if theirs > best_for_them:
-                    best_for_them, worst = theirs, _margin(e, self.seat)
-        if worst is None:
-            return _margin(est.estimate(w), self.seat)
-        return worst
-
-
-LEVELS = {"easy": EasyBot, "normal": NormalBot, "strong": StrongBot}
+LEVELS = {"easy": EasyBot, "normal": NormalBot}
 
 
 def make_bot(level: str, seat: int, chance: Chance) -> Bot:

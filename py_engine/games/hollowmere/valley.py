@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tileset import MAX_REGIONS, NPLACE, REGION_SLOTS, SIDES, SLOT_REGION, START, START_TYPE, TYPES
+from .tileset import DISTINCT_R, MAX_REGIONS, NPLACE, REGION_SLOTS, SIDES, SLOT_REGION, START, START_TYPE, TYPES
 
 W = 41                      # the valley is W x W cells
 NCELLS = W * W
@@ -170,7 +170,6 @@ class Valley:
 
     def placements(self, t: int) -> list[tuple[int, int]]:
         """Every distinct (cell, r) where tile type ``t`` may be laid, by row, column, then r."""
-        from .tileset import DISTINCT_R
         distinct = DISTINCT_R[t]
         out = []
         for c in sorted(self.frontier):
