@@ -1,0 +1,176 @@
+"""Verify a game (#/verify) in Chromium: the Python verifier running in the worker.
+
+Records are made here with the Python engine (all-bot games, fixed seeds), then given to
+the page by paste, by the file picker, and in the URL; tampered copies must be refused
+naming the move and the field, and garbage must give a clear error without breaking the page.
+"""
+from __future__ import annotations
+
+import base64
+import copy
+import hashlib
+import json
+import zlib
+
+import pytest
+
+from py_engine import __version__
+from py_engine.core.table import Seat, Table
+from py_engine.registry import get_game
+
+SEED = "5eed" * 16
+
+
+def make_record(game: str, players: int = 2, seed: str = SEED) -> dict:
+    g = get_game(game)
+    seats = [Seat(f"Bot {i + 1}", True, g.bot_levels[i % len(g.bot_levels)]) for i in range(players)]
+    seats[0] = Seat("Ana", True, g.bot_levels[0])
+    table = Table(g, seats, {}, seed, __version__)
+    table.play_bots()
+    assert table.state.is_terminal()
+    return table.to_record()
+
+
+def link(record) -> str:
+    text = record if isinstance(record, str) else json.dumps(record)
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(text.encode()) + packer.flush()
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+@pytest.fixture(scope="module")
+def elderwood():
+    return make_record("elderwood")
+
+
+def open_verify(page, site, lang="en", hash_="#/verify"):
+    page.add_init_script(f"localStorage.setItem('vt.lang', '{lang}')")
+    page.goto(site.url(f"index.html{hash_}"))
+    page.wait_for_selector(".pg-verify .pg-paste")
+
+
+def paste_and_verify(page, text: str) -> str:
+    """Paste, press Verify, wait for the verdict; returns its kind (valid, invalid, error)."""
+    page.fill(".pg-paste", text)
+    page.evaluate("document.querySelector('.pg-result').replaceChildren()")
+    page.click("button[data-act=verify]")
+    page.wait_for_selector(".pg-verdict[data-verdict]", timeout=120_000)
+    return page.get_attribute(".pg-verdict", "data-verdict")
+
+
+def verdict_text(page) -> str:
+    return page.locator(".pg-verdict").inner_text()
+
+
+def test_verify_accepts_a_good_record_and_refuses_tampered_ones(page, site, elderwood):
+    open_verify(page, site)
+    # A good record: a clear verdict with the summary and the seal.
+    assert paste_and_verify(page, json.dumps(elderwood)) == "valid"
+    text = verdict_text(page)
+    assert "Valid game" in text
+    assert "Elderwood" in text
+    assert "Ana" in text and "BOT" in text.upper()
+    assert str(len(elderwood["actions"])) in text
+    assert elderwood["fingerprint"] in text and elderwood["seed"] in text
+    assert hashlib.sha256(elderwood["seed"].encode()).hexdigest() == elderwood["fingerprint"]
+    assert page.get_attribute(".pg-hashline", "data-hash") == "ok"
+    winners = elderwood["result"]["winners"]
+    assert page.locator(".pg-seats tr.winner").count() == len(winners)
+    scores = [c.inner_text() for c in page.locator(".pg-seats tbody td.num").all()]
+    assert scores == [str(s) for s in elderwood["result"]["scores"]]
+
+    # Move 6 replaced by another move: refused, naming move 6 and the actions.
+    bad = copy.deepcopy(elderwood)
+    bad["actions"][5] = elderwood["actions"][7]
+    assert paste_and_verify(page, json.dumps(bad)) == "invalid"
+    assert page.get_attribute(".pg-verdict", "data-move") == "6"
+    assert page.get_attribute(".pg-verdict", "data-field") == "actions"
+    text = verdict_text(page)
+    assert "Move 6" in text and "move 6 of" in text
+    assert elderwood["actions"][7] in text
+
+    # A score changed after the game: the final scores differ, expected vs found shown.
+    bad = copy.deepcopy(elderwood)
+    bad["result"]["scores"] = [s + 5 for s in elderwood["result"]["scores"]]
+    assert paste_and_verify(page, json.dumps(bad)) == "invalid"
+    assert page.get_attribute(".pg-verdict", "data-field") == "result.scores"
+    text = verdict_text(page)
+    assert "Expected" in text and json.dumps(elderwood["result"]["scores"], separators=(",", ":")) in text.replace(" ", "")
+
+    # A name edited after the game: only the seal catches it.
+    bad = copy.deepcopy(elderwood)
+    bad["seats"][1]["name"] = "Mallory"
+    assert paste_and_verify(page, json.dumps(bad)) == "invalid"
+    assert page.get_attribute(".pg-verdict", "data-field") == "seal"
+    assert "edited after the game" in verdict_text(page)
+
+    # A seed that does not hash to the fingerprint.
+    bad = copy.deepcopy(elderwood)
+    bad["seed"] = "0" * 64
+    assert paste_and_verify(page, json.dumps(bad)) == "invalid"
+    assert page.get_attribute(".pg-verdict", "data-field") == "seed"
+    assert "fingerprint" in verdict_text(page)
+
+    # And a good one again: nothing stuck from the failures.
+    assert paste_and_verify(page, json.dumps(elderwood)) == "valid"
+
+
+def test_verify_rejects_garbage_clearly(page, site, elderwood):
+    open_verify(page, site)
+    assert paste_and_verify(page, "{this is not json") == "error"
+    assert "not JSON" in verdict_text(page)
+    assert paste_and_verify(page, "") == "error"
+    assert "nothing to check" in verdict_text(page)
+    assert paste_and_verify(page, "[1, 2, 3]") == "error"
+    assert "not a Valley Tables game record" in verdict_text(page)
+    assert paste_and_verify(page, json.dumps({"format": "valley-tables-record", "seats": []})) == "error"
+    # Well-formed enough to reach the engine, but a version it does not read.
+    odd = dict(elderwood, version=99)
+    assert paste_and_verify(page, json.dumps(odd)) == "invalid"
+    assert page.get_attribute(".pg-verdict", "data-field") == "format"
+    # An unfinished game (no seed yet) cannot be verified, and says why.
+    g = get_game("elderwood")
+    table = Table(g, [Seat("A", True, "easy"), Seat("B", True, "easy")], {}, SEED, __version__)
+    table.play(table.state.legal_actions()[0])
+    assert paste_and_verify(page, json.dumps(table.to_record())) == "invalid"
+    assert page.get_attribute(".pg-verdict", "data-field") == "seed"
+    assert "not finished" in verdict_text(page)
+    # The page still works.
+    assert paste_and_verify(page, json.dumps(elderwood)) == "valid"
+
+
+def test_verify_a_file_chosen_with_the_picker(page, site, tmp_path):
+    record = make_record("hollowmere", 3)
+    path = tmp_path / "hollowmere-game.json"
+    path.write_text(json.dumps(record, indent=2))
+    open_verify(page, site, lang="pt")
+    page.set_input_files(".pg-drop input[type=file]", str(path))
+    page.wait_for_selector(".pg-verdict[data-verdict=valid]", timeout=120_000)
+    text = verdict_text(page)
+    assert "Jogo válido" in text and "Hollowmere" in text
+    assert record["fingerprint"] in text
+
+
+def test_verify_a_record_in_the_url(page, site, elderwood):
+    open_verify(page, site, hash_=f"#/verify?r={link(elderwood)}")
+    page.wait_for_selector(".pg-verdict[data-verdict=valid]", timeout=120_000)
+    assert elderwood["seed"] in verdict_text(page)
+    # The pasted box shows what was checked.
+    assert json.loads(page.input_value(".pg-paste")) == elderwood
+    # Replay this game opens the replay of the same record.
+    page.click("button[data-act=replay]")
+    page.wait_for_function("location.hash.startsWith('#/replay?r=')")
+    page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
+
+    # A tampered record in the URL is refused the same way.
+    bad = copy.deepcopy(elderwood)
+    bad["actors"][2] = [1 - bad["actors"][2][0], "seat"]
+    page.goto(site.url(f"index.html#/verify?r={link(bad)}"))
+    page.wait_for_selector(".pg-verdict[data-verdict=invalid]", timeout=120_000)
+    assert page.get_attribute(".pg-verdict", "data-move") == "3"
+    assert page.get_attribute(".pg-verdict", "data-field") == "actors"
+
+    # A damaged link: a clear error, no crash.
+    page.goto(site.url("index.html#/verify?r=@@not-base64@@"))
+    page.wait_for_selector(".pg-verdict[data-verdict=error]")
+    assert "could not be read" in verdict_text(page)
