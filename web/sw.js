@@ -90,8 +90,9 @@ self.addEventListener("fetch", (event) => {
   const key = cacheKey(request);
   if (!key) return;
   event.respondWith((async () => {
-    const cache = await caches.open(CACHE);
-    const hit = await cache.match(key);
+    // caches.match (not caches.open) so that a worker being replaced never re-creates its
+    // deleted cache while it finishes a last request.
+    const hit = await caches.match(key, { cacheName: CACHE });
     if (hit) return hit;
     return fetch(request); // not part of the build (or the cache was evicted): the network
   })());
@@ -101,11 +102,15 @@ self.addEventListener("fetch", (event) => {
 self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "vt-sw-status") {
     event.waitUntil((async () => {
-      const cache = CACHE ? await caches.open(CACHE) : null;
+      const cache = CACHE && (await caches.has(CACHE)) ? await caches.open(CACHE) : null;
       const count = cache ? (await cache.keys()).length : 0;
       const expected = MANIFEST ? Object.keys(MANIFEST.files).length + 1 : 0;
-      event.source?.postMessage({ type: "vt-sw-status", build: MANIFEST?.build ?? null,
-                                  cached: count, expected, complete: !!MANIFEST && count >= expected });
+      // Controlled pages reach a new worker as soon as it is activating, before its old
+      // caches are gone: only an "activated" worker calls itself complete.
+      const state = self.serviceWorker ? self.serviceWorker.state : "activated";
+      event.source?.postMessage({ type: "vt-sw-status", build: MANIFEST?.build ?? null, state,
+                                  cached: count, expected,
+                                  complete: !!MANIFEST && count >= expected && state === "activated" });
     })());
   }
 });

@@ -76,7 +76,7 @@ def _browser_deps():
 class _Handler(build_site.SiteHandler):
     """dist/ as a host would serve it, plus /__test__/ → tests/browser/pages/."""
 
-    served: list[str] = []
+    served: list[str]  # set per Site (a subclass each), so two sites keep separate logs
 
     def translate_path(self, path: str) -> str:
         clean = unquote(urlsplit(path).path)
@@ -97,7 +97,8 @@ class Site:
         self.port = 0
         self.server = None
         self.thread = None
-        self.requests = _Handler.served
+        self.requests: list[str] = []
+        self._handler = type("SiteHandler", (_Handler,), {"served": self.requests})
         self.manifest = None
 
     @property
@@ -112,7 +113,7 @@ class Site:
         import http.server
         if self.server is not None:
             return
-        handler = functools.partial(_Handler, directory=str(self.dist))
+        handler = functools.partial(self._handler, directory=str(self.dist))
         for attempt in range(50):  # the old socket may linger briefly after stop()
             try:
                 self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
@@ -155,6 +156,21 @@ def site(built_dist):
     s.start()
     yield s
     s.stop()
+
+
+@pytest.fixture
+def make_site(built_dist):
+    """Serve another directory (e.g. a modified copy of dist/) the same way; stopped after the test."""
+    made = []
+
+    def make(directory: Path) -> Site:
+        s = Site(directory)
+        s.start()
+        made.append(s)
+        return s
+    yield make
+    for s in made:
+        s.stop()
 
 
 @pytest.fixture
