@@ -1,0 +1,56 @@
+#!/usr/bin/env bash
+# THE test command: installs what a clean Debian machine lacks, builds dist/, runs every test.
+#
+#   bash tests/run_all.sh [pytest args…]      (default: the whole tests/ folder)
+#
+# Installs only what is missing: Debian's chromium (and node/npm) when running as root, the
+# Python test packages from pyproject's [test] extra, node_modules from package-lock.json.
+# Exits with pytest's status; "no tests collected" (5) counts as a failure.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PYTHONDONTWRITEBYTECODE=1
+PY=${PYTHON:-python3}
+
+log() { printf '\n== %s\n' "$*"; }
+as_root() { [ "$(id -u)" = 0 ]; }
+
+apt_updated=0
+apt_install() {
+  if ! as_root; then
+    echo "run_all: cannot install $* (not root); tests needing it will fail in CI or skip locally" >&2
+    return 0
+  fi
+  if [ "$apt_updated" = 0 ]; then apt-get update -qq && apt_updated=1; fi
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@"
+}
+
+log "system packages"
+if [ ! -x /usr/bin/chromium ]; then apt_install chromium || exit 1; fi
+if ! command -v npm >/dev/null 2>&1; then apt_install nodejs npm || exit 1; fi
+/usr/bin/chromium --version 2>/dev/null | grep -i chromium || true
+echo "node $(node --version 2>/dev/null || echo missing), npm $(npm --version 2>/dev/null || echo missing)"
+
+log "python test packages"
+if ! "$PY" -c "import pytest, playwright.sync_api, hypothesis" 2>/dev/null; then
+  mapfile -t reqs < <("$PY" -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml','rb'))['project']['optional-dependencies']['test']))")
+  "$PY" -m pip install --quiet --disable-pip-version-check "${reqs[@]}" || exit 1
+fi
+"$PY" -c "import pytest, playwright; from importlib.metadata import version as v; print('pytest', v('pytest'), '· playwright', v('playwright'))"
+
+log "npm packages"
+if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/@pyscript/core/dist/core.js ]; then
+  npm ci --no-audit --no-fund || exit 1
+fi
+
+log "build"
+"$PY" build_site.py || exit 1
+
+log "tests"
+if [ "$#" -eq 0 ]; then set -- tests; fi
+VT_NO_BUILD=1 "$PY" -m pytest -q --durations=15 "$@"
+status=$?
+if [ "$status" = 5 ]; then
+  echo "run_all: pytest collected no tests: failing" >&2
+  exit 1
+fi
+exit "$status"
