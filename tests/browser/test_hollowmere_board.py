@@ -94,6 +94,22 @@ def test_cells_marked_are_exactly_the_legal_cells(board):
     assert attr(board, "hand") == snap["view"]["hand"]
 
 
+def test_arrow_keys_walk_the_legal_cells_only(board):
+    snap = to_my_turn(new_game({}))
+    legal = set(cells(snap))
+    board.show(snap)
+    board.locator(".hm-root .vt-focus-item").first.focus()
+    seen = {attr(board, "selected")}
+    for key in ["ArrowRight"] * len(legal) + ["ArrowDown", "ArrowUp", "ArrowLeft"]:
+        board.keyboard.press(key)
+        seen.add(attr(board, "selected"))
+        assert board.evaluate("document.activeElement.dataset.cell") == attr(board, "selected")
+    assert seen == legal
+    board.keyboard.press("Escape")
+    assert attr(board, "selected") == ""
+    assert board.evaluate("window.__intents") == []
+
+
 def test_rotation_offers_only_the_turns_that_fit_the_focused_cell(board):
     # A cell where some but not all turns fit.
     snap = play_until(new_game({}), lambda s: any(0 < len(rs) < 4 for rs in cells(s).values()))

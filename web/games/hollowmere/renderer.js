@@ -217,7 +217,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     // Scoring: a warm pulse over the scored feature's tiles.
     const now = performance.now();
     for (const h of highlights) {
-      const f = Math.min(1, (now - h.start) / (h.end - h.start));
+      const f = Math.max(0, Math.min(1, (now - h.start) / (h.end - h.start)));
       const a = 0.55 * Math.sin(Math.PI * f) * (0.75 + 0.25 * Math.sin(now / 90));
       ctx.fillStyle = `rgba(255,214,64,${a.toFixed(3)})`;
       ctx.strokeStyle = `rgba(190,120,0,${(a * 1.4).toFixed(3)})`;
