@@ -8,83 +8,13 @@
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { t, getLang } from "../../app/i18n.js";
 import { NAMES_PT } from "./strings.js";
+import { injectStyle } from "./style.js";
 import {
   loadTileset, geometry, tileBitmap, paintTile, paintWarden, drawTileInto, SEAT_COLOURS, SEAT_INK,
 } from "./tileart.js";
 
 const LAY_RE = /^([A-Z][A-Z0-9]*)@(\d+),(\d+)r([0-3])(?:\+([a-z][a-z0-9]*)|-)$/;
 const ROLE_OF = { burgh: "steward", trail: "pathfinder", shrine: "keeper", river: "well-keeper", meadow: "grazier" };
-const STYLE_ID = "hm-style";
-const CSS = `
-.hm-root{display:grid;grid-template-columns:minmax(0,1fr) 272px;gap:12px;width:100%;color:#2b1d10;
-  font:15px/1.35 system-ui,sans-serif}
-.hm-root.hm-narrow{grid-template-columns:minmax(0,1fr);gap:8px}
-.hm-board{position:relative;height:min(78vh,760px);min-height:320px;border-radius:12px;overflow:hidden;
-  background:#cdd6d0;box-shadow:inset 0 0 0 1px rgba(0,0,0,.2)}
-.hm-narrow .hm-board{height:min(58vh,520px)}
-.hm-side{display:flex;flex-direction:column;gap:10px;min-width:0}
-.hm-narrow .hm-side{display:grid;grid-template-columns:minmax(0,1fr) minmax(0,1fr);gap:8px}
-.hm-narrow .hm-hand{grid-column:1/-1}
-.hm-narrow .hm-scores{grid-column:1/-1}
-.hm-side section{background:#f7f1e3;border:1px solid #d8ccb0;border-radius:10px;padding:8px 10px}
-.hm-side h3{margin:0 0 6px;font-size:13px;letter-spacing:.04em;text-transform:uppercase;color:#6a5435}
-.hm-hand-row{display:flex;gap:10px;align-items:center}
-.hm-hand-tile{flex:none;width:120px;height:120px;padding:0;border:2px solid #6d5a44;border-radius:8px;
-  background:#e9e2cf;cursor:pointer;overflow:hidden}
-.hm-narrow .hm-hand-tile{width:96px;height:96px}
-.hm-hand-tile:disabled{cursor:default;opacity:1}
-.hm-hand-tile canvas{width:100%;height:100%;display:block}
-.hm-hand-tile:focus-visible,.hm-side button:focus-visible{outline:3px solid #ffb000;outline-offset:2px}
-.hm-hand-info{display:flex;flex-direction:column;gap:6px;min-width:0;flex:1}
-.hm-hand-name{font-weight:600}
-.hm-buttons{display:flex;flex-wrap:wrap;gap:6px}
-.hm-side button.hm-btn{min-height:44px;min-width:44px;padding:0 12px;border-radius:10px;border:1px solid #8a7556;
-  background:#fffaf0;color:#2b1d10;font:600 15px/1 system-ui,sans-serif;cursor:pointer}
-.hm-side button.hm-btn:disabled{opacity:.45;cursor:default}
-.hm-side button.hm-primary{background:#2f6b3a;border-color:#1f4a27;color:#fff}
-.hm-side button.hm-veil{background:#dfe6ee;border-color:#7c8fa5}
-.hm-wardens{display:flex;flex-wrap:wrap;gap:6px;margin-top:8px}
-.hm-wardens button{display:flex;align-items:center;gap:6px}
-.hm-wardens .hm-num{display:inline-grid;place-items:center;width:22px;height:22px;border-radius:50%;
-  background:#1d160e;color:#fff;font-size:13px}
-.hm-hint{margin:6px 0 0;font-size:14px;color:#5b4a33}
-.hm-supply-row{display:flex;gap:10px;align-items:center}
-.hm-next canvas{width:64px;height:64px;border:1px solid #6d5a44;border-radius:6px;display:block}
-.hm-players ul,.hm-scores ol{list-style:none;margin:0;padding:0}
-.hm-players li{display:flex;align-items:center;gap:6px;padding:3px 0;flex-wrap:wrap}
-.hm-players li.hm-acting{font-weight:700}
-.hm-dot{display:inline-block;width:14px;height:14px;border-radius:50%;border:1px solid rgba(0,0,0,.5);flex:none}
-.hm-pname{flex:1;min-width:0;overflow:hidden;text-overflow:ellipsis;white-space:nowrap}
-.hm-score{font-variant-numeric:tabular-nums;font-weight:700;min-width:2.2em;text-align:right}
-.hm-meta{width:100%;padding-left:20px;font-size:12.5px;color:#6a5435}
-.hm-track-bar{position:relative;height:34px;margin:4px 6px 0;border-bottom:3px solid #8a7556}
-.hm-track-bar .hm-tick{position:absolute;bottom:-18px;font-size:11px;color:#6a5435;transform:translateX(-50%)}
-.hm-track-bar .hm-peg{position:absolute;width:14px;height:14px;border-radius:50%;border:1px solid #1d160e;
-  transform:translateX(-50%);transition:left .6s ease}
-.hm-track{padding-bottom:22px!important}
-.hm-scores ol{max-height:240px;overflow:auto}
-.hm-narrow .hm-scores ol{max-height:180px}
-.hm-scores li{padding:4px 0;border-top:1px solid #e4d9bf;font-size:13.5px}
-.hm-scores li:first-child{border-top:0}
-.hm-scores li.hm-fresh{background:#fff0b8;transition:background 2s}
-.hm-scores .hm-head{font-weight:600}
-.hm-scores .hm-who{color:#2f6b3a;font-weight:600}
-.hm-scores .hm-zero{color:#7b6a52}
-.hm-status{position:absolute;left:8px;top:8px;z-index:2;background:rgba(255,250,240,.92);border-radius:8px;
-  padding:4px 8px;font-size:13px;max-width:calc(100% - 16px);pointer-events:none}
-.hm-status:empty{display:none}
-.hm-board .vt-focus-item.hm-cell{border-radius:6px}
-.hm-visually-hidden{position:absolute!important;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0);white-space:nowrap}
-`;
-
-function injectStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  const s = document.createElement("style");
-  s.id = STYLE_ID;
-  s.textContent = CSS;
-  document.head.append(s);
-}
-
 function el(tag, cls, text) {
   const e = document.createElement(tag);
   if (cls) e.className = cls;
