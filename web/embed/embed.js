@@ -17,6 +17,7 @@ import { recordProblem, gameName } from "./util.js";
 const main = document.getElementById("embed");
 let viewer = null;
 let engine = null;
+let generation = 0;
 
 /** Use the fragment's language without changing the visitor's remembered choice for the site. */
 function applyLang(lang) {
@@ -41,6 +42,8 @@ function siteLink(fragment) {
 }
 
 async function show() {
+  const gen = ++generation;
+  main.dataset.state = "loading";
   if (viewer) {
     viewer.destroy();
     viewer = null;
@@ -54,8 +57,10 @@ async function show() {
   try {
     record = await decodeRecord(r);
   } catch (e) {
-    return message(t("pg.embed.bad"), e.message);
+    if (gen === generation) message(t("pg.embed.bad"), e.message);
+    return;
   }
+  if (gen !== generation) return; // the fragment changed meanwhile
   const problem = recordProblem(record);
   if (problem) return message(t("pg.embed.bad"), problem);
 
@@ -65,7 +70,6 @@ async function show() {
   document.title = `${gameName(record.game)} · ${t("shell.siteName")}`;
 
   engine ??= getEngine();
-  main.dataset.state = "loading";
   const host = h("div.embed-host");
   host.style.cssText = "flex:1;min-height:0;display:flex;flex-direction:column;position:relative";
   const bar = h("progress", { max: "100", value: "0" });

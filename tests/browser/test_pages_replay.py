@@ -1,0 +1,174 @@
+"""Replay (#/replay?r=<record>, #/replay/<saved id>) and embed.html in Chromium.
+
+The position shown after k moves must be the engine's own: the scores on the page are
+compared with a CPython replay of the same record cut at k.
+"""
+from __future__ import annotations
+
+import base64
+import json
+import zlib
+
+import pytest
+
+from py_engine import __version__
+from py_engine.core.table import Seat, Table
+from py_engine.registry import get_game
+
+SEED = "c0ffee" * 10 + "beef"
+
+
+def make_record(game: str, players: int) -> dict:
+    g = get_game(game)
+    seats = [Seat(f"Bot {i + 1}", True, g.bot_levels[0]) for i in range(players)]
+    table = Table(g, seats, {}, SEED, __version__)
+    table.play_bots()
+    assert table.state.is_terminal()
+    return table.to_record()
+
+
+def scores_after(record: dict, k: int) -> list[int]:
+    g = get_game(record["game"])
+    table = Table(g, [Seat.from_json(s) for s in record["seats"]], record["options"], record["seed"], __version__)
+    for action, (seat, by) in zip(record["actions"][:k], record["actors"][:k]):
+        table.play(action, seat, by)
+    return table.state.scores()
+
+
+def link(record) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    packed = packer.compress(json.dumps(record).encode()) + packer.flush()
+    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
+
+
+@pytest.fixture(scope="module")
+def hollowmere():
+    return make_record("hollowmere", 3)
+
+
+@pytest.fixture(scope="module")
+def elderwood():
+    return make_record("elderwood", 2)
+
+
+def at(page, k: int, n: int):
+    page.wait_for_function(
+        f"""() => {{
+            const c = document.querySelector('.vtv-counter');
+            const v = document.querySelector('.vtv');
+            return c && c.textContent === 'Move {k} of {n}' && v && !v.hasAttribute('aria-busy');
+        }}""", timeout=120_000)
+
+
+def shown_scores(page) -> list[int]:
+    return [int(c.inner_text()) for c in page.locator(".vtv-scores td.num").all()]
+
+
+def test_replay_steps_forward_and_back(page, site, hollowmere):
+    n = len(hollowmere["actions"])
+    page.goto(site.url(f"index.html#/replay?r={link(hollowmere)}"))
+    page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
+    at(page, n, n)                                   # a replay opens at the end
+    assert shown_scores(page) == hollowmere["result"]["scores"]
+    assert page.locator(".vtv-moves li[data-k]").count() == n + 1
+    # The board is the game's renderer, drawn read-only for a spectator.
+    assert page.locator(".vtv-board canvas").count() >= 1
+
+    page.keyboard.press("Home")
+    at(page, 0, n)
+    assert shown_scores(page) == [0, 0, 0]
+    assert page.get_attribute(".vtv-moves li.current", "data-k") == "0"
+    assert page.is_disabled("button[data-go=back]")
+
+    for k in range(1, 4):                            # → three times
+        page.keyboard.press("ArrowRight")
+        at(page, k, n)
+    assert page.get_attribute(".vtv-moves li.current", "data-k") == "3"
+    assert page.locator(".vtv-caption").inner_text().startswith("3. ")
+
+    page.click("button[data-go=back]")
+    at(page, 2, n)
+    page.click("button[data-go=forward]")
+    at(page, 3, n)
+    page.keyboard.press("ArrowLeft")
+    at(page, 2, n)
+
+    # The slider and the move list jump anywhere; the scores are the engine's at that move.
+    mid = n // 2
+    page.evaluate(f"""() => {{ const s = document.querySelector('.vtv-slider');
+        s.value = '{mid}'; s.dispatchEvent(new Event('input', {{bubbles: true}})); }}""")
+    at(page, mid, n)
+    assert shown_scores(page) == scores_after(hollowmere, mid)
+    page.click(f".vtv-moves li[data-k='{mid + 10}']")
+    at(page, mid + 10, n)
+    assert shown_scores(page) == scores_after(hollowmere, mid + 10)
+    assert page.get_attribute(".vtv-moves li.current", "aria-selected") == "true"
+
+    page.keyboard.press("End")
+    at(page, n, n)
+    assert page.is_disabled("button[data-go=forward]")
+    # The address keeps the position, so a reload comes back to it.
+    assert page.evaluate("location.hash").endswith(f"move={n}")
+
+
+def test_replay_of_a_table_saved_on_this_device(page, site, elderwood):
+    save = {"id": "abcd1234", "game": "elderwood", "record": elderwood, "deadline": None, "updated": 1}
+    page.goto(site.url("index.html"))
+    page.evaluate("(s) => localStorage.setItem('vt.table.abcd1234', JSON.stringify(s))", save)
+    n = len(elderwood["actions"])
+    page.goto(site.url("index.html#/replay/abcd1234?move=5"))
+    page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
+    at(page, 5, n)
+    assert page.locator("h1").inner_text() == "Replay: Elderwood"
+    # Every move is listed in words, bots marked as bots.
+    item = page.locator(".vtv-moves li[data-k='1']").inner_text()
+    assert "Bot 1" in item and "BOT" in item.upper()
+    # A finished game offers sharing, with an embed snippet at the current move.
+    page.click(".pg-embed summary")
+    snippet = page.input_value(".pg-snippet")
+    assert "embed.html#r=" in snippet and "&move=5&controls=1" in snippet
+
+    # A save that is not there gives a clear message.
+    page.goto(site.url("index.html#/replay/nosuchtable"))
+    page.wait_for_selector(".message-page")
+    assert "nosuchtable" in page.locator(".message-page").inner_text()
+
+
+def test_embed_shows_a_position_and_steps(page, site, elderwood):
+    n = len(elderwood["actions"])
+    page.set_viewport_size({"width": 640, "height": 480})
+    page.goto(site.url(f"embed.html#r={link(elderwood)}&move=10&controls=1"))
+    page.wait_for_selector("main[data-state=ready]", timeout=120_000)
+    at(page, 10, n)
+    # No site header; the board fills the frame's width.
+    assert page.locator(".site-header").count() == 0
+    box = page.locator(".vtv-board").bounding_box()
+    assert box["width"] >= 600 and box["height"] >= 200
+    assert page.evaluate("document.documentElement.scrollWidth") <= 640
+    page.keyboard.press("ArrowRight")
+    at(page, 11, n)
+    page.click("button[data-go=first]")
+    at(page, 0, n)
+    assert "move=0" in page.get_attribute(".embed-open", "href")
+
+    # Without controls: the position only.
+    page.goto(site.url(f"embed.html#r={link(elderwood)}&move=7&lang=pt"))
+    page.wait_for_selector("main[data-state=ready]", timeout=120_000)
+    assert page.locator(".vtv-controls").count() == 0
+    assert page.locator(".vtv-caption").inner_text().startswith("7. ")
+    # lang=pt changed the frame's language but not the visitor's choice for the site.
+    assert page.locator(".embed-open").inner_text().startswith("Abrir")
+    assert page.evaluate("localStorage.getItem('vt.lang')") is None
+
+
+def test_embed_rejects_a_bad_fragment(page, site):
+    page.set_viewport_size({"width": 480, "height": 320})
+    page.goto(site.url("embed.html#r=this-is-not-a-record&controls=1"))
+    page.wait_for_selector("main[data-state=error] .embed-msg.bad")
+    assert "cannot be read" in page.locator(".embed-msg").inner_text()
+    page.goto(site.url(f"embed.html#r={link({'hello': 'world'})}"))
+    page.wait_for_selector("main[data-state=error] .embed-msg.bad")
+    assert "Valley Tables record" in page.locator(".embed-msg").inner_text()
+    page.goto(site.url("embed.html"))
+    page.wait_for_selector("main[data-state=empty] .embed-msg")
+    assert "#r=" in page.locator(".embed-msg").inner_text()
