@@ -11,6 +11,8 @@
 //     onHover(world|null, screen, ev), // mouse moves without buttons (null when it leaves)
 //     minScale, maxScale,     // px per world unit (default 4 .. 400)
 //     fitPadding,             // CSS px kept free around the content on Fit (default 16)
+//     fitInsets,              // optional {top, right, bottom, left} CSS px added to fitPadding
+//                             // (room for a hint line or the zoom buttons)
 //     fitMinScale, fitMaxScale, // clamp the automatic/Fit scale (e.g. keep touch targets >= 40 px)
 //     label,                  // accessible name of the board region
 //   });
@@ -75,6 +77,7 @@ export function createViewport(host, opts = {}) {
   const o = {
     minScale: 4, maxScale: 400, fitPadding: 16, fitMinScale: 0, fitMaxScale: Infinity, ...opts,
   };
+  const inset = { top: 0, right: 0, bottom: 0, left: 0, ...(opts.fitInsets || {}) };
   const el = document.createElement("div");
   el.className = "vt-viewport";
   el.setAttribute("role", "group");
@@ -148,11 +151,14 @@ export function createViewport(host, opts = {}) {
     const b = bounds || { minX: -1, minY: -1, maxX: 1, maxY: 1 };
     const bw = Math.max(b.maxX - b.minX, 1e-6), bh = Math.max(b.maxY - b.minY, 1e-6);
     const pad = o.fitPadding;
-    let s = Math.min((w - 2 * pad) / bw, (h - 2 * pad) / bh);
+    const left = pad + inset.left, right = pad + inset.right, top = pad + inset.top, bottom = pad + inset.bottom;
+    const aw = Math.max(40, w - left - right), ah = Math.max(40, h - top - bottom);
+    let s = Math.min(aw / bw, ah / bh);
     s = Math.min(o.fitMaxScale, Math.max(o.fitMinScale, s));
     scale = clamp(s);
-    ox = w / 2 - ((b.minX + b.maxX) / 2) * scale;
-    oy = h / 2 - ((b.minY + b.maxY) / 2) * scale;
+    // Centre in the free area; content larger than it (at the minimum fit scale) stays centred too.
+    ox = left + aw / 2 - ((b.minX + b.maxX) / 2) * scale;
+    oy = top + ah / 2 - ((b.minY + b.maxY) / 2) * scale;
     changed();
   }
 

@@ -15,13 +15,13 @@ import {
 
 const CREATURES = ["Q", "B", "G", "S", "A"];
 const LIFT = 0.3;               // how far a lifted tile rises (world units)
-// Fit keeps a hex between these sizes (px per world unit = corner radius): 23.5 px makes a
-// tile about 41 px across, the smallest comfortable touch target.
-const FIT_MIN = 23.5, FIT_MAX = 46;
+// Fit keeps a hex between these sizes (px per world unit = corner radius): 26 px makes a
+// tile face about 40 px across, the smallest comfortable touch target.
+const FIT_MIN = 26, FIT_MAX = 48;
 
 const STYLE_ID = "ew-style";
 const CSS = `
-.ew-root{display:flex;flex-direction:column;gap:6px;height:100%;min-height:440px;font:14px/1.25 system-ui,sans-serif;color:#f4e8d0}
+.ew-root{display:flex;flex-direction:column;gap:6px;height:100%;min-height:max(440px,min(calc(100vh - 190px),860px));font:14px/1.25 system-ui,sans-serif;color:#f4e8d0}
 .ew-strip{display:flex;align-items:center;gap:8px;padding:5px 8px;background:#2b2119;border-radius:12px;border:2px solid transparent}
 .ew-strip.ew-turn{border-color:#ffd34d}
 .ew-who{display:flex;flex-direction:column;gap:2px;min-width:0;flex:0 1 96px;overflow:hidden}
@@ -52,6 +52,11 @@ button.ew-pile{cursor:pointer}
 .ew-tip[hidden]{display:none}
 .ew-tip ol{margin:3px 0 0;padding-left:18px}
 .ew-board .vt-focus-item{border-radius:50%}
+.ew-board>.vt-viewport{position:absolute;inset:0;min-height:0;height:auto}
+@media (max-width:560px){.ew-strip{flex-wrap:wrap;gap:4px 8px;padding:4px 6px}
+  .ew-who{flex:1 1 100%;flex-direction:row;align-items:baseline;gap:10px}
+  .ew-name{max-width:40%}.ew-piles{justify-content:space-between}.ew-pile{width:calc((100% - 16px) / 5);max-width:60px;height:52px}
+  .ew-hint span{font-size:12px}}
 @media (min-width:700px){.ew-pile{width:60px;height:64px}.ew-who{flex-basis:150px}}
 `;
 
@@ -115,7 +120,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   const vp = createViewport(board, {
     label: t("ew.board"),
-    minScale: 8, maxScale: 140, fitPadding: 10, fitMinScale: FIT_MIN, fitMaxScale: FIT_MAX,
+    minScale: 8, maxScale: 140, fitPadding: 8, fitMinScale: FIT_MIN, fitMaxScale: FIT_MAX,
+    fitInsets: { top: 30, bottom: 40 },
     drawWorld, onTap, onHover,
   });
   vp.element.tabIndex = -1;
@@ -146,10 +152,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       sources.set(src, list);
     }
 
+    // New moves are announced by the table page (from snapshot.log's words); a new move
+    // also ends any lift, since its rings belonged to the position before it.
     const log = snapshot.log || [];
-    if (logLen !== null && log.length !== logLen) {
-      for (const entry of log.slice(Math.max(logLen, log.length - 2))) announce(logWords(entry));
-    }
     if (logLen !== null && log.length !== logLen) lifted = null;
     logLen = log.length;
     if (lifted && !sources.has(lifted)) lifted = null;
@@ -160,13 +165,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       wantFocus = null;
       focusSource(id);
     }
-  }
-
-  function logWords(entry) {
-    const seat = (snap.seats || [])[entry.seat];
-    const name = seat ? seat.name : "";
-    if (entry.action === "pass") return t("ew.passed", { name });
-    return t("ew.moved", { name, words: pickWords(entry.words) || entry.action });
   }
 
   const myTurn = () => sources.size > 0;
