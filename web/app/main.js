@@ -146,6 +146,9 @@ async function route() {
     messagePage(app, { title: t("shell.pageErrorTitle"), body: t("shell.pageErrorBody"), detail: String(e.message || e) });
   }
   if (parsed.route !== "table") window.scrollTo(0, 0);
+  // After a navigation, keyboard and screen-reader users start at the new page (unless it placed focus).
+  if (!app.contains(document.activeElement) && document.activeElement !== document.body) app.focus({ preventScroll: true });
+  else if (document.activeElement === document.body && location.hash) app.focus({ preventScroll: true });
 }
 
 function wireHeader() {
@@ -153,8 +156,10 @@ function wireHeader() {
   const langButtons = header.querySelectorAll("[data-lang]");
   const muteButton = header.querySelector("#mute");
   const paint = () => {
-    translateTree(header);
-    translateTree(document.querySelector(".site-footer"));
+    for (const part of document.querySelectorAll(".skip-link, .site-header, .site-footer")) {
+      if (part.matches("[data-i18n]")) part.textContent = t(part.dataset.i18n);
+      translateTree(part);
+    }
     document.title = t("shell.siteName");
     for (const b of langButtons) b.setAttribute("aria-pressed", String(b.dataset.lang === getLang()));
     const m = isMuted();

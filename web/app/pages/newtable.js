@@ -2,7 +2,7 @@
 // The form renders at once from the static game list; the engine's own `games`
 // answer (player range, bot levels, options with EN/PT labels) fills in when ready.
 
-import { t, getLang, onLangChange, words } from "../i18n.js";
+import { t, onLangChange, words } from "../i18n.js";
 import { levelName } from "../table/view.js";
 import { GAMES, isGame } from "../../games/index.js";
 import { newTableId, saveTable } from "../storage.js";
@@ -205,7 +205,7 @@ export function mount(el, params, ctx) {
       const id = newTableId();
       const save = {
         id, game, record: snap.record, deadline: null, deadlineKey: null,
-        timers: form.timers, viewer, accepted: null, secretFrom: null, lang: getLang(),
+        timers: form.timers, viewer, secretFrom: null,
         summary: summarize(snap),
       };
       if (!saveTable(save)) throw new Error(t("newtable.saveFailed"));

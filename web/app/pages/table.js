@@ -395,7 +395,12 @@ class TableShell {
     this.busy = true;
     try {
       const snap = await this.engine.call(cmd, { ...args, table: this.snap.table, viewer: this.viewer });
-      if (this.dead) return;
+      if (this.dead) {
+        // The page was left while the engine answered: the move happened, so it is saved.
+        this.snap = snap;
+        this.persist();
+        return;
+      }
       this.busy = false;
       this.clearNote();
       this.advance(snap);

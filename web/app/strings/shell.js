@@ -93,6 +93,7 @@ addStrings({
     "level.easy": "easy",
     "level.normal": "normal",
     "level.hard": "hard",
+    "level.strong": "strong",
 
     "table.loadingTitle": "Setting up the table",
     "table.loadingBody": "The rules engine runs inside your browser; the first start takes a few seconds.",
@@ -243,6 +244,7 @@ addStrings({
     "level.easy": "fácil",
     "level.normal": "normal",
     "level.hard": "difícil",
+    "level.strong": "forte",
 
     "table.loadingTitle": "Preparando a mesa",
     "table.loadingBody": "O motor de regras roda dentro do seu navegador; a primeira partida leva alguns segundos para começar.",
