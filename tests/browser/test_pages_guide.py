@@ -1,0 +1,40 @@
+"""The guide to playing online (#/guide) in both languages, and the pages' fit on a phone."""
+from __future__ import annotations
+
+import pytest
+
+WAYS = ["bots", "pass", "resume", "share", "embed", "pyscript"]
+
+
+@pytest.mark.parametrize("lang,title,first", [
+    ("en", "The guide to playing online", "Against bots on this device"),
+    ("pt", "O guia para jogar online", "Contra bots neste aparelho"),
+])
+def test_guide_compares_the_ways_with_steps(page, site, lang, title, first):
+    page.add_init_script(f"localStorage.setItem('vt.lang', '{lang}')")
+    page.goto(site.url("index.html#/guide"))
+    page.wait_for_selector(".pg-guide")
+    assert page.locator("h1").inner_text() == title
+    # One comparison row and one section with numbered steps per way.
+    assert page.locator(".pg-compare-table tbody tr").count() == len(WAYS)
+    assert [s.get_attribute("data-way") for s in page.locator(".pg-way[data-way]").all()] == WAYS
+    for way in WAYS:
+        assert page.locator(f".pg-way[data-way={way}] .pg-steps li").count() >= 3
+    assert page.locator(".pg-way[data-way=bots] h2").inner_text() == first
+    # Each way links where it starts: the lobby, Verify, the PyScript docs page.
+    assert page.locator('.pg-way[data-way=share] a[href="#/verify"]').count() == 1
+    assert page.locator('.pg-way[data-way=pyscript] a[href="web/pyscript.html"]').count() == 1
+    # The contents jump to a section without changing the route.
+    page.click(".pg-toc a[data-to=embed]")
+    assert page.evaluate("location.hash") == "#/guide"
+    assert page.evaluate("document.activeElement.dataset.way") == "embed"
+    assert "embed.html#r=" in page.locator(".pg-way[data-way=embed] pre").inner_text()
+
+
+@pytest.mark.parametrize("route", ["#/guide", "#/verify", "#/howto/wickerfair", "#/replay/none"])
+def test_pages_fit_a_phone(page, site, route):
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(site.url(f"index.html{route}"))
+    page.wait_for_selector("h1")
+    overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
+    assert overflow <= 0, f"{route} is {overflow}px wider than a phone"
