@@ -45,7 +45,7 @@ def _wait_offline_ready(page) -> dict:
 
 
 def _engine_ready(page) -> dict:
-    page.wait_for_function("window.__vt && window.__vt.ready", timeout=60_000)
+    page.wait_for_function("!!(window.__vt && window.__vt.ready)", timeout=60_000)
     return page.evaluate("window.__vt.ready")
 
 
