@@ -109,9 +109,10 @@ THIRD_PARTY_HOSTS = {
     },
 }
 
-#: Hosts our own files may name: the local server in instructions, and the names reserved
-#: for examples (RFC 2606), e.g. the embed snippet the guide shows. Neither is ever fetched.
-OWN_ALLOWED_HOSTS = {"127.0.0.1", "localhost", "example.com", "example.org", "example.net"}
+#: Hosts our own files may name: none (a bare "https://" in prose), the local server in
+#: instructions, and the names reserved for examples (RFC 2606), e.g. the embed snippet the
+#: guide shows. None of them is ever fetched.
+OWN_ALLOWED_HOSTS = {"", "127.0.0.1", "localhost", "example.com", "example.org", "example.net"}
 
 URL_RE = re.compile(rb"https?://([A-Za-z0-9.\-]*)[^\s\"'`<>)\\]*")
 TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".md", ".txt", ".py", ".svg", ".webmanifest"}
