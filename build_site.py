@@ -408,22 +408,31 @@ def check_pyscript_local(dist: Path) -> list[str]:
 
 def build(dist: Path = DIST, quiet: bool = False) -> dict:
     ensure_node_modules()
-    tmp = dist.with_name(dist.name + ".tmp")
+    # Built beside the target and swapped in whole: a server or a second build running at
+    # the same time never sees a half-written site.
+    tmp = dist.with_name(f"{dist.name}.tmp-{os.getpid()}")
     if tmp.exists():
         shutil.rmtree(tmp)
     tmp.mkdir(parents=True)
-    copy_site(tmp)
-    copy_pyodide(tmp)
-    copy_pyscript(tmp)
-    write_pyscript_config(tmp)
-    problems = scan_hosts(tmp) + check_pyscript_local(tmp)
-    if problems:
-        raise SystemExit("build: FAILED, files that would reach other hosts:\n  " + "\n  ".join(problems))
-    manifest = write_precache(tmp)
-    write_service_worker(tmp, manifest)
+    try:
+        copy_site(tmp)
+        copy_pyodide(tmp)
+        copy_pyscript(tmp)
+        write_pyscript_config(tmp)
+        problems = scan_hosts(tmp) + check_pyscript_local(tmp)
+        if problems:
+            raise SystemExit("build: FAILED, files that would reach other hosts:\n  " + "\n  ".join(problems))
+        manifest = write_precache(tmp)
+        write_service_worker(tmp, manifest)
+    except BaseException:
+        shutil.rmtree(tmp, ignore_errors=True)
+        raise
+    old = dist.with_name(f"{dist.name}.old-{os.getpid()}")
     if dist.exists():
-        shutil.rmtree(dist)
+        dist.rename(old)
     tmp.rename(dist)
+    if old.exists():
+        shutil.rmtree(old)
     if not quiet:
         size = sum(v["size"] for v in manifest["files"].values())
         print(f"build: dist/ ready, build {manifest['build']}, {len(manifest['files'])} files, "

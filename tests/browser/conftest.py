@@ -1,7 +1,7 @@
 """Browser test infrastructure: the built site, a local server, headless Chromium, no network.
 
 Fixtures:
-- ``site``     (session) dist/ built once by build_site.py and served from a thread on
+- ``site``     (session) the site built once by build_site.py and served from a thread on
                127.0.0.1 at a free port; ``site.url(path)``, ``site.stop()``, ``site.start()``
                (same port, so a page can come back to it), ``site.requests`` (paths served).
                ``/__test__/…`` serves ``tests/browser/pages/`` for infrastructure tests.
@@ -141,18 +141,24 @@ class Site:
 
 
 @pytest.fixture(scope="session")
-def built_dist(_browser_deps) -> dict:
-    """Build dist/ once per session (skip with VT_NO_BUILD=1 when run_all.sh just built it)."""
+def built_dist(_browser_deps, tmp_path_factory) -> tuple[Path, dict]:
+    """(directory, precache manifest) of the site under test.
+
+    tests/run_all.sh builds dist/ and sets VT_NO_BUILD=1: the tests use that dist/. Otherwise
+    the session builds its own copy in a temporary folder, so it never rebuilds a dist/ that
+    someone is serving (or that another test session is using) under their feet.
+    """
+    import json
     if os.environ.get("VT_NO_BUILD") == "1" and (build_site.DIST / "precache.json").exists():
-        import json
-        return json.loads((build_site.DIST / "precache.json").read_text())
-    return build_site.build(quiet=True)
+        return build_site.DIST, json.loads((build_site.DIST / "precache.json").read_text())
+    out = tmp_path_factory.mktemp("site") / "dist"
+    return out, build_site.build(out, quiet=True)
 
 
 @pytest.fixture(scope="session")
 def site(built_dist):
-    s = Site(build_site.DIST)
-    s.manifest = built_dist
+    s = Site(built_dist[0])
+    s.manifest = built_dist[1]
     s.start()
     yield s
     s.stop()

@@ -90,10 +90,10 @@ def test_site_plays_and_verifies_offline_after_one_visit(page, live_site, contex
     assert context.blocked == []
 
 
-def test_a_new_build_replaces_the_cache_and_reuses_unchanged_files(browser, tmp_path, make_site):
-    # A private copy of dist/, so changing it does not disturb the other tests.
+def test_a_new_build_replaces_the_cache_and_reuses_unchanged_files(browser, tmp_path, make_site, site):
+    # A private copy of the site, so changing it does not disturb the other tests.
     dist = tmp_path / "dist"
-    shutil.copytree(build_site.DIST, dist)
+    shutil.copytree(site.dist, dist)
     site = make_site(dist)
     ctx = browser.new_context()
     try:
