@@ -109,6 +109,17 @@ export function mount(el, params, ctx) {
   function showError(message, detail) {
     last = { kind: "error", message, detail };
     paintResult();
+    focusVerdict();
+  }
+
+  /** Bring the verdict into view and to screen readers' attention (it may be below the fold on a phone). */
+  function focusVerdict() {
+    const heading = result.querySelector("h2");
+    if (heading) {
+      heading.tabIndex = -1;
+      heading.focus({ preventScroll: true });
+      heading.closest(".pg-verdict").scrollIntoView({ block: "start" });
+    }
   }
 
   async function check(text, source, fileName) {
@@ -140,11 +151,7 @@ export function mount(el, params, ctx) {
     if (mine !== run || !alive) return;
     last = { kind: "report", report, data, hash, source, fileName };
     paintResult();
-    const heading = result.querySelector("h2");
-    if (heading) {
-      heading.tabIndex = -1;
-      heading.focus({ preventScroll: false });
-    }
+    focusVerdict();
   }
 
   async function loadOptionLabels() {
