@@ -128,6 +128,26 @@ def test_replay_of_a_table_saved_on_this_device(page, site, elderwood):
     snippet = page.input_value(".pg-snippet")
     assert "embed.html#r=" in snippet and "&move=5&controls=1" in snippet
 
+    # The language switch redraws the page and the viewer in place.
+    page.click(".lang-switch button[data-lang=pt]")
+    page.wait_for_function("document.querySelector('h1').textContent === 'Rever: Elderwood'")
+    assert page.locator(".vtv-counter").inner_text() == f"Jogada 5 de {n}"
+    assert page.locator("button[data-go=back] .visually-hidden").inner_text() == "Voltar"
+    page.click(".lang-switch button[data-lang=en]")
+
+    # A game still being played replays up to its last move, but offers no sharing: its seed is secret.
+    g = get_game("elderwood")
+    live = Table(g, [Seat("Ana", False), Seat("Bot", True, "easy")], {}, SEED, __version__)
+    for _ in range(6):
+        live.play(live.state.legal_actions()[0])
+    save = {"id": "live5678", "game": "elderwood", "record": live.to_record(reveal_seed=True), "updated": 2}
+    page.evaluate("(s) => localStorage.setItem('vt.table.live5678', JSON.stringify(s))", save)
+    page.goto(site.url("index.html#/replay/live5678"))
+    page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
+    at(page, 6, 6)
+    assert page.locator(".pg-share button").count() == 0
+    assert page.locator('.pg-share a[href="#/table/live5678"]').count() == 1
+
     # A save that is not there gives a clear message.
     page.goto(site.url("index.html#/replay/nosuchtable"))
     page.wait_for_selector(".message-page")
