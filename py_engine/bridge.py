@@ -22,8 +22,6 @@ from .core.verify import verify
 from .registry import available, get_game
 
 _tables: dict[str, Table] = {}
-#: Words for each logged action, computed before the action was applied (keyed by id(table)).
-_log_words: dict[int, list[dict[str, str]]] = {}
 _next_id = [0]
 LANGS = ("en", "pt")
 
@@ -55,6 +53,52 @@ def _words(t: Table, action: str) -> dict[str, str]:
         return {lang: action for lang in LANGS}
 
 
+HIDDEN_WORDS = {"en": "made a secret choice", "pt": "fez uma escolha secreta"}
+
+
+class Logbook:
+    """The table's log as players read it: each action's words, computed in the position it was
+    made in, and which secret simultaneous choices are still hidden from the other seats."""
+
+    def __init__(self) -> None:
+        self.words: list[dict[str, str]] = []
+        self.hidden: set[int] = set()
+
+    def play(self, t: Table, action: Any, seat: int | None, by: str) -> None:
+        """Play through the table; on an illegal action nothing is logged or changed."""
+        before = t.decision()
+        if seat is None and before is not None and len(before.players) == 1:
+            seat = before.players[0]
+        words = _words(t, action) if isinstance(action, str) else {}
+        t.play(action, seat, by)
+        self.words.append(words)
+        if before is not None and before.secret:
+            self.hidden.add(len(self.words) - 1)
+            after = t.decision()
+            # The choices are revealed once the simultaneous decision is complete.
+            if after is None or not after.secret or not set(after.players) < set(before.players):
+                self.hidden.clear()
+
+    @classmethod
+    def of(cls, t: Table) -> "Logbook":
+        """Rebuild the log of a table loaded from a record by replaying it once."""
+        book = cls()
+        replay = Table(t.game, t.seats, t.options, t.seed, t.engine_version, t.timers)
+        for action, (seat, by) in zip(t.actions, t.actors):
+            book.play(replay, action, seat, by)
+        return book
+
+
+_books: dict[int, Logbook] = {}
+
+
+def _book(t: Table) -> Logbook:
+    book = _books.get(id(t))
+    if book is None or len(book.words) != len(t.actions):
+        book = _books[id(t)] = Logbook.of(t)
+    return book
+
+
 def snapshot(t: Table, viewer: int | None) -> dict[str, Any]:
     """Everything a page shows for ``viewer`` (None: a spectator or an embed)."""
     if viewer is not None and not 0 <= viewer < len(t.seats):
@@ -67,14 +111,13 @@ def snapshot(t: Table, viewer: int | None) -> dict[str, Any]:
     if d is not None:
         decision = {"kind": d.kind, "players": list(d.players), "timer": d.timer, "secret": d.secret,
                     "forced": len(d.players) == 1 and t.state.is_forced(d.players[0])}
-    words = _log_words.setdefault(id(t), [])
-    if len(words) < len(t.actions):  # a loaded table: describe each move in its own position
-        replay = Table(t.game, t.seats, t.options, t.seed, t.engine_version)
-        for action, (seat, by) in zip(t.actions, t.actors):
-            words.append(_words(replay, action))
-            replay.play(action, seat, by)
-    log = [{"n": i + 1, "seat": seat, "by": by, "action": action, "words": words[i]}
-           for i, (action, (seat, by)) in enumerate(zip(t.actions, t.actors))]
+    book = _book(t)
+    log = []
+    for i, (action, (seat, by)) in enumerate(zip(t.actions, t.actors)):
+        if i in book.hidden and seat != viewer:
+            log.append({"n": i + 1, "seat": seat, "by": by, "action": None, "words": HIDDEN_WORDS, "hidden": True})
+        else:
+            log.append({"n": i + 1, "seat": seat, "by": by, "action": action, "words": book.words[i]})
     over = t.state.is_terminal()
     return {
         "table": _table_id(t),
@@ -133,7 +176,10 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
         raise BadRequest("seats must be a list of {name, bot, level}")
     seats = [Seat(str(s.get("name") or f"Seat {i + 1}"), bool(s.get("bot")), s.get("level"))
              for i, s in enumerate(seats_in)]
-    t = Table(game, seats, args.get("options") or {}, args.get("seed"), __version__)
+    timers = args.get("timers", True)
+    if not isinstance(timers, bool):
+        raise BadRequest("timers must be true or false")
+    t = Table(game, seats, args.get("options") or {}, args.get("seed"), __version__, timers)
     _register(t)
     return _after(t, args)
 
@@ -149,12 +195,7 @@ def _cmd_snapshot(args: dict[str, Any]) -> Any:
 
 
 def _play(t: Table, action: Any, seat: int | None, by: str) -> None:
-    """Play through the table, remembering the move's words in the position it was made in."""
-    if seat is None:
-        seat = t.state.current_player()
-    words = _words(t, action) if isinstance(action, str) else None
-    t.play(action, seat, by)
-    _log_words.setdefault(id(t), []).append(words or {})
+    _book(t).play(t, action, seat, by)
 
 
 def _after(t: Table, args: dict[str, Any]) -> Any:
@@ -212,7 +253,7 @@ def _cmd_verify(args: dict[str, Any]) -> Any:
 def _cmd_close(args: dict[str, Any]) -> Any:
     t = _tables.pop(args.get("table"), None)  # type: ignore[arg-type]
     if t is not None:
-        _log_words.pop(id(t), None)
+        _books.pop(id(t), None)
     return True
 
 

@@ -60,6 +60,7 @@ def check_shape(record: Any) -> dict[str, Any]:
         _need(isinstance(s, dict) and isinstance(s.get("name"), str), f"seat {i + 1} needs a name")
         _need(isinstance(s.get("bot"), bool), f"seat {i + 1}: bot must be true or false")
         _need(s.get("level") is None or isinstance(s.get("level"), str), f"seat {i + 1}: bad bot level")
+    _need(isinstance(record.get("timers", True), bool), "timers must be true or false")
     fp = record.get("fingerprint")
     _need(isinstance(fp, str) and len(fp) == 64, "the record has no seed fingerprint")
     if "seed" in record:

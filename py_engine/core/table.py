@@ -36,7 +36,7 @@ class Table:
     """Seats + options + seed + state + the action log."""
 
     def __init__(self, game: Game, seats: list[Seat], options: dict[str, Any] | None = None,
-                 seed: str | None = None, engine_version: str = "0") -> None:
+                 seed: str | None = None, engine_version: str = "0", timers: bool = True) -> None:
         game.check_players(len(seats))
         for i, s in enumerate(seats):
             if s.bot and s.level not in game.bot_levels:
@@ -47,6 +47,8 @@ class Table:
         self.seed = check_seed(seed) if seed is not None else new_seed()
         self.fingerprint = fingerprint(self.seed)
         self.engine_version = engine_version
+        #: Whether decisions run against a clock; a table setting, not a rule, kept in the record.
+        self.timers = bool(timers)
         self.chance = Chance(self.seed)
         self.state: GameState = game.new_initial_state(len(seats), self.options, self.chance)
         self.actions: list[str] = []
@@ -72,6 +74,8 @@ class Table:
             raise IllegalAction(f"unknown actor {by!r}")
         if not isinstance(action, str):
             raise IllegalAction("an action is a string in the game's notation")
+        if by == rec.BY_TIMER and not self.timers:
+            raise IllegalAction("this table runs without timers")
         if by != rec.BY_SEAT:
             if by == rec.BY_TABLE and not self.state.is_forced(seat):
                 raise IllegalAction("the table only plays for a seat when nothing else is legal")
@@ -137,6 +141,7 @@ class Table:
             "engine": self.engine_version,
             "options": dict(self.options),
             "seats": [s.to_json() for s in self.seats],
+            "timers": self.timers,
             "fingerprint": self.fingerprint,
             "actions": list(self.actions),
             "actors": [list(a) for a in self.actors],
@@ -166,7 +171,8 @@ class Table:
             game = lookup(r["game"])
         except KeyError:
             raise rec.BadRecord(f"unknown game {r['game']!r}") from None
-        table = cls(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version)
+        table = cls(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
+                    r.get("timers", True))
         if table.options != r["options"]:
             raise rec.BadRecord("the record's options are incomplete or altered")
         for i, (action, (seat, by)) in enumerate(zip(r["actions"], r["actors"])):

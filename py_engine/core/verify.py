@@ -61,7 +61,8 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0") -> Report:
         return _fail("the seed does not match the fingerprint shown at the start", field="seed",
                      expected=r["fingerprint"], found=fingerprint(r["seed"]))
     try:
-        table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version)
+        table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
+                      r.get("timers", True))
     except (IllegalAction, KeyError) as e:
         return _fail(f"this table could not exist: {e}", field="seats/options")
     if table.options != r["options"]:

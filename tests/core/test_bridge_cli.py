@@ -68,9 +68,36 @@ def test_load_table_resumes_a_save(tally_registered):
 
 def test_timeout_plays_for_the_seat(tally_registered):
     snap = call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], seed=SEED)["result"]
-    snap = call("timeout", table=snap["table"], seat=1)["result"]
+    snap = call("timeout", table=snap["table"], seat=1, viewer=1)["result"]
     assert snap["log"][-1] == {"n": 1, "seat": 1, "by": "timer", "action": "bid:0",
                                "words": {"en": "bid:0", "pt": "bid:0"}}
+
+
+def test_secret_choices_stay_out_of_other_seats_logs_until_all_are_in(tally_registered):
+    snap = call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}, {"name": "C"}], seed=SEED)["result"]
+    tid = snap["table"]
+    call("play", table=tid, action="bid:3", seat=2)
+    for viewer, shown in ((2, "bid:3"), (0, None), (None, None)):
+        entry = call("snapshot", table=tid, viewer=viewer)["result"]["log"][0]
+        assert entry["action"] == shown and (shown or entry["hidden"])
+        if shown is None:
+            assert "3" not in json.dumps(entry)
+    call("play", table=tid, action="bid:1", seat=0)
+    assert call("snapshot", table=tid, viewer=1)["result"]["log"][1]["action"] is None
+    call("play", table=tid, action="bid:0", seat=1)  # the last choice: all are revealed
+    log = call("snapshot", table=tid, viewer=None)["result"]["log"]
+    assert [e["action"] for e in log[:3]] == ["bid:3", "bid:1", "bid:0"]
+    # a table loaded from its save rebuilds the same log
+    record = call("record", table=tid)["result"]
+    assert record["timers"] is True
+
+
+def test_timers_off_is_kept_in_the_record_and_refuses_timer_moves(tally_registered):
+    snap = call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], seed=SEED, timers=False)["result"]
+    assert snap["record"]["timers"] is False
+    out = call("timeout", table=snap["table"], seat=0)
+    assert out["ok"] is False and "without timers" in out["error"]
+    assert call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], timers="no")["ok"] is False
 
 
 def test_verify_through_bridge(tally_registered):

@@ -118,12 +118,13 @@ def tamper_cases():
     def drop_action(r): r["actions"].pop(); r["actors"].pop()
     def add_action(r): r["actions"].append("take"); r["actors"].append([0, "seat"])
     def set_engine(r): r["engine"] = "9.9"
+    def set_timers(r): r["timers"] = False
     def set_game(r): r["game"] = "chess"
     def set_version(r): r["version"] = 2
     def drop_seal(r): del r["seal"]
     return [(f.__name__, f) for f in (set_seed, set_fp, set_action, set_actor, set_by, set_score, set_winners,
                                       set_options, set_seat_name, set_seat_bot, drop_seat, drop_action,
-                                      add_action, set_engine, set_game, set_version, drop_seal)]
+                                      add_action, set_engine, set_timers, set_game, set_version, drop_seal)]
 
 
 @pytest.mark.parametrize("name,edit", tamper_cases())

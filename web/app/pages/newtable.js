@@ -200,12 +200,12 @@ export function mount(el, params, ctx) {
       const persons = seats.map((s, k) => (s.bot ? -1 : k)).filter((k) => k >= 0);
       const viewer = persons.length ? persons[0] : null;
       const snap = await ctx.engine.call("new_table", {
-        game, seats, options: { ...form.options }, seed: drawSeed(), viewer,
+        game, seats, options: { ...form.options }, seed: drawSeed(), viewer, timers: form.timers !== false,
       });
       const id = newTableId();
       const save = {
         id, game, record: snap.record, deadline: null, deadlineKey: null,
-        timers: form.timers, viewer, secretFrom: null,
+        timers: snap.record.timers !== false, viewer, secretFrom: null,
         summary: summarize(snap),
       };
       if (!saveTable(save)) throw new Error(t("newtable.saveFailed"));
