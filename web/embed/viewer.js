@@ -89,6 +89,7 @@ export function createViewer(host, opts) {
       ),
     );
   host.replaceChildren(root);
+  root.setAttribute("aria-busy", "true"); // until the first position is drawn
 
   function button(name, path, fn) {
     const label = h("span.visually-hidden");
