@@ -210,6 +210,7 @@ def tap_control(page, name):
     """Tap a zoom/Fit button; a touch's click event comes a moment after the touch ends."""
     b = page.locator(f".vt-controls button[data-control='{name}']").bounding_box()
     s0 = viewport_state(page)["scale"]
+    page.ew_zoomed = True
     page.touchscreen.tap(b["x"] + b["width"] / 2, b["y"] + b["height"] / 2)
     if name != "fit":
         page.wait_for_function(f"document.querySelector('.ew-root').__renderer.viewport.scale != {s0}"
@@ -274,8 +275,9 @@ def test_a_whole_game_with_taps_only_on_a_phone(phone, live_site):
         state = board_state(page)
         assert set(state["rings"]) == expected
         if src.startswith("t:") and not put_back_tested:
-            scale = page.evaluate("document.querySelector('.ew-root').__renderer.viewport.scale")
-            assert scale * 3 ** 0.5 * 0.9 >= 40, "a tile is at least 40 px across at the default zoom"
+            if not getattr(page, "ew_zoomed", False):
+                scale = page.evaluate("document.querySelector('.ew-root').__renderer.viewport.scale")
+                assert scale * 3 ** 0.5 * 0.9 >= 40, "a tile is at least 40 px across at the default zoom"
             tap_source(page, src)   # the same tile again: put back
             wait_lifted(page, "")
             assert board_state(page) == {"lifted": "", "rings": []}
@@ -353,8 +355,8 @@ def test_fit_wheel_pinch_and_zoom_buttons(phone, live_site):
     assert abs(after["x"] - before["x"] - 80) < 12 and abs(after["y"] - before["y"] - 40) < 12
     assert board_state(page)["lifted"] == ""
 
+    page.wait_for_timeout(600)   # a person's next tap comes a moment later, not within the drag's gesture
     tap_control(page, "fit")
-    page.wait_for_function("document.querySelector('.ew-root').__renderer.viewport.following")
     again = viewport_state(page)
     assert again["following"] and abs(again["scale"] - fitted["scale"]) < 1e-6
     # Fit shows every tile of the group inside the board.

@@ -13,7 +13,10 @@
 //     fitPadding,             // CSS px kept free around the content on Fit (default 16)
 //     fitInsets,              // optional {top, right, bottom, left} CSS px added to fitPadding
 //                             // (room for a hint line or the zoom buttons)
-//     fitMinScale, fitMaxScale, // clamp the automatic/Fit scale (e.g. keep touch targets >= 40 px)
+//     fitMinScale, fitMaxScale, // clamp the automatic view's scale (e.g. keep touch targets >= 40 px)
+//     fitAllMinScale,         // the smallest scale vp.fit() (the "Fit" button) may use so the whole
+//                             // content shows (default fitMinScale); until the next pan or zoom the
+//                             // view then keeps showing all of it
 //     label,                  // accessible name of the board region
 //   });
 //   vp.element            the wrapper <div> (position:relative; holds canvas, overlay, controls)
@@ -21,8 +24,11 @@
 //   vp.setBounds({minX,minY,maxX,maxY})  the content's world box; Fit shows it. While the
 //                         person has not panned or zoomed, the view follows the content.
 //   vp.fit()              show the whole content (also what the "Fit" button does)
+//   vp.following / vp.fitAll   whether the view follows the content / shows all of it
 //   vp.zoomBy(f, sx, sy)  zoom by factor f around a screen point (default: the centre)
 //   vp.panBy(dx, dy)      move the view by CSS px
+//   vp.reveal({minX,minY,maxX,maxY})  pan the least needed to bring a world box into view
+//                         (centred when it is bigger than the view); keeps the zoom
 //   vp.worldToScreen(x,y) / vp.screenToWorld(x,y)   CSS px relative to the wrapper
 //   vp.worldToPage(x,y)   page (viewport) coordinates, for tests that tap the canvas
 //   vp.scale              px per world unit now
@@ -94,6 +100,7 @@ export function createViewport(host, opts = {}) {
   let scale = 40, ox = 0, oy = 0;
   let bounds = null;
   let follow = true;          // the view follows the content until the person pans or zooms
+  let fitAll = false;         // "Fit" was asked for: show everything, even below fitMinScale
   let frame = 0;
   let destroyed = false;
   const changeFns = new Set();
@@ -104,7 +111,8 @@ export function createViewport(host, opts = {}) {
     get width() { return w; },
     get height() { return h; },
     get following() { return follow; },
-    setBounds, fit, zoomBy, panBy, worldToScreen, screenToWorld, worldToPage, redraw,
+    get fitAll() { return follow && fitAll; },
+    setBounds, fit, zoomBy, panBy, reveal, worldToScreen, screenToWorld, worldToPage, redraw,
     onChange(fn) { changeFns.add(fn); return () => changeFns.delete(fn); },
     addControls, destroy,
   };
@@ -154,7 +162,8 @@ export function createViewport(host, opts = {}) {
     const left = pad + inset.left, right = pad + inset.right, top = pad + inset.top, bottom = pad + inset.bottom;
     const aw = Math.max(40, w - left - right), ah = Math.max(40, h - top - bottom);
     let s = Math.min(aw / bw, ah / bh);
-    s = Math.min(o.fitMaxScale, Math.max(o.fitMinScale, s));
+    const floor = fitAll ? (o.fitAllMinScale ?? o.fitMinScale) : o.fitMinScale;
+    s = Math.min(o.fitMaxScale, Math.max(floor, s));
     scale = clamp(s);
     // Centre in the free area; content larger than it (at the minimum fit scale) stays centred too.
     ox = left + aw / 2 - ((b.minX + b.maxX) / 2) * scale;
@@ -164,6 +173,7 @@ export function createViewport(host, opts = {}) {
 
   function fit() {
     follow = true;
+    fitAll = true;
     fitNow();
   }
 
@@ -175,6 +185,7 @@ export function createViewport(host, opts = {}) {
     ox = sx - wx * scale;
     oy = sy - wy * scale;
     follow = false;
+    fitAll = false;
     changed();
   }
 
@@ -183,6 +194,25 @@ export function createViewport(host, opts = {}) {
     ox += dx;
     oy += dy;
     follow = false;
+    fitAll = false;
+    changed();
+  }
+
+  function reveal(b) {
+    if (!w || !h) return;
+    const pad = o.fitPadding;
+    const l = pad + inset.left, r = w - pad - inset.right, t = pad + inset.top, btm = h - pad - inset.bottom;
+    const a = worldToScreen(b.minX, b.minY), c = worldToScreen(b.maxX, b.maxY);
+    const shift = (lo, hi, from, to) => {
+      if (hi - lo > to - from) return (from + to) / 2 - (lo + hi) / 2;
+      if (lo < from) return from - lo;
+      if (hi > to) return to - hi;
+      return 0;
+    };
+    const dx = shift(a.x, c.x, l, r), dy = shift(a.y, c.y, t, btm);
+    if (!dx && !dy) return;
+    ox += dx;
+    oy += dy;
     changed();
   }
 

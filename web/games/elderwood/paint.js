@@ -291,13 +291,17 @@ const GLYPHS = {
  */
 export function paintStack(ctx, x, y, tiles, { lift = 0, alpha = 1, seedBase = "" } = {}) {
   const n = tiles.length;
-  // Soft contact shadow on the slab.
+  // Soft contact shadow on the slab: two faint hexes, the wider one fainter. A lifted
+  // tile's shadow falls further and spreads, so it reads as raised, not as a dark block.
   ctx.save();
-  ctx.globalAlpha *= alpha * (lift ? 0.45 : 0.35);
   ctx.fillStyle = "#000";
-  ctx.beginPath();
-  hexPath(ctx, x + 0.05 + lift * 0.25, y + THICK + 0.07 + lift * 0.35, FACE);
-  ctx.fill();
+  const sx = x + 0.04 + lift * 0.2, sy = y + THICK + 0.06 + lift * 0.45;
+  for (const [grow, a] of [[0.1, 0.14], [0, 0.2]]) {
+    ctx.globalAlpha = alpha * a * (lift ? 0.8 : 1);
+    ctx.beginPath();
+    hexPath(ctx, sx, sy, FACE + grow + lift * 0.1);
+    ctx.fill();
+  }
   ctx.restore();
   let top = { x, y };
   for (let i = 0; i < n; i++) {
@@ -346,13 +350,16 @@ export function paintElderDots(ctx, face, taken) {
     ctx.strokeStyle = "#1d140c";
     ctx.stroke();
   }
-  const bx = face.x, by = face.y + 0.6;
+  const bx = face.x, by = face.y + 0.62;
   ctx.beginPath();
-  ctx.roundRect(bx - 0.26, by - 0.14, 0.52, 0.28, 0.12);
+  ctx.roundRect(bx - 0.32, by - 0.17, 0.64, 0.34, 0.15);
   ctx.fillStyle = count >= 5 ? DANGER : "#1d140c";
   ctx.fill();
+  ctx.lineWidth = 0.03;
+  ctx.strokeStyle = "#ffe9b8";
+  ctx.stroke();
   ctx.fillStyle = "#fff4dc";
-  ctx.font = "700 0.2px system-ui, sans-serif";
+  ctx.font = "700 0.25px system-ui, sans-serif";
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
   ctx.fillText(`${count}/6`, bx, by + 0.01);

@@ -14,9 +14,10 @@ import {
 } from "./paint.js";
 
 const CREATURES = ["Q", "B", "G", "S", "A"];
-const LIFT = 0.3;               // how far a lifted tile rises (world units)
+const LIFT = 0.22;              // how far a lifted tile rises (world units)
 // Fit keeps a hex between these sizes (px per world unit = corner radius): 26 px makes a
-// tile face about 40 px across, the smallest comfortable touch target.
+// tile face about 40 px across, the smallest comfortable touch target. The "Fit" button may
+// go smaller, to show the whole group at once.
 const FIT_MIN = 26, FIT_MAX = 48;
 
 const STYLE_ID = "ew-style";
@@ -28,6 +29,7 @@ const CSS = `
 .ew-name{font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
 .ew-side{font-size:12px;opacity:.85;white-space:nowrap}
 .ew-elder{display:flex;align-items:center;gap:2px;font-size:12px;white-space:nowrap}
+.ew-elder-word{margin-right:4px}
 .ew-dot{flex:0 0 auto;width:8px;height:8px;border-radius:50%;border:1.5px solid #f4e8d0;box-sizing:border-box}
 .ew-dot.on{background:#e0523c;border-color:#e0523c}
 .ew-piles{display:flex;gap:4px;flex:1 1 auto;justify-content:flex-end}
@@ -121,7 +123,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const vp = createViewport(board, {
     label: t("ew.board"),
     minScale: 8, maxScale: 140, fitPadding: 8, fitMinScale: FIT_MIN, fitMaxScale: FIT_MAX,
-    fitInsets: { top: 30, bottom: 40 },
+    fitAllMinScale: 10, fitInsets: { top: 30, bottom: 40 },
     drawWorld, onTap, onHover,
   });
   vp.element.tabIndex = -1;
@@ -327,6 +329,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     lifted = src;
     hideTip();
     refresh();
+    // Bring the lifted tile and all its rings on screen (a phone may show only part of the group).
+    const cells = rings().map((m) => m.to);
+    if (src.startsWith("t:")) cells.push(src.slice(2).split(",").map(Number));
+    if (cells.length) vp.reveal(boundsOf(cells, 0.95));
     const n = rings().length;
     announce(t(keyboard ? "ew.lifted" : "ew.liftedTap", { piece: pieceWordsOf(src), n }));
     if (keyboard) {
@@ -591,7 +597,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     strip.elder.setAttribute("role", "img");
     strip.elder.setAttribute("aria-label", elderLabel);
     strip.elder.title = elderLabel;
-    strip.elder.append(`${t("ew.c.Q")} `);
+    const word = document.createElement("span");
+    word.className = "ew-elder-word";
+    word.textContent = t("ew.c.Q");
+    strip.elder.append(word);
     for (let i = 0; i < 6; i++) strip.elder.append(div(`ew-dot${taken && taken[i] ? " on" : ""}`));
     strip.elder.append(` ${taken ? taken.filter(Boolean).length : "–"}/6`);
     // Piles: rebuilt only when whether they are buttons changes.
