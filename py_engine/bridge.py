@@ -185,7 +185,9 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
 
 
 def _cmd_load_table(args: dict[str, Any]) -> Any:
-    t = Table.from_record(args.get("record"), get_game, __version__)
+    book = Logbook()
+    t = Table.from_record(args.get("record"), get_game, __version__, play=book.play)
+    _books[id(t)] = book
     _register(t)
     return snapshot(t, _seat_arg(args, "viewer"))
 

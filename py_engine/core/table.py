@@ -156,9 +156,12 @@ class Table:
         return r
 
     @classmethod
-    def from_record(cls, data: Any, lookup: GameLookup, engine_version: str = "0") -> "Table":
+    def from_record(cls, data: Any, lookup: GameLookup, engine_version: str = "0",
+                    play: Callable[["Table", str, int, str], None] | None = None) -> "Table":
         """Rebuild a table by replaying a record that carries its seed (an autosave, a finished game).
 
+        ``play`` replaces :meth:`play` for each action, so a caller can watch the replay (the
+        bridge describes each move in the position it was made in) without replaying twice.
         Raises :class:`~py_engine.core.record.BadRecord` or :class:`IllegalAction` naming the
         first move that does not replay.
         """
@@ -177,7 +180,10 @@ class Table:
             raise rec.BadRecord("the record's options are incomplete or altered")
         for i, (action, (seat, by)) in enumerate(zip(r["actions"], r["actors"])):
             try:
-                table.play(action, seat, by)
+                if play is None:
+                    table.play(action, seat, by)
+                else:
+                    play(table, action, seat, by)
             except IllegalAction as e:
                 raise IllegalAction(f"move {i + 1} ({action}) by seat {seat + 1}: {e}") from None
         return table
