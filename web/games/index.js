@@ -19,7 +19,7 @@ export const GAMES = {
     maxPlayers: 5,
     botLevels: ["easy", "normal"],
     timer: 60,
-    load: () => import("./milehollow/renderer.js"),
+    load: null, // not built yet: never fetched, so no request for a missing file
   },
   elderwood: {
     playable: true,
@@ -35,7 +35,7 @@ export const GAMES = {
     maxPlayers: 5,
     botLevels: ["easy", "normal"],
     timer: 90,
-    load: () => import("./wickerfair/renderer.js"),
+    load: null,
   },
 };
 
@@ -47,7 +47,7 @@ export function isGame(name) {
 
 /** The renderer module's createRenderer, or null when it is missing or broken. */
 export async function loadRenderer(name) {
-  if (!isGame(name)) return null;
+  if (!isGame(name) || !GAMES[name].load) return null;
   try {
     const mod = await GAMES[name].load();
     return typeof mod.createRenderer === "function" ? mod.createRenderer : null;

@@ -205,6 +205,10 @@ class TableShell {
     if (!this.renderer || !this.snap) return;
     try {
       this.renderer.update(this.snap, this.viewer);
+      // Seat dots wear the colours the board gives the seats (ash/walnut, Warden colours).
+      const colours = typeof this.renderer.seatColours === "function" ? this.renderer.seatColours() : null;
+      const page = this.el.firstElementChild;
+      if (colours && page) colours.forEach((c, i) => page.style.setProperty(`--seat-${i}`, c));
     } catch (e) {
       console.error("renderer update failed", e);
       this.rendererMissing = true;

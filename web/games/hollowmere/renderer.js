@@ -877,6 +877,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   refreshHand();
 
   return {
+    /** The Warden colour of each seat, so the page's seat marks match the board. */
+    seatColours() {
+      return snap ? snap.seats.map((_, i) => SEAT_COLOURS[i % SEAT_COLOURS.length]) : null;
+    },
     update(snapshot, viewerSeat) {
       snap = snapshot;
       viewer = viewerSeat === undefined ? null : viewerSeat;
