@@ -437,7 +437,7 @@ export function paintRing(ctx, x, y, { focus = false, climb = false } = {}) {
   ctx.save();
   ctx.beginPath();
   ctx.arc(x, y, 0.56, 0, Math.PI * 2);
-  ctx.fillStyle = focus ? "rgba(255,211,77,0.45)" : "rgba(255,211,77,0.16)";
+  ctx.fillStyle = focus ? "rgba(255,211,77,0.5)" : "rgba(255,226,140,0.26)";
   ctx.fill();
   ctx.lineWidth = focus ? 0.2 : 0.13;
   ctx.strokeStyle = "rgba(20,14,8,0.6)";

@@ -45,7 +45,7 @@ button.ew-pile{cursor:pointer}
 .ew-pile.ew-none{opacity:.35}
 .ew-pile:focus-visible{outline:3px solid #ffd34d;outline-offset:2px}
 .ew-board{position:relative;flex:1 1 auto;min-height:250px;border-radius:12px;overflow:hidden;
-  background:radial-gradient(ellipse at 50% 40%,#56675f 0%,#3b4a44 55%,#27322e 100%)}
+  background:#41514b;box-shadow:inset 0 0 50px rgba(0,0,0,.4)}
 .ew-hint{position:absolute;left:8px;top:8px;right:8px;z-index:2;pointer-events:none;display:flex}
 .ew-hint span{background:rgba(15,12,8,.6);color:#fff6e0;padding:4px 9px;border-radius:8px;font-size:13px}
 .ew-hint span:empty{display:none}
