@@ -719,6 +719,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       const r = p.el.getBoundingClientRect();
       return { x: r.left + r.width / 2, y: r.top + r.height / 2 };
     },
+    /** CSS colours of the seats, in seat order (the table page tints its seat dots with them):
+     * ash a pale wood still visible on a light page, walnut dark. */
+    seatColours() {
+      const seats = (view && view.seats) || [];
+      return seats.map((s) => (s.letter === "w" ? "#c9a86e" : "#5a3a22"));
+    },
     get lifted() { return lifted; },
     rings() { return rings().map((m) => ({ q: m.to[0], r: m.to[1], action: m.action })); },
     viewport: vp,
