@@ -9,18 +9,13 @@ import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.
 import { t, getLang } from "../../app/i18n.js";
 import { NAMES_PT } from "./strings.js";
 import { injectStyle } from "./style.js";
+import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
 import {
   loadTileset, geometry, tileBitmap, paintTile, paintWarden, drawTileInto, SEAT_COLOURS, SEAT_INK,
 } from "./tileart.js";
 
 const LAY_RE = /^([A-Z][A-Z0-9]*)@(\d+),(\d+)r([0-3])(?:\+([a-z][a-z0-9]*)|-)$/;
 const ROLE_OF = { burgh: "steward", trail: "pathfinder", shrine: "keeper", river: "well-keeper", meadow: "grazier" };
-function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
 
 const key = (x, y) => `${x},${y}`;
 
@@ -637,128 +632,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     canvas.setAttribute("aria-label", `${t("hm.next")}: ${tileName(nextId)}`);
   }
 
-  function refreshPlayers() {
-    playersTitle.textContent = t("hm.players");
-    playersList.replaceChildren();
-    if (!snap) return;
-    const scores = view.scores || snap.scores || [];
-    snap.seats.forEach((seat, i) => {
-      const li = el("li");
-      li.dataset.seat = String(i);
-      if (view.current === i && !view.terminal) li.classList.add("hm-acting");
-      const dot = el("span", "hm-dot");
-      dot.style.background = SEAT_COLOURS[i % SEAT_COLOURS.length];
-      const name = el("span", "hm-pname", seat.name + (seat.bot ? ` (${t("hm.bot")})` : "") + (i === viewer ? ` · ${t("hm.you")}` : ""));
-      const sc = el("span", "hm-score", String(scores[i] ?? 0));
-      const meta = el("span", "hm-meta");
-      const left = (view.wardens_left || [])[i];
-      const parts = [t("hm.wardensLeft", { n: left ?? 0 })];
-      if (view.options && view.options.mist_veil) parts.push(view.veil_used && view.veil_used[i] ? t("hm.veilUsed") : t("hm.veilReady"));
-      meta.textContent = parts.join(" · ");
-      meta.dataset.wardens = String(left ?? 0);
-      li.append(dot, name, sc, meta);
-      playersList.append(li);
-    });
-  }
-
-  function refreshTrack() {
-    trackTitle.textContent = t("hm.track");
-    trackBar.replaceChildren();
-    if (!snap) return;
-    const scores = view.scores || snap.scores || [];
-    const top = Math.max(20, ...scores);
-    const max = Math.ceil(top / 10) * 10;
-    for (let v = 0; v <= max; v += max > 60 ? 20 : 10) {
-      const tick = el("span", "hm-tick", String(v));
-      tick.style.left = `${(v / max) * 100}%`;
-      trackBar.append(tick);
-    }
-    const stack = new Map();
-    scores.forEach((sc, i) => {
-      const peg = el("span", "hm-peg");
-      const level = stack.get(sc) || 0;
-      stack.set(sc, level + 1);
-      peg.style.left = `${(sc / max) * 100}%`;
-      peg.style.bottom = `${2 + level * 9}px`;
-      peg.style.background = SEAT_COLOURS[i % SEAT_COLOURS.length];
-      peg.title = `${seatName(i)}: ${sc}`;
-      trackBar.append(peg);
-    });
-  }
-
-  function names(list) {
-    const n = list.map(seatName);
-    if (n.length <= 1) return n.join("");
-    return t("hm.and", { a: n.slice(0, -1).join(", "), b: n[n.length - 1] });
-  }
-
-  /** One score event, itemised: what scored, why it is worth that much, who gets it. */
-  function explain(ev) {
-    const feature = t(`hm.feat.${ev.feature}`);
-    const head = t(ev.when === "play" ? "hm.when.play" : "hm.when.end", { feature });
-    const tiles = (ev.tiles || []).length;
-    const v = ev.value;
-    let why;
-    if (ev.feature === "burgh") {
-      const base = ev.when === "play" ? "hm.why.burghPlay" : "hm.why.burghEnd";
-      why = t(ev.seals ? base : `${base}NoSeal`, { tiles, seals: ev.seals, value: v });
-    } else if (ev.feature === "trail") why = tiles === 1 ? t("hm.why.trailOne", { value: v }) : t("hm.why.trail", { tiles, value: v });
-    else if (ev.feature === "shrine") why = ev.when === "play" ? t("hm.why.shrinePlay") : t("hm.why.shrineEnd", { n: v - 1, value: v });
-    else if (ev.feature === "aquifer") why = v > 0 ? t("hm.why.aquifer", { tiles, value: v }) : t("hm.why.aquiferDry");
-    else if (ev.feature === "meadow") why = t("hm.why.meadow", { n: ev.burghs ?? v / 3, value: v });
-    else why = String(v);
-    if (ev.boost) why += ` ${ev.boost === 1 ? t("hm.why.boost1") : t("hm.why.boostN", { n: ev.boost })}`;
-    let who;
-    if (ev.scorers && ev.scorers.length) {
-      who = t("hm.why.scorers", { names: names(ev.scorers), points: ev.points });
-      if (ev.scorers.length > 1) who += ` ${t("hm.why.tie")}`;
-    } else who = t("hm.why.nobody");
-    return { head, why, who, scored: !!(ev.scorers && ev.scorers.length) };
-  }
-
-  function refreshScores() {
-    scoresTitle.textContent = t("hm.scoring");
-    scoresList.replaceChildren();
-    const evs = (snap && snap.events) || [];
-    const items = [];
-    evs.forEach((ev, i) => {
-      if (ev.kind === "score") {
-        // A completed feature nobody stood on is not worth a line unless it is the only news.
-        if (!(ev.scorers && ev.scorers.length) && ev.when === "end") return;
-        items.push({ i, ev });
-      } else if (ev.kind === "veil" || ev.kind === "aside") items.push({ i, ev });
-    });
-    if (!items.length) {
-      scoresList.append(el("li", "hm-zero", t("hm.scoringNone")));
-      return;
-    }
-    for (const { i, ev } of items.reverse().slice(0, 60)) {
-      const li = el("li");
-      li.dataset.event = String(i);
-      li.dataset.kind = ev.kind;
-      if (i >= freshFrom) li.classList.add("hm-fresh");
-      if (ev.kind === "score") {
-        const e = explain(ev);
-        li.dataset.feature = ev.feature;
-        li.dataset.points = String(ev.points);
-        const dots = el("span");
-        for (const s of ev.scorers || []) {
-          const d = el("span", "hm-dot");
-          d.style.background = SEAT_COLOURS[s % SEAT_COLOURS.length];
-          d.style.marginRight = "3px";
-          d.style.verticalAlign = "-2px";
-          dots.append(d);
-        }
-        li.append(dots, el("span", "hm-head", `${e.head}: `), el("span", "", `${e.why}. `),
-          el("span", e.scored ? "hm-who" : "hm-zero", e.who));
-      } else if (ev.kind === "veil") {
-        li.textContent = t("hm.veilCast", { name: seatName(ev.seat), tile: tileName(ev.tile) });
-      } else {
-        li.textContent = t("hm.aside", { tile: tileName(ev.tile) });
-      }
-      scoresList.append(li);
-    }
-  }
 
   let freshFrom = Infinity;
 
@@ -814,7 +687,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
         const start = now + j * 250;
         highlights.push({ tiles: new Set((ev.tiles || []).map(([x, y]) => key(x, y))), start, end: start + 1800 });
         if (ev.scorers && ev.scorers.length) {
-          const e = explain(ev);
+          const e = explainScore(ev, seatName);
           said.push(`${e.head}: ${e.why}. ${e.who}.`);
         }
       });
@@ -850,9 +723,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function refreshAll() {
     refreshHand();
     refreshSupply();
-    refreshPlayers();
-    refreshTrack();
-    refreshScores();
+    const panel = { playersTitle, playersList, trackTitle, trackBar, scoresTitle, scoresList };
+    paintPlayers(panel, { snap, view, viewer });
+    paintTrack(panel, { snap, view, seatName });
+    paintScores(panel, { snap, seatName, tileName, freshFrom });
     vp.redraw();
   }
 
