@@ -116,10 +116,21 @@ export function getEngine() {
  * Register the offline service worker (the built site's /sw.js). Call once per page load;
  * resolves with the registration, or null where service workers are unavailable (file://,
  * some private modes) — the site then simply works online only.
+ *
+ * It waits for the page's load event and, if the engine was started, for the engine to be
+ * ready (or to fail): on a first visit the worker's install then re-validates files the
+ * engine has just downloaded (cheap 304s) instead of racing it for the same 13 MB.
  */
 export async function registerServiceWorker() {
   if (!("serviceWorker" in navigator) || !window.isSecureContext) return null;
+  if (document.readyState !== "complete") {
+    await new Promise((resolve) => window.addEventListener("load", resolve, { once: true }));
+  }
+  if (singleton) await singleton.ready.catch(() => {});
   const url = new URL("../sw.js", import.meta.url);
+  navigator.serviceWorker.addEventListener("message", (e) => {
+    if (e.data?.type === "vt-sw-error") console.warn(`offline cache not ready: ${e.data.error}`);
+  });
   try {
     return await navigator.serviceWorker.register(url, { scope: new URL("../", import.meta.url).pathname,
                                                            updateViaCache: "none" });

@@ -59,9 +59,17 @@ async function precache() {
   await Promise.all(Array.from({ length: PARALLEL }, lane));
 }
 
+// Tell open pages why offline mode could not be set up (the browser retries on a later visit).
+async function reportFailure(err) {
+  for (const client of await self.clients.matchAll({ includeUncontrolled: true })) {
+    client.postMessage({ type: "vt-sw-error", build: MANIFEST.build, error: String(err && err.message || err) });
+  }
+  throw err;
+}
+
 self.addEventListener("install", (event) => {
   if (!MANIFEST) return; // an unbuilt copy: behave as if there were no service worker
-  event.waitUntil(precache().then(() => self.skipWaiting()));
+  event.waitUntil(precache().then(() => self.skipWaiting(), reportFailure));
 });
 
 self.addEventListener("activate", (event) => {

@@ -37,8 +37,13 @@ def _finished_record(game: str = "elderwood") -> dict:
 
 
 def _wait_offline_ready(page) -> dict:
+    problems = []
+    page.on("console", lambda m: "offline cache" in m.text and problems.append(m.text))
     assert page.evaluate(REGISTER), "service workers unavailable"
-    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=120_000)
+    try:
+        page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
+    except Exception as e:
+        raise AssertionError(f"the service worker never took control: {problems or e}") from None
     status = page.evaluate(STATUS)
     assert status and status["complete"], status
     return status
