@@ -11,11 +11,18 @@ import build_site
 from py_engine import bridge
 
 REGISTER = """async () => {
-    // The shell registers the worker on load (web/app/main.js); registering again is a no-op,
-    // and keeps this test meaningful while the shell does not.
+    // What web/app/main.js does once the engine is ready; the bare test page does it by hand.
     const { registerServiceWorker } = await import("/web/engine.js");
     const reg = await registerServiceWorker();
     return !!reg;
+}"""
+
+SHELL_REGISTERED = """async () => {
+    for (let i = 0; i < 600; i++) {
+        if (await navigator.serviceWorker.getRegistration()) return true;
+        await new Promise((r) => setTimeout(r, 100));
+    }
+    return false;
 }"""
 
 STATUS = """async () => {
@@ -36,10 +43,13 @@ def _finished_record(game: str = "elderwood") -> dict:
     return call(cmd="record", table=snap["table"])
 
 
-def _wait_offline_ready(page) -> dict:
+def _wait_offline_ready(page, register: bool = False) -> dict:
     problems = []
     page.on("console", lambda m: "offline cache" in m.text and problems.append(m.text))
-    assert page.evaluate(REGISTER), "service workers unavailable"
+    if register:
+        assert page.evaluate(REGISTER), "service workers unavailable"
+    else:
+        assert page.evaluate(SHELL_REGISTERED), "the page never registered the service worker"
     try:
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
     except Exception as e:
@@ -89,6 +99,12 @@ def test_site_plays_and_verifies_offline_after_one_visit(page, live_site, contex
         # Lazily imported page modules come from the cache too.
         page.evaluate("window.__vt.navigate('#/howto/elderwood')")
         page.wait_for_function("document.body.dataset.route === 'howto'")
+        # Every page of the build is there: the embed page and the PyScript docs page too.
+        other = context.new_page()
+        for path in ("embed.html", "web/pyscript.html"):
+            response = other.goto(live_site.url(path), wait_until="domcontentloaded")
+            assert response.ok and response.from_service_worker, path
+        other.close()
         assert len(live_site.requests) == served_before, "the server was gone; nothing can have been served"
     finally:
         live_site.start()
@@ -105,7 +121,7 @@ def test_a_new_build_replaces_the_cache_and_reuses_unchanged_files(browser, tmp_
         page = ctx.new_page()
         page.goto(site.url("__test__/engine.html"))
         page.evaluate("window.__engine.ready")
-        first = _wait_offline_ready(page)
+        first = _wait_offline_ready(page, register=True)
 
         # "Deploy" a new build: one file changes, so the manifest and sw.js change.
         engine_js = dist / "web" / "engine.js"
