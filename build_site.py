@@ -456,12 +456,20 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
             super().log_message(format, *args)
 
 
-def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1") -> http.server.ThreadingHTTPServer:
+class SiteServer(http.server.ThreadingHTTPServer):
+    daemon_threads = True
+
+    def handle_error(self, request, client_address) -> None:
+        # A tab closed mid-download resets the connection: normal, not worth a traceback.
+        if isinstance(sys.exc_info()[1], (ConnectionResetError, BrokenPipeError)):
+            return
+        super().handle_error(request, client_address)
+
+
+def make_server(directory: Path = DIST, port: int = 0, host: str = "127.0.0.1",
+                handler: type[SiteHandler] = SiteHandler) -> SiteServer:
     """A server for ``directory`` on ``host:port`` (0: a free port); call ``serve_forever``."""
-    handler = functools.partial(SiteHandler, directory=str(directory))
-    server = http.server.ThreadingHTTPServer((host, port), handler)
-    server.daemon_threads = True
-    return server
+    return SiteServer((host, port), functools.partial(handler, directory=str(directory)))
 
 
 def main(argv: list[str] | None = None) -> int:

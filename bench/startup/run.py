@@ -21,8 +21,6 @@ Every request to a host other than 127.0.0.1 fails at Chromium's resolver.
 from __future__ import annotations
 
 import argparse
-import functools
-import http.server
 import json
 import os
 import platform
@@ -61,10 +59,8 @@ class Handler(build_site.SiteHandler):
         return super().translate_path(path)
 
 
-def serve() -> tuple[http.server.ThreadingHTTPServer, str]:
-    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0),
-                                             functools.partial(Handler, directory=str(build_site.DIST)))
-    server.daemon_threads = True
+def serve() -> tuple[build_site.SiteServer, str]:
+    server = build_site.make_server(build_site.DIST, 0, handler=Handler)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 
@@ -110,26 +106,29 @@ ROUND_TRIP_JS = """async (game) => {
 }"""
 
 
-def warm_start(browser, base: str, runs: int) -> tuple[dict, dict]:
-    """Start -> interactive (seconds) per game, and new_table round trips, in one warm lobby."""
-    ctx = new_context(browser)
-    starts: dict[str, list[float]] = {g: [] for g in GAMES}
+def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict]:
+    """Start -> interactive (seconds) with a warm worker: the first Start of a visit (a fresh
+    profile: the table page and the renderer are not loaded yet), a second Start in the same
+    visit, and the bare new_table round trip."""
+    first: dict[str, list[float]] = {g: [] for g in GAMES}
+    again: dict[str, list[float]] = {g: [] for g in GAMES}
     trips: dict[str, list[float]] = {g: [] for g in GAMES}
-    try:
-        page = ctx.new_page()
-        page.goto(f"{base}/index.html")
-        page.wait_for_function("!!(window.__vt && window.__vt.ready)")
-        page.evaluate("window.__vt.ready")
-        for _ in range(runs):
-            for game in GAMES:
-                page.evaluate("(h) => window.__vt.navigate(h)", f"#/new/{game}?botdelay=0")
-                page.wait_for_selector("#start:not([disabled])")
-                starts[game].append(page.evaluate(WARM_START_JS, game))
+    for _ in range(runs):
+        for game in GAMES:
+            ctx = new_context(browser)
+            try:
+                page = ctx.new_page()
+                page.goto(f"{base}/index.html")
+                page.wait_for_function("!!(window.__vt && window.__vt.ready)")
+                page.evaluate("window.__vt.ready")
+                for bucket in (first, again):
+                    page.evaluate("(h) => window.__vt.navigate(h)", f"#/new/{game}?botdelay=0")
+                    page.wait_for_selector("#start:not([disabled])")
+                    bucket[game].append(page.evaluate(WARM_START_JS, game))
                 trips[game].append(page.evaluate(ROUND_TRIP_JS, game))
-                page.evaluate("window.__vt.navigate('#/')")
-        return starts, trips
-    finally:
-        ctx.close()
+            finally:
+                ctx.close()
+    return first, again, trips
 
 
 def saved_table(browser, base: str) -> tuple[str, dict]:
@@ -190,7 +189,7 @@ def run(runs: int) -> dict:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
             version = browser.version
             paints = [first_paint(browser, base) for _ in range(runs)]
-            starts, trips = warm_start(browser, base, runs)
+            starts, again, trips = warm_start(browser, base, runs)
             table_id, storage = saved_table(browser, base)
             deep, bare = [], []
             for _ in range(runs):
@@ -210,6 +209,7 @@ def run(runs: int) -> dict:
         "runs": runs,
         "first_paint": {"fcp": [p["fcp"] for p in paints], "fp": [p["fp"] for p in paints]},
         "warm_start": starts,
+        "warm_start_again": again,
         "new_table_round_trip": trips,
         "cold": {"deep_link": deep, "bare": bare},
     }
@@ -218,16 +218,19 @@ def run(runs: int) -> dict:
 def summarize(r: dict) -> dict:
     fcp = median(r["first_paint"]["fcp"])
     warm = {g: median(v) for g, v in r["warm_start"].items()}
+    again = {g: median(v) for g, v in r["warm_start_again"].items()}
     trip = {g: median(v) for g, v in r["new_table_round_trip"].items()}
     deep, bare = median(r["cold"]["deep_link"]), median(r["cold"]["bare"])
     ratios = [d / b for d, b in zip(r["cold"]["deep_link"], r["cold"]["bare"])]
-    return {"fcp": fcp, "warm": warm, "trip": trip, "deep": deep, "bare": bare, "ratio": deep / bare,
-            "pair_ratio": median(ratios)}
+    # Runs alternate bare / deep link, so each pair saw about the same machine load: the
+    # median of the pairs' ratios is the figure; the ratio of medians is shown beside it.
+    return {"fcp": fcp, "warm": warm, "again": again, "trip": trip, "deep": deep, "bare": bare,
+            "ratio": median(ratios), "ratio_of_medians": deep / bare}
 
 
 def section(r: dict, s: dict) -> str:
     ok = lambda good: "yes" if good else "**no**"  # noqa: E731
-    worst_warm = max(s["warm"].values())
+    worst_warm = max([*s["warm"].values(), *s["again"].values()])
     lines = [
         "## Startup",
         "",
@@ -242,14 +245,19 @@ def section(r: dict, s: dict) -> str:
         f"| {ok(s['fcp'] <= TARGETS['first_paint'])} |",
     ]
     for g in GAMES:
-        lines.append(f"| Start → interactive {g} table, warm worker | {s['warm'][g]:.3f} s | "
-                     f"≤ {TARGETS['warm_start']} s | {ok(s['warm'][g] <= TARGETS['warm_start'])} |")
+        lines.append(f"| Start → interactive {g} table, warm worker, first Start of the visit | "
+                     f"{s['warm'][g]:.3f} s | ≤ {TARGETS['warm_start']} s | {ok(s['warm'][g] <= TARGETS['warm_start'])} |")
+    for g in GAMES:
+        lines.append(f"| Start → interactive {g} table, a second Start in the same visit | "
+                     f"{s['again'][g]:.3f} s | ≤ {TARGETS['warm_start']} s | "
+                     f"{ok(s['again'][g] <= TARGETS['warm_start'])} |")
     for g in GAMES:
         lines.append(f"| `engine.call(\"new_table\")` round trip, {g} | {s['trip'][g] * 1000:.0f} ms | — | — |")
     lines += [
         f"| cold deep link `#/table/<id>` → interactive | {s['deep']:.2f} s | — | — |",
         f"| bare Pyodide page → first Python answer | {s['bare']:.2f} s | — | — |",
-        f"| cold ratio (deep link / bare) | {s['ratio']:.2f}× (paired runs: {s['pair_ratio']:.2f}×) | "
+        f"| cold ratio (deep link / bare, median of paired runs) | {s['ratio']:.2f}× "
+        f"(ratio of medians {s['ratio_of_medians']:.2f}×) | "
         f"≤ {TARGETS['cold_ratio']}× | {ok(s['ratio'] <= TARGETS['cold_ratio'])} |",
         "",
         "How: the worker (web/worker.js) requests the wasm, the standard library, the lockfile, the "

@@ -109,20 +109,16 @@ class Site:
         return f"{self.origin}/{path.lstrip('/')}"
 
     def start(self) -> None:
-        import functools
-        import http.server
         if self.server is not None:
             return
-        handler = functools.partial(self._handler, directory=str(self.dist))
         for attempt in range(50):  # the old socket may linger briefly after stop()
             try:
-                self.server = http.server.ThreadingHTTPServer(("127.0.0.1", self.port), handler)
+                self.server = build_site.make_server(self.dist, self.port, handler=self._handler)
                 break
             except OSError:
                 if attempt == 49:
                     raise
                 time.sleep(0.1)
-        self.server.daemon_threads = True
         self.port = self.server.server_address[1]
         self.thread = threading.Thread(target=self.server.serve_forever, name="vt-site", daemon=True)
         self.thread.start()
