@@ -253,8 +253,7 @@ def page(context, page_errors):
             page_errors.add(f"console.error: {msg.text} ({where})")
 
     pg.on("pageerror", lambda exc: page_errors.add(f"pageerror: {exc}"))
-    pg.on("console", on_console)
-    pg.on("worker", lambda w: w.on("console", on_console))
+    pg.on("console", on_console)  # includes the page's workers' consoles
     yield pg
     bad = page_errors.unexpected()
     assert not bad, "errors in the page:\n  " + "\n  ".join(bad)
