@@ -54,12 +54,17 @@ const SOUNDS = {
 };
 
 export function play(name) {
-  const ac = audio();
   const fn = SOUNDS[name];
-  if (!ac || !fn) return;
-  try {
-    fn(ac, ac.currentTime + 0.01);
-  } catch (_) { /* a lost sound is not worth an error */ }
+  if (!fn || muted) return;
+  // Creating the audio context costs tens of milliseconds; do it after the current frame so a
+  // sound never delays the table it belongs to.
+  setTimeout(() => {
+    const ac = audio();
+    if (!ac) return;
+    try {
+      fn(ac, ac.currentTime + 0.01);
+    } catch (_) { /* a lost sound is not worth an error */ }
+  }, 0);
 }
 
 export function isMuted() {
