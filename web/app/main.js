@@ -13,8 +13,9 @@
 
 import { t, getLang, setLang, onLangChange, translateTree } from "./i18n.js";
 import "./strings/shell.js";
-import { isMuted, toggleMute, onMuteChange } from "./sound.js";
+import { isMuted, toggleMute, onMuteChange, warmAudio } from "./sound.js";
 import { messagePage } from "./table/live.js";
+import { warmRenderers } from "../games/index.js";
 
 const PAGES = {
   "": () => import("./pages/lobby.js"),
@@ -80,6 +81,8 @@ async function loadEngine() {
     if (typeof mod.registerServiceWorker === "function") {
       Promise.resolve(eng.ready).then(() => mod.registerServiceWorker(), () => {});
     }
+    // Then, in idle time, the boards get ready too, so Start shows a table at once.
+    Promise.resolve(eng.ready).then(() => { warmAudio(); return warmRenderers(); }, () => {});
     return eng;
   } catch (e) {
     console.error("engine module failed to load", e);

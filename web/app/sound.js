@@ -67,6 +67,11 @@ export function play(name) {
   }, 0);
 }
 
+/** Make the audio context ahead of the first sound (it starts suspended until a gesture). */
+export function warmAudio() {
+  audio();
+}
+
 export function isMuted() {
   return muted;
 }

@@ -56,3 +56,21 @@ export async function loadRenderer(name) {
     return null;
   }
 }
+
+/**
+ * Load every playable game's renderer and let it prepare what its first draw needs (a
+ * module may export `warm()`), in idle time after the engine is up: a table started from
+ * the lobby then draws at once instead of importing and measuring tiles on Start.
+ */
+export async function warmRenderers() {
+  for (const name of GAME_ORDER) {
+    const game = GAMES[name];
+    if (!game.playable || !game.load) continue;
+    try {
+      const mod = await game.load();
+      if (typeof mod.warm === "function") await mod.warm();
+    } catch (e) {
+      console.warn(`warming ${name} failed`, e);
+    }
+  }
+}

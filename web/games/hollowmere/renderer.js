@@ -10,6 +10,7 @@ import { t, getLang } from "../../app/i18n.js";
 import { NAMES_PT } from "./strings.js";
 import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
+import { inIdleTime } from "../common/idle.js";
 import {
   loadTileset, geometry, tileBitmap, paintTile, paintWarden, drawTileInto, SEAT_COLOURS, SEAT_INK,
 } from "./tileart.js";
@@ -777,4 +778,16 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       root.remove();
     },
   };
+}
+
+/**
+ * Measure tiles ahead of the first table, in idle time after the engine is up (the lobby calls
+ * it): the start tile first, then the most common tiles, each in its distinct turns. A tile
+ * not measured yet when a table starts is measured then, as before.
+ */
+export async function warm() {
+  const set = await loadTileset();
+  const tiles = [...set.tiles].sort((a, b) => (b.start ? 1 : 0) - (a.start ? 1 : 0) || b.count - a.count);
+  const jobs = tiles.flatMap((tile) => [0, 1, 2, 3].slice(0, tile.orientations || 4).map((r) => [tile, r]));
+  await inIdleTime(jobs.length, (i) => geometry(jobs[i][0], jobs[i][1]));
 }
