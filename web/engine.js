@@ -160,3 +160,9 @@ export function offlineStatus(timeoutMs = 2000) {
     sw.postMessage({ type: "vt-sw-status" });
   });
 }
+
+// A page can start the engine while it is still parsing, before its own modules load:
+//   <script type="module" async src="web/engine.js" data-start-engine></script>
+// (async module scripts run as soon as they arrive). The page's later import of this same
+// URL gets this same module, so getEngine() then returns the engine already starting.
+if (typeof document !== "undefined" && document.querySelector("script[data-start-engine]")) getEngine();

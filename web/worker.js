@@ -142,7 +142,9 @@ async function start() {
   const sitePackages = py.runPython(
     "import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
   py.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
-  py.runPython("import importlib; importlib.invalidate_caches()");
+  // Forget only site-packages' cached directory listing (importlib.invalidate_caches() would
+  // do the same for every path entry: ~100 ms more).
+  py.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
   const bridge = py.pyimport("py_engine.bridge");
   handle = bridge.handle;
   timings.engine = performance.now() - t0;

@@ -110,3 +110,17 @@ def test_a_worker_that_cannot_start_rejects_ready_and_calls(page, live_site, pag
     assert outcome["ready"]["kind"] == "startup"
     assert "pyodide.asm.wasm" in outcome["ready"]["message"]
     assert outcome["call"]["kind"] == "startup"
+
+
+def test_a_page_can_start_the_engine_before_its_own_modules_load(page, live_site):
+    page.goto(live_site.url("__test__/early.html"))
+    page.wait_for_timeout(1500)  # the page's "own modules" arrive late; the engine did not wait
+    started = page.evaluate("""async () => {
+        const importedAt = performance.now();
+        const { getEngine } = await import("/web/engine.js");
+        const engine = getEngine();
+        await engine.ready;
+        return {startedAt: engine.startedAt, importedAt, same: getEngine() === engine};
+    }""")
+    assert started["same"]
+    assert started["startedAt"] < started["importedAt"] - 1000

@@ -18,7 +18,7 @@ const sitePackages = py.runPython(
   "import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
 const wheel = await readFile(wheelPath); // a Node Buffer; Pyodide wants a plain Uint8Array
 py.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel", { extractDir: sitePackages });
-py.runPython("import importlib; importlib.invalidate_caches()");
+py.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
 const handle = py.pyimport("py_engine.bridge").handle;
 const requests = JSON.parse(await readFile(requestsPath, "utf8"));
 const answers = requests.map((r) => JSON.parse(handle(JSON.stringify(r))));
