@@ -33,7 +33,10 @@ echo "node $(node --version 2>/dev/null || echo missing), npm $(npm --version 2>
 log "python test packages"
 if ! "$PY" -c "import pytest, playwright.sync_api, hypothesis" 2>/dev/null; then
   mapfile -t reqs < <("$PY" -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml','rb'))['project']['optional-dependencies']['test']))")
-  "$PY" -m pip install --quiet --disable-pip-version-check "${reqs[@]}" || exit 1
+  # A Debian system Python refuses pip installs (PEP 668) unless told it may.
+  "$PY" -m pip install --quiet --disable-pip-version-check "${reqs[@]}" \
+    || PIP_BREAK_SYSTEM_PACKAGES=1 "$PY" -m pip install --quiet --disable-pip-version-check "${reqs[@]}" \
+    || exit 1
 fi
 "$PY" -c "import pytest, playwright; from importlib.metadata import version as v; print('pytest', v('pytest'), '· playwright', v('playwright'))"
 
