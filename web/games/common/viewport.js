@@ -51,6 +51,8 @@
 //            arrowStep(items, fromId, key) -> id   (Left/Right: reading order;
 //            Up/Down: nearest item in the row above/below; wraps).
 
+import { addStyleOnce } from "./style.js";
+
 const STYLE_ID = "vt-viewport-style";
 const CSS = `
 .vt-viewport{position:relative;overflow:hidden;touch-action:none;user-select:none;-webkit-user-select:none;
@@ -71,11 +73,7 @@ const CSS = `
 `;
 
 function injectStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  const s = document.createElement("style");
-  s.id = STYLE_ID;
-  s.textContent = CSS;
-  document.head.append(s);
+  addStyleOnce(STYLE_ID, CSS);
 }
 
 export function createViewport(host, opts = {}) {

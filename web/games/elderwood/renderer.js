@@ -8,6 +8,7 @@ import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.
 import { t, words as pickWords } from "../../app/i18n.js";
 import "./strings.js";
 import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
+import { addStyleOnce } from "../common/style.js";
 import {
   paintStack, paintHeight, paintElderDots, paintLiberty, paintLastMove, paintArrow, paintRing,
   paintHalo, paintPile, paintTile, THICK, RING,
@@ -63,11 +64,7 @@ button.ew-pile{cursor:pointer}
 `;
 
 function injectStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  const s = document.createElement("style");
-  s.id = STYLE_ID;
-  s.textContent = CSS;
-  document.head.append(s);
+  addStyleOnce(STYLE_ID, CSS);
 }
 
 function div(cls, attrs = {}) {

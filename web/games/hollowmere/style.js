@@ -1,5 +1,7 @@
 // The Hollowmere board's CSS, injected once per page (classes are all hm-*).
 
+import { addStyleOnce } from "../common/style.js";
+
 const STYLE_ID = "hm-style";
 const CSS = `
 .hm-root{display:grid;grid-template-columns:minmax(0,1fr) 272px;gap:12px;width:100%;color:#2b1d10;
@@ -64,9 +66,5 @@ const CSS = `
 `;
 
 export function injectStyle() {
-  if (document.getElementById(STYLE_ID)) return;
-  const s = document.createElement("style");
-  s.id = STYLE_ID;
-  s.textContent = CSS;
-  document.head.append(s);
+  addStyleOnce(STYLE_ID, CSS);
 }
