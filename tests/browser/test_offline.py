@@ -17,7 +17,7 @@ REGISTER = """async () => {
     return !!reg;
 }"""
 
-SHELL_REGISTERED = """async () => {
+PAGE_REGISTERED = """async () => {
     for (let i = 0; i < 600; i++) {
         if (await navigator.serviceWorker.getRegistration()) return true;
         await new Promise((r) => setTimeout(r, 100));
@@ -49,7 +49,7 @@ def _wait_offline_ready(page, register: bool = False) -> dict:
     if register:
         assert page.evaluate(REGISTER), "service workers unavailable"
     else:
-        assert page.evaluate(SHELL_REGISTERED), "the page never registered the service worker"
+        assert page.evaluate(PAGE_REGISTERED), "the page never registered the service worker"
     try:
         page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
     except Exception as e:
@@ -166,3 +166,5 @@ def test_pyscript_page_runs_its_examples_without_the_network(page, live_site, co
     served = live_site.requests
     assert "/pyscript/core.js" in served and "/pyodide/pyodide.asm.wasm" in served
     assert any(p.startswith("/pyodide/micropip-") for p in served)
+    # The docs page registers the offline cache too, once its examples have run.
+    assert page.evaluate(PAGE_REGISTERED), "the PyScript page did not register the service worker"

@@ -6,7 +6,7 @@ import time
 import traceback
 
 from pyodide.ffi import create_proxy
-from pyscript import document
+from pyscript import document, window
 
 import py_engine
 
@@ -42,3 +42,4 @@ status = document.getElementById("py-status")
 status.textContent = f"Python is running in this page: py_engine {py_engine.__version__}."
 status.classList.add("ready")
 document.body.dataset.examples = "ready"
+document.dispatchEvent(window.CustomEvent.new("vt:examples-ready"))
