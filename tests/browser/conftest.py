@@ -4,13 +4,17 @@ Fixtures:
 - ``site``     (session) the site built once by build_site.py and served from a thread on
                127.0.0.1 at a free port; ``site.url(path)``, ``site.stop()``, ``site.start()``
                (same port, so a page can come back to it), ``site.requests`` (paths served).
-               ``/__test__/…`` serves ``tests/browser/pages/`` for infrastructure tests.
+               ``/__test__/…`` serves ``tests/browser/pages/`` for infrastructure tests;
+               ``site.manifest`` is the build's precache.json.
+- ``live_site`` the same site, restarted first if an earlier test stopped it.
+- ``make_site`` serve another folder (a modified copy of the site) the same way.
+- ``built_dist`` (session) (folder, manifest): a private build, or dist/ with VT_NO_BUILD=1.
 - ``browser``  (session) Playwright Chromium from /usr/bin/chromium, headless.
 - ``context``  a fresh browser context whose every request to a host other than 127.0.0.1
                is aborted and recorded in ``context.blocked`` (tests assert it stays empty);
                Chromium's resolver also maps every other host to nothing, as a backstop.
-- ``page``     a page in that context; uncaught page errors and console errors fail the
-               test (``page_errors.allow(regex)`` for an expected one).
+- ``page``     a page in that context; uncaught page errors and console errors (its workers'
+               included) fail the test; ``page_errors.allow(regex)`` for an expected one.
 
 Every test here is marked ``browser``. Outside CI they are skipped, with the reason, when
 Playwright or Chromium is missing; with CI=true they run or fail.
