@@ -92,3 +92,8 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
     assert page.locator('.hm-scores li[data-kind="score"]').count() >= min(len(scored), 60)
     shown = [int(x) for x in page.locator(".hm-players .hm-score").all_inner_texts()]
     assert shown == snap["scores"]
+    # The end screen's Verify link checks this very game, offline, in the worker.
+    page.wait_for_function("() => /#\\/verify\\?r=/.test(document.querySelector('.end-box a[href^=\"#/verify\"]').getAttribute('href'))")
+    page.click('.end-box a[href^="#/verify"]')
+    page.wait_for_selector(".pg-verdict[data-verdict]", timeout=ENGINE_WAIT)
+    assert page.get_attribute(".pg-verdict", "data-verdict") == "valid"

@@ -1,6 +1,7 @@
 """Tables in the shell, driven only through the "All my moves" list (no renderer needed).
 
-Elderwood is the game used: two seats, and its real engine runs in Pyodide in the page.
+Elderwood is the game used (two seats, its real engine in Pyodide in the page); the reload and
+timer tests run for Hollowmere too.
 Test-only URL parameters of the table page: ?timer=<s> (every decision's timer) and
 ?botdelay=<ms> (the pause before a bot moves).
 """
@@ -11,6 +12,8 @@ import hashlib
 import json
 import time
 import zlib
+
+import pytest
 
 GAME = "elderwood"
 ENGINE_WAIT = 180_000
@@ -25,9 +28,9 @@ def _wait_state(page, *states, timeout=ENGINE_WAIT):
     return _state(page)
 
 
-def _start(page, site, kinds=("person", "bot"), query="", names=None) -> str:
+def _start(page, site, kinds=("person", "bot"), query="", names=None, game=GAME) -> str:
     """Open New table, set the seats, start; returns the table id (the page is on the table)."""
-    page.goto(site.url(f"index.html#/new/{GAME}" + (f"?{query}" if query else "")))
+    page.goto(site.url(f"index.html#/new/{game}" + (f"?{query}" if query else "")))
     page.wait_for_selector("form.newtable #start")
     for i, kind in enumerate(kinds):
         page.select_option(f"#seat-kind-{i}", kind)
@@ -115,8 +118,9 @@ def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
     assert "finished" in item.inner_text()
 
 
-def test_reload_mid_game_resumes_the_same_log_and_the_same_running_timer(page, site):
-    table_id = _start(page, site, query="timer=300&botdelay=0")
+@pytest.mark.parametrize("game", ["elderwood", "hollowmere"])
+def test_reload_mid_game_resumes_the_same_log_and_the_same_running_timer(page, site, game):
+    table_id = _start(page, site, query="timer=300&botdelay=0", game=game)
     for _ in range(2):
         _wait_state(page, "interactive")
         _play_first(page)
@@ -141,12 +145,15 @@ def test_reload_mid_game_resumes_the_same_log_and_the_same_running_timer(page, s
     assert left < 300 - 1
 
 
-def test_when_the_timer_runs_out_the_table_plays_and_the_log_says_so(page, site):
-    table_id = _start(page, site, query="timer=2&botdelay=0")
+@pytest.mark.parametrize("game", ["elderwood", "hollowmere"])
+def test_when_the_timer_runs_out_the_table_plays_and_the_log_says_so(page, site, game):
+    table_id = _start(page, site, query="timer=2&botdelay=0", game=game)
     entry = page.wait_for_selector(".log-list li[data-by=timer]", timeout=ENGINE_WAIT)
     assert "by the table" in entry.inner_text()
     record = _save(page, table_id)["record"]
     assert ["timer"] == sorted({by for _, by in record["actors"] if by == "timer"})
+    if game == "hollowmere":  # the seed: the table lays the tile and posts no Warden
+        assert all(a.endswith("-") for a, (_, by) in zip(record["actions"], record["actors"]) if by == "timer")
     # Words in the current language: the tag follows a language switch.
     page.click(".lang-switch [data-lang=pt]")
     assert "pela mesa" in page.locator(".log-list li[data-by=timer]").first.inner_text()
