@@ -82,7 +82,10 @@ async function loadEngine() {
       Promise.resolve(eng.ready).then(() => mod.registerServiceWorker(), () => {});
     }
     // Then, in idle time, the boards get ready too, so Start shows a table at once.
-    Promise.resolve(eng.ready).then(() => { warmAudio(); return warmRenderers(); }, () => {});
+    Promise.resolve(eng.ready).then(() => {
+      warmAudio();
+      return Promise.all([PAGES.new(), PAGES.table()]).then(() => warmRenderers());
+    }, () => {});
     return eng;
   } catch (e) {
     console.error("engine module failed to load", e);
