@@ -17,6 +17,9 @@ import { isMuted, toggleMute, onMuteChange, warmAudio } from "./sound.js";
 import { messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
 
+/** How long after the engine is up the page starts warming the table pages and boards. */
+const WARM_AFTER_MS = 1500;
+
 const PAGES = {
   "": () => import("./pages/lobby.js"),
   new: () => import("./pages/newtable.js"),
@@ -82,10 +85,11 @@ async function loadEngine() {
       Promise.resolve(eng.ready).then(() => mod.registerServiceWorker(), () => {});
     }
     // Then, in idle time, the boards get ready too, so Start shows a table at once.
-    Promise.resolve(eng.ready).then(() => {
+    // Not at once: a deep link to a table is drawing its own board right then.
+    Promise.resolve(eng.ready).then(() => setTimeout(() => {
       warmAudio();
-      return Promise.all([PAGES.new(), PAGES.table()]).then(() => warmRenderers());
-    }, () => {});
+      Promise.all([PAGES.new(), PAGES.table()]).then(() => warmRenderers(), () => {});
+    }, WARM_AFTER_MS), () => {});
     return eng;
   } catch (e) {
     console.error("engine module failed to load", e);
