@@ -70,19 +70,7 @@ export function paintTile(ctx, tile, r, variant = 0) {
 
   // Rivers, then trails over them (a bridge carries the trail across).
   for (const l of geo.lines) {
-    if (l.kind !== "river") continue;
-    ctx.lineCap = "butt";
-    ctx.strokeStyle = COL.bank;
-    ctx.lineWidth = l.width + 0.03;
-    ctx.stroke(l.path);
-    ctx.strokeStyle = COL.water;
-    ctx.lineWidth = l.width;
-    ctx.stroke(l.path);
-    ctx.strokeStyle = "rgba(200,230,250,.55)";
-    ctx.lineWidth = 0.015;
-    ctx.setLineDash([0.05, 0.07]);
-    ctx.stroke(l.path);
-    ctx.setLineDash([]);
+    if (l.kind === "river") band(ctx, l, COL.bank, 0.03, COL.water, ["rgba(200,230,250,.55)", 0.015, [0.05, 0.07]]);
   }
   if (geo.lines.some((l) => l.fork)) {
     disc(ctx, C, 0.1, COL.bank);
@@ -93,19 +81,7 @@ export function paintTile(ctx, tile, r, variant = 0) {
 
   const hasRiver = geo.lines.some((l) => l.kind === "river");
   for (const l of geo.lines) {
-    if (l.kind !== "trail") continue;
-    ctx.lineCap = "butt";
-    ctx.strokeStyle = COL.trailEdge;
-    ctx.lineWidth = l.width + 0.025;
-    ctx.stroke(l.path);
-    ctx.strokeStyle = COL.trail;
-    ctx.lineWidth = l.width;
-    ctx.stroke(l.path);
-    ctx.strokeStyle = "rgba(150,120,80,.35)";
-    ctx.lineWidth = 0.012;
-    ctx.setLineDash([0.03, 0.05]);
-    ctx.stroke(l.path);
-    ctx.setLineDash([]);
+    if (l.kind === "trail") band(ctx, l, COL.trailEdge, 0.025, COL.trail, ["rgba(150,120,80,.35)", 0.012, [0.03, 0.05]]);
   }
   // A bridge: a straight trail crossing a straight river (the Bridge tile).
   const straight = (l) => l.cmds.length === 2 && l.cmds[1][0] === "L" && !l.end;
@@ -148,6 +124,22 @@ export function paintTile(ctx, tile, r, variant = 0) {
   if (geo.points.shrine) shrine(ctx, geo.points.shrine);
   ctx.restore();
   return geo;
+}
+
+/** A river or trail: an edge a little wider than the band, the band, and a dashed sheen along it. */
+function band(ctx, line, edge, edgeExtra, fill, [sheen, sheenWidth, dash]) {
+  ctx.lineCap = "butt";
+  ctx.strokeStyle = edge;
+  ctx.lineWidth = line.width + edgeExtra;
+  ctx.stroke(line.path);
+  ctx.strokeStyle = fill;
+  ctx.lineWidth = line.width;
+  ctx.stroke(line.path);
+  ctx.strokeStyle = sheen;
+  ctx.lineWidth = sheenWidth;
+  ctx.setLineDash(dash);
+  ctx.stroke(line.path);
+  ctx.setLineDash([]);
 }
 
 function disc(ctx, p, rad, fill) {
