@@ -115,6 +115,14 @@ export function paintGlyph(ctx, x, y, s, creature, colour) {
   ctx.restore();
 }
 
+/** The carved cut under a creature is its outline alone, filled in shadow: true when drawn so. */
+function silhouette(ctx, c, ...paths) {
+  if (!c.shadow) return false;
+  ctx.fillStyle = c.fill;
+  for (const p of paths) ctx.fill(p);
+  return true;
+}
+
 function fillStroke(ctx, p, fill, ink, lw = 0.09) {
   ctx.fillStyle = fill;
   ctx.fill(p);
@@ -158,12 +166,7 @@ const GLYPHS = {
     crown.arc(0, -0.5, 0.44, 0, Math.PI * 2);
     crown.moveTo(0.3, 0.05);
     crown.arc(0, 0.05, 0.3, 0, Math.PI * 2);
-    if (c.shadow) {
-      ctx.fillStyle = c.fill;
-      ctx.fill(trunk);
-      ctx.fill(crown, "nonzero");
-      return;
-    }
+    if (silhouette(ctx, c, trunk, crown)) return;
     fillStroke(ctx, trunk, "#a0703c", c.ink);
     ctx.lineWidth = 0.16;
     ctx.strokeStyle = c.ink;
@@ -181,12 +184,7 @@ const GLYPHS = {
     const body = new Path2D();
     body.ellipse(0, 0.12, 0.64, 0.78, 0, 0, Math.PI * 2);
     const tufts = poly([[-0.56, -0.3], [-0.5, -0.92], [-0.12, -0.58], [0.12, -0.58], [0.5, -0.92], [0.56, -0.3]]);
-    if (c.shadow) {
-      ctx.fillStyle = c.fill;
-      ctx.fill(body);
-      ctx.fill(tufts);
-      return;
-    }
+    if (silhouette(ctx, c, body, tufts)) return;
     fillStroke(ctx, tufts, c.fill, c.ink);
     fillStroke(ctx, body, c.fill, c.ink);
     for (const sx of [-1, 1]) {
@@ -209,12 +207,7 @@ const GLYPHS = {
   G(ctx, c) {
     const ears = [ellipse(-0.24, -0.42, 0.15, 0.5, -0.22), ellipse(0.24, -0.42, 0.15, 0.5, 0.22)];
     const head = ellipse(0, 0.34, 0.5, 0.44);
-    if (c.shadow) {
-      ctx.fillStyle = c.fill;
-      for (const e of ears) ctx.fill(e);
-      ctx.fill(head);
-      return;
-    }
+    if (silhouette(ctx, c, ...ears, head)) return;
     for (const e of ears) fillStroke(ctx, e, c.fill, c.ink);
     ctx.fillStyle = "rgba(255,225,225,0.75)";
     ctx.fill(ellipse(-0.24, -0.4, 0.06, 0.32, -0.22));
@@ -229,11 +222,7 @@ const GLYPHS = {
   S(ctx, c) {
     const head = poly([[-0.78, -0.86], [-0.3, -0.4], [0.3, -0.4], [0.78, -0.86], [0.74, -0.06], [0, 0.86],
       [-0.74, -0.06]]);
-    if (c.shadow) {
-      ctx.fillStyle = c.fill;
-      ctx.fill(head);
-      return;
-    }
+    if (silhouette(ctx, c, head)) return;
     fillStroke(ctx, head, c.fill, c.ink);
     ctx.fillStyle = "rgba(40,20,10,0.55)";
     ctx.fill(poly([[-0.64, -0.62], [-0.38, -0.42], [-0.6, -0.3]]));
@@ -252,12 +241,7 @@ const GLYPHS = {
   A(ctx, c) {
     const ears = [circle(-0.52, -0.46, 0.17), circle(0.52, -0.46, 0.17)];
     const head = ellipse(0, 0.02, 0.68, 0.62);
-    if (c.shadow) {
-      ctx.fillStyle = c.fill;
-      for (const e of ears) ctx.fill(e);
-      ctx.fill(head);
-      return;
-    }
+    if (silhouette(ctx, c, ...ears, head)) return;
     for (const e of ears) fillStroke(ctx, e, c.fill, c.ink);
     fillStroke(ctx, head, c.fill, c.ink);
     fillStroke(ctx, ellipse(0, 0.28, 0.36, 0.24), c.light, null);
