@@ -14,17 +14,15 @@ import time
 
 from py_engine.core.fairness import Chance
 from py_engine.games.elderwood import GAME
-from py_engine.games.elderwood.bots import RandomBot
+from py_engine.core.bots import RandomBot
 
 
 def seed_for(label: str, i: int) -> str:
     return hashlib.sha256(f"elderwood-bench/{label}/{i}".encode()).hexdigest()
 
 
-def make(level: str, seat: int, chance: Chance):
-    if level == "random":
-        return RandomBot(chance.stream(f"bot/{seat}"))
-    return GAME.make_bot(level, seat, chance)
+def make(level: str, seat: int):
+    return RandomBot() if level == "random" else GAME.make_bot(level, seat)
 
 
 def play(hero: str, villain: str, i: int, label: str) -> tuple[str, int, list[float]]:
@@ -32,7 +30,7 @@ def play(hero: str, villain: str, i: int, label: str) -> tuple[str, int, list[fl
     chance = Chance(seed)
     state = GAME.new_initial_state(2, {}, chance)
     hero_seat = state.ash_seat if i % 2 == 0 else 1 - state.ash_seat
-    bots = {hero_seat: make(hero, hero_seat, chance), 1 - hero_seat: make(villain, 1 - hero_seat, chance)}
+    bots = {hero_seat: make(hero, hero_seat), 1 - hero_seat: make(villain, 1 - hero_seat)}
     times: list[float] = []
     while not state.is_terminal():
         seat = state.current_player()
@@ -40,7 +38,8 @@ def play(hero: str, villain: str, i: int, label: str) -> tuple[str, int, list[fl
             state.apply_action(state.timeout_action(seat), seat)
             continue
         t0 = time.perf_counter()
-        action = bots[seat].choose(state.observation(seat), state.legal_actions(seat))
+        action = bots[seat].choose(state.observation(seat), state.legal_actions(seat),
+                                   chance.bot_stream(seat, state.pos.ply))
         if seat == hero_seat:
             times.append(time.perf_counter() - t0)
         state.apply_action(action, seat)

@@ -17,18 +17,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from py_engine.core.fairness import Chance  # noqa: E402
-from py_engine.core.game import Bot  # noqa: E402
+from py_engine.core.bots import RandomBot  # noqa: E402
 from py_engine.core.table import Seat, Table  # noqa: E402
 from py_engine.games.hollowmere import GAME  # noqa: E402
-
-
-class RandomBot(Bot):
-    def __init__(self, seat: int, chance: Chance) -> None:
-        self.rng = chance.stream(f"bot/{seat}")
-
-    def choose(self, observation, legal):
-        return legal[self.rng.below(len(legal))]
 
 
 def seed_of(i: int) -> str:
@@ -40,7 +31,7 @@ def play(levels: list[str], seed: str, options: dict) -> tuple[Table, dict[int, 
     t = Table(GAME, seats, options, seed, "bench")
     times: dict[int, list[float]] = {i: [] for i in range(len(levels))}
     for i, lv in enumerate(levels):
-        t._bots[i] = RandomBot(i, t.chance) if lv == "random" else GAME.make_bot(lv, i, t.chance)
+        t._bots[i] = RandomBot() if lv == "random" else GAME.make_bot(lv, i)
     while True:
         t.play_forced()
         d = t.decision()

@@ -1,13 +1,19 @@
 """The JSON API the browser's worker calls. One function, :func:`handle`, JSON text in and out.
 
 Every request is ``{"cmd": NAME, ...args}``; every answer is
-``{"ok": true, "result": ...}`` or ``{"ok": false, "error": MESSAGE, "kind": KIND}``.
-A failed request changes nothing (the table's state is replaced only after
-an action applied cleanly). The page never decides legality; it asks here.
+``{"ok": true, "result": ...}`` or ``{"ok": false, "error": MESSAGE, "words": {en, pt}, "kind": KIND}``.
+A failed request changes nothing (an action is logged only after it applied cleanly).
+The page never decides legality; it asks here.
 
-Commands (see ``docs/architecture.md`` for the shapes):
-``games``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``,
-``timeout``, ``record``, ``verify``, ``close``.
+Privacy: a snapshot is built for one viewer (a seat, ``null`` for a spectator, ``"all"``
+once the game is over) from what that viewer may see: no seed, no record and no other
+seat's secrets while the table runs. The autosave is not in the result: a table with a
+save id answers with a ``persist`` field beside ``result`` (the record *with* its seed),
+which the worker writes to storage itself and never passes on to the page.
+
+Commands (``docs/architecture.md`` has the shapes):
+``games``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
+``record``, ``verify``, ``open_replay``, ``replay_at``, ``close``.
 """
 from __future__ import annotations
 
@@ -16,25 +22,33 @@ from typing import Any, Callable
 
 from . import __version__
 from .core import record as rec
-from .core.game import IllegalAction
+from .core.game import ALL_SEATS, IllegalAction
+from .core.replay import Replay
 from .core.table import Seat, Table
 from .core.verify import verify
 from .registry import available, get_game
 
 _tables: dict[str, Table] = {}
+_saves: dict[str, str] = {}        # engine table id -> the page's save id
+_replays: dict[str, Replay] = {}
 _next_id = [0]
-LANGS = ("en", "pt")
 
 
 class BadRequest(ValueError):
     pass
 
 
-def _table(args: dict[str, Any]) -> Table:
-    t = _tables.get(args.get("table"))  # type: ignore[arg-type]
+def _new_id(prefix: str) -> str:
+    _next_id[0] += 1
+    return f"{prefix}{_next_id[0]}"
+
+
+def _table(args: dict[str, Any]) -> tuple[str, Table]:
+    tid = args.get("table")
+    t = _tables.get(tid) if isinstance(tid, str) else None
     if t is None:
         raise BadRequest("no such table (it may have been closed)")
-    return t
+    return tid, t  # type: ignore[return-value]
 
 
 def _seat_arg(args: dict[str, Any], key: str = "seat") -> int | None:
@@ -46,110 +60,74 @@ def _seat_arg(args: dict[str, Any], key: str = "seat") -> int | None:
     return seat
 
 
-def _words(t: Table, action: str) -> dict[str, str]:
+def _viewer(t: Table, args: dict[str, Any]) -> int | str | None:
+    return t.check_viewer(args.get("viewer"))
+
+
+def _words(t: Table, action: str, viewer: int | str | None) -> dict[str, str]:
     try:
-        return {lang: t.state.describe(action, lang) for lang in LANGS}
+        return {lang: t.state.describe(action, lang, viewer) for lang in ("en", "pt")}
     except (ValueError, KeyError, IndexError):
-        return {lang: action for lang in LANGS}
+        return {"en": action, "pt": action}
 
 
-HIDDEN_WORDS = {"en": "made a secret choice", "pt": "fez uma escolha secreta"}
+def _decision(t: Table) -> dict[str, Any] | None:
+    d = t.decision()
+    if d is None:
+        return None
+    return {"kind": d.kind, "players": list(d.players), "timer": d.timer, "visibility": d.visibility,
+            "secret": d.secret, "forced": len(d.players) == 1 and t.state.is_forced(d.players[0])}
 
 
-class Logbook:
-    """The table's log as players read it: each action's words, computed in the position it was
-    made in, and which secret simultaneous choices are still hidden from the other seats."""
-
-    def __init__(self) -> None:
-        self.words: list[dict[str, str]] = []
-        self.hidden: set[int] = set()
-
-    def play(self, t: Table, action: Any, seat: int | None, by: str) -> None:
-        """Play through the table; on an illegal action nothing is logged or changed."""
-        before = t.decision()
-        if seat is None and before is not None and len(before.players) == 1:
-            seat = before.players[0]
-        words = _words(t, action) if isinstance(action, str) else {}
-        t.play(action, seat, by)
-        self.words.append(words)
-        if before is not None and before.secret:
-            self.hidden.add(len(self.words) - 1)
-            after = t.decision()
-            # The choices are revealed once the simultaneous decision is complete.
-            if after is None or not after.secret or not set(after.players) < set(before.players):
-                self.hidden.clear()
-
-    @classmethod
-    def of(cls, t: Table) -> "Logbook":
-        """Rebuild the log of a table loaded from a record by replaying it once."""
-        book = cls()
-        replay = Table(t.game, t.seats, t.options, t.seed, t.engine_version, t.timers)
-        for action, (seat, by) in zip(t.actions, t.actors):
-            book.play(replay, action, seat, by)
-        return book
-
-
-_books: dict[int, Logbook] = {}
-
-
-def _book(t: Table) -> Logbook:
-    book = _books.get(id(t))
-    if book is None or len(book.words) != len(t.actions):
-        book = _books[id(t)] = Logbook.of(t)
-    return book
-
-
-def snapshot(t: Table, viewer: int | None) -> dict[str, Any]:
-    """Everything a page shows for ``viewer`` (None: a spectator or an embed)."""
-    if viewer is not None and not 0 <= viewer < len(t.seats):
-        raise BadRequest("no such seat")
+def snapshot(tid: str, t: Table, viewer: int | str | None) -> dict[str, Any]:
+    """Everything a page shows for ``viewer``, built only from what ``viewer`` may see."""
     d = t.decision()
     legal: list[dict[str, Any]] = []
-    if d is not None and viewer is not None and viewer in d.players:
-        legal = [{"action": a, "words": _words(t, a)} for a in t.state.legal_actions(viewer)]
-    decision = None
-    if d is not None:
-        decision = {"kind": d.kind, "players": list(d.players), "timer": d.timer, "secret": d.secret,
-                    "forced": len(d.players) == 1 and t.state.is_forced(d.players[0])}
-    book = _book(t)
-    log = []
-    for i, (action, (seat, by)) in enumerate(zip(t.actions, t.actors)):
-        if i in book.hidden and seat != viewer:
-            log.append({"n": i + 1, "seat": seat, "by": by, "action": None, "words": HIDDEN_WORDS, "hidden": True})
-        else:
-            log.append({"n": i + 1, "seat": seat, "by": by, "action": action, "words": book.words[i]})
+    if d is not None and isinstance(viewer, int) and viewer in d.players:
+        legal = [{"action": a, "words": _words(t, a, viewer)} for a in t.state.legal_actions(viewer)]
     over = t.state.is_terminal()
-    return {
-        "table": _table_id(t),
+    snap = {
+        "table": tid,
         "game": t.game.name,
+        "viewer": viewer,
         "seats": [s.to_json() for s in t.seats],
         "options": t.options,
+        "timers": t.timers,
         "fingerprint": t.fingerprint,
         "seed": t.seed if over else None,
-        "decision": decision,
+        "decision": _decision(t),
         "view": t.state.view(viewer),
         "legal": legal,
-        "log": log,
-        "events": t.state.events_since(0),
+        "log": t.log(viewer),
+        "events": t.state.events_since(0, viewer),
         "terminal": over,
         "scores": t.state.scores(),
         "winners": t.state.winners() if over else [],
         "outcome": t.state.outcome() if over else None,
-        "record": t.to_record(reveal_seed=True),
     }
+    if over:
+        snap["record"] = t.to_record()  # the seed is public once the game is over
+    return snap
 
 
-def _table_id(t: Table) -> str:
-    for k, v in _tables.items():
-        if v is t:
-            return k
-    raise BadRequest("table not registered")
+def _answer(tid: str, t: Table, args: dict[str, Any]) -> dict[str, Any]:
+    """A snapshot for the request's viewer, plus what the worker must save (never shown to the page)."""
+    out: dict[str, Any] = {"result": snapshot(tid, t, _viewer(t, args))}
+    save_id = _saves.get(tid)
+    if save_id is not None:
+        out["persist"] = {"id": save_id, "game": t.game.name, "seq": len(t.actions),
+                          "over": t.state.is_terminal(), "record": t.to_record(reveal_seed=True)}
+    return out
 
 
-def _register(t: Table) -> str:
-    _next_id[0] += 1
-    tid = f"t{_next_id[0]}"
+def _register(t: Table, args: dict[str, Any]) -> str:
+    tid = _new_id("t")
     _tables[tid] = t
+    save_id = args.get("save")
+    if save_id is not None:
+        if not isinstance(save_id, str) or not 1 <= len(save_id) <= 64:
+            raise BadRequest("save must be a short text id")
+        _saves[tid] = save_id
     return tid
 
 
@@ -160,10 +138,11 @@ def _cmd_games(args: dict[str, Any]) -> Any:
         out.append({
             "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
             "bot_levels": list(g.bot_levels),
-            "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "label": o.label}
+            "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "label": o.label,
+                         "help": getattr(o, "help", {})}
                         for o in g.options],
         })
-    return out
+    return {"result": out}
 
 
 def _cmd_new_table(args: dict[str, Any]) -> Any:
@@ -174,50 +153,60 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
     seats_in = args.get("seats")
     if not isinstance(seats_in, list) or not all(isinstance(s, dict) for s in seats_in):
         raise BadRequest("seats must be a list of {name, bot, level}")
-    seats = [Seat(str(s.get("name") or f"Seat {i + 1}"), bool(s.get("bot")), s.get("level"))
-             for i, s in enumerate(seats_in)]
+    seats = []
+    for i, s in enumerate(seats_in):
+        name = s.get("name")
+        if name is not None and not isinstance(name, str):
+            raise BadRequest(f"seat {i + 1}: the name must be text")
+        name = (name or "").strip()[:rec.MAX_NAME] or f"Seat {i + 1}"
+        bot = s.get("bot", False)
+        if not isinstance(bot, bool):
+            raise BadRequest(f"seat {i + 1}: bot must be true or false")
+        level = s.get("level") if bot else None
+        if bot and not isinstance(level, str):
+            raise BadRequest(f"seat {i + 1}: a bot needs a level")
+        seats.append(Seat(name, bot, level))
     timers = args.get("timers", True)
     if not isinstance(timers, bool):
         raise BadRequest("timers must be true or false")
-    t = Table(game, seats, args.get("options") or {}, args.get("seed"), __version__, timers)
-    _register(t)
-    return _after(t, args)
+    options = args.get("options") or {}
+    if not isinstance(options, dict):
+        raise BadRequest("options must be an object")
+    t = Table(game, seats, options, args.get("seed"), __version__, timers, words=True)
+    tid = _register(t, args)
+    return _after(tid, t, args)
 
 
 def _cmd_load_table(args: dict[str, Any]) -> Any:
-    book = Logbook()
-    t = Table.from_record(args.get("record"), get_game, __version__, play=book.play)
-    _books[id(t)] = book
-    _register(t)
-    return snapshot(t, _seat_arg(args, "viewer"))
+    """Resume a saved table. ``text`` is the saved record as text, read strictly."""
+    text = args.get("text")
+    data = rec.parse(text) if isinstance(text, str) else args.get("record")
+    t = Table.from_record(data, get_game, __version__, words=True)
+    tid = _register(t, args)
+    return _answer(tid, t, args)
 
 
 def _cmd_snapshot(args: dict[str, Any]) -> Any:
-    return snapshot(_table(args), _seat_arg(args, "viewer"))
+    tid, t = _table(args)
+    return {"result": snapshot(tid, t, _viewer(t, args))}
 
 
-def _play(t: Table, action: Any, seat: int | None, by: str) -> None:
-    _book(t).play(t, action, seat, by)
-
-
-def _after(t: Table, args: dict[str, Any]) -> Any:
-    while True:
-        d = t.decision()
-        if d is None or len(d.players) != 1 or not t.state.is_forced(d.players[0]):
-            break
-        _play(t, t.state.timeout_action(d.players[0]), d.players[0], rec.BY_TABLE)
-    return snapshot(t, _seat_arg(args, "viewer"))
+def _after(tid: str, t: Table, args: dict[str, Any]) -> Any:
+    t.play_forced()
+    return _answer(tid, t, args)
 
 
 def _cmd_play(args: dict[str, Any]) -> Any:
-    t = _table(args)
-    _play(t, args.get("action"), _seat_arg(args), rec.BY_SEAT)
-    return _after(t, args)
+    tid, t = _table(args)
+    _viewer(t, args)  # a bad viewer is refused before anything is played
+    t.play(args.get("action"), _seat_arg(args), rec.BY_SEAT)  # type: ignore[arg-type]
+    return _after(tid, t, args)
 
 
 def _cmd_bot_play(args: dict[str, Any]) -> Any:
     """One bot seat moves (the page calls this per bot turn so it can animate and stay responsive)."""
-    t = _table(args)
+    tid, t = _table(args)
+    _viewer(t, args)
     d = t.decision()
     if d is None:
         raise BadRequest("the game is over")
@@ -226,67 +215,113 @@ def _cmd_bot_play(args: dict[str, Any]) -> Any:
         seat = d.players[0]
     if seat not in d.players or not t.seats[seat].bot:
         raise BadRequest("that seat is not a bot whose turn it is")
-    _play(t, t.bot_choice(seat), seat, rec.BY_SEAT)
-    return _after(t, args)
+    t.play(t.bot_choice(seat), seat, rec.BY_SEAT)
+    return _after(tid, t, args)
 
 
 def _cmd_timeout(args: dict[str, Any]) -> Any:
-    t = _table(args)
+    tid, t = _table(args)
+    _viewer(t, args)
     seat = _seat_arg(args)
     d = t.decision()
     if d is None or seat not in d.players:
         raise BadRequest("that seat has no running timer")
-    _play(t, t.state.timeout_action(seat), seat, rec.BY_TIMER)  # type: ignore[arg-type]
-    return _after(t, args)
+    t.play_timeout(seat)  # type: ignore[arg-type]
+    return _after(tid, t, args)
 
 
 def _cmd_record(args: dict[str, Any]) -> Any:
-    return _table(args).to_record()
+    """The record as anyone may have it: with the seed only once the game is over."""
+    _tid, t = _table(args)
+    return {"result": t.to_record()}
 
 
 def _cmd_verify(args: dict[str, Any]) -> Any:
-    data = args.get("record")
-    if isinstance(data, str):
-        from .core.verify import parse
-        data = parse(data)
-    return verify(data, get_game, __version__).to_json()
+    """Verify a record given as text (strictly read: duplicate keys, NaN… are refused)."""
+    text = args.get("text")
+    bots = args.get("bots", False)
+    if not isinstance(bots, bool):
+        raise BadRequest("bots must be true or false")
+    try:
+        data = rec.parse(text) if isinstance(text, str) else args.get("record")
+    except rec.BadRecord as e:
+        return {"result": {"ok": False, "summary": f"unreadable record: {e.words['en']}",
+                           "words": {"en": f"unreadable record: {e.words['en']}",
+                                     "pt": f"registro ilegível: {e.words['pt']}"},
+                           "move": None, "field": e.field or "format", "expected": None, "found": None,
+                           "details": {}}}
+    return {"result": verify(data, get_game, __version__, bots=bots).to_json()}
+
+
+def _cmd_open_replay(args: dict[str, Any]) -> Any:
+    """Open a record (text) for stepping through. A finished record may show every seat's hand."""
+    text = args.get("text")
+    data = rec.parse(text) if isinstance(text, str) else args.get("record")
+    r = Replay(data, get_game, __version__)
+    rid = _new_id("r")
+    _replays[rid] = r
+    return {"result": {"replay": rid, "moves": r.total, "finished": r.finished, "game": r.table.game.name,
+                       "seats": [s.to_json() for s in r.table.seats]}}
+
+
+def _cmd_replay_at(args: dict[str, Any]) -> Any:
+    rid = args.get("replay")
+    r = _replays.get(rid) if isinstance(rid, str) else None
+    if r is None:
+        raise BadRequest("no such replay (it may have been closed)")
+    move = args.get("move")
+    if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move <= r.total:
+        raise BadRequest(f"move must be a number from 0 to {r.total}")
+    return {"result": r.snapshot(rid, move, args.get("viewer"))}
 
 
 def _cmd_close(args: dict[str, Any]) -> Any:
-    t = _tables.pop(args.get("table"), None)  # type: ignore[arg-type]
-    if t is not None:
-        _books.pop(id(t), None)
-    return True
+    key = args.get("table")
+    if isinstance(key, str):
+        _tables.pop(key, None)
+        _saves.pop(key, None)
+    key = args.get("replay")
+    if isinstance(key, str):
+        _replays.pop(key, None)
+    return {"result": True}
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _cmd_games, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play,
-    "timeout": _cmd_timeout, "record": _cmd_record, "verify": _cmd_verify, "close": _cmd_close,
+    "timeout": _cmd_timeout, "record": _cmd_record, "verify": _cmd_verify,
+    "open_replay": _cmd_open_replay, "replay_at": _cmd_replay_at, "close": _cmd_close,
 }
 
 
-def call(request: dict[str, Any]) -> dict[str, Any]:
+def _error(message: str, kind: str, words: dict[str, str] | None = None) -> dict[str, Any]:
+    return {"ok": False, "error": message, "words": words or {"en": message, "pt": message}, "kind": kind}
+
+
+def call(request: Any) -> dict[str, Any]:
     """Run one request; never raises for bad input."""
     if not isinstance(request, dict):
-        return {"ok": False, "error": "a request is a JSON object", "kind": "bad-request"}
+        return _error("a request is a JSON object", "bad-request")
     fn = COMMANDS.get(request.get("cmd"))  # type: ignore[arg-type]
     if fn is None:
-        return {"ok": False, "error": f"unknown command {request.get('cmd')!r}", "kind": "bad-request"}
+        return _error(f"unknown command {request.get('cmd')!r}", "bad-request")
     try:
-        return {"ok": True, "result": fn(request)}
+        return {"ok": True, **fn(request)}
     except IllegalAction as e:
-        return {"ok": False, "error": str(e), "kind": "illegal"}
+        return _error(str(e), "illegal")
     except rec.BadRecord as e:
-        return {"ok": False, "error": str(e), "kind": "bad-record"}
+        return _error(str(e), "bad-record", e.words)
     except (BadRequest, ValueError, TypeError, KeyError) as e:
-        return {"ok": False, "error": str(e) or e.__class__.__name__, "kind": "bad-request"}
+        return _error(str(e) or e.__class__.__name__, "bad-request")
 
 
 def handle(text: str) -> str:
-    """JSON text in, JSON text out: what the worker calls."""
+    """JSON text in, JSON text out: what the worker calls. Requests are read as strictly as records."""
     try:
-        request = json.loads(text)
-    except (json.JSONDecodeError, TypeError):
-        return json.dumps({"ok": False, "error": "the request is not JSON", "kind": "bad-request"})
+        request = rec.parse(text)
+    except rec.BadRecord as e:
+        return json.dumps(_error(f"the request is not acceptable JSON: {e}", "bad-request"))
     return json.dumps(call(request), ensure_ascii=False)
+
+
+__all__ = ["handle", "call", "snapshot", "ALL_SEATS"]

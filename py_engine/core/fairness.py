@@ -11,7 +11,10 @@ In short:
   counter = 0, 1, 2, … (8-byte big-endian), concatenated; key = the 32 seed bytes;
 * below(n) — unbiased integer in [0, n) by rejection: take ceil(bits/8) bytes
   big-endian, keep the low ``bits = (n-1).bit_length()`` bits, retry while ≥ n;
-* shuffle — Fisher–Yates from the last index down to 1, ``j = below(i + 1)``.
+* shuffle — Fisher–Yates from the last index down to 1, ``j = below(i + 1)``;
+* a bot's randomness — the bot at seat s gets its own key, the first 32 bytes of
+  stream("bot/<s>"), and for the action at index n of the record the stream labelled
+  "move/<n>" under that key: the bot can neither read the seed nor any other stream.
 """
 from __future__ import annotations
 
@@ -23,7 +26,7 @@ from typing import MutableSequence, TypeVar
 
 T = TypeVar("T")
 
-SEED_RE = re.compile(r"^[0-9a-f]{64}$")
+SEED_RE = re.compile(r"[0-9a-f]{64}")
 
 
 class BadSeed(ValueError):
@@ -31,7 +34,7 @@ class BadSeed(ValueError):
 
 
 def check_seed(seed: str) -> str:
-    if not isinstance(seed, str) or not SEED_RE.match(seed):
+    if not isinstance(seed, str) or not SEED_RE.fullmatch(seed):
         raise BadSeed("a seed is 64 lowercase hexadecimal characters")
     return seed
 
@@ -98,6 +101,11 @@ class Stream:
             items[i], items[j] = items[j], items[i]
 
 
+def bot_key(key: bytes, seat: int) -> bytes:
+    """The key of the bot at ``seat``: the first 32 bytes of the stream ``bot/<seat>``."""
+    return Stream(key, f"bot/{seat}").read(32)
+
+
 class Chance:
     """The seeded source of every random thing in one game.
 
@@ -118,6 +126,15 @@ class Chance:
         if s is None:
             s = self._streams[label] = Stream(self._key, label)
         return s
+
+    def bot_stream(self, seat: int, move: int) -> Stream:
+        """The stream the bot at ``seat`` draws from when choosing the action at index ``move``.
+
+        Keyed by a key of the bot's own (HMAC is one-way), so whoever holds it learns
+        nothing of the seed or of the deck orders; and it depends only on (seed, seat,
+        move), so the same decision gets the same stream after a reload or in a verifier.
+        """
+        return Stream(bot_key(self._key, seat), f"move/{move}")
 
     def fresh(self, label: str) -> Stream:
         """A new stream at its start, not remembered: for draws that must be pure

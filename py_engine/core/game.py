@@ -10,8 +10,11 @@ Chance is explicit: a state is built from a :class:`~py_engine.core.fairness.Cha
 (the seeded source); everything random the game ever needs is drawn from it under
 a label, which is what lets a record replay byte for byte.
 
-Hidden information is filtered by :meth:`GameState.observation`; bots and UIs only
-ever receive an observation, never the state itself.
+Hidden information is the core's job, not the UI's. Every decision says who may see the
+choice made in it (:data:`PUBLIC`, :data:`PRIVATE`, :data:`SECRET`); every view of the game
+is built for one viewer (:meth:`GameState.observation`, :meth:`GameState.describe`,
+:meth:`GameState.events_since`), so a seat is never handed what it may not know. Bots and
+UIs only ever receive those views, never the state itself.
 """
 from __future__ import annotations
 
@@ -19,7 +22,19 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Any, ClassVar, Sequence
 
-from .fairness import Chance
+from .fairness import Chance, Stream
+
+#: Who may see the choice made in a decision.
+#: ``public``: everyone, as it is made. ``private``: only the seat that makes it; the
+#: others learn what the game's words for them say (e.g. "kept 2 mail cards").
+#: ``secret``: a simultaneous choice that nobody else sees until the game reveals it
+#: (:meth:`GameState.secrets_revealed`); until then the others only learn that it was made.
+PUBLIC, PRIVATE, SECRET = "public", "private", "secret"
+VISIBILITIES = (PUBLIC, PRIVATE, SECRET)
+
+#: The viewer of a finished game's replay: every seat's private information at once.
+#: Never allowed for a running table (the table refuses it).
+ALL_SEATS = "all"
 
 
 class IllegalAction(ValueError):
@@ -34,15 +49,24 @@ class Decision:
     """What the table waits for now.
 
     ``players`` holds more than one seat only for simultaneous choices (e.g.
-    Wickerfair's courage dials); ``secret`` then says that no seat may see the
-    others' choices before all are in. ``timer`` is the seconds the seed gives
-    this kind of decision (the table may turn timers off).
+    Wickerfair's courage dials). ``visibility`` says who sees the choice (see
+    :data:`VISIBILITIES`); a simultaneous choice is normally :data:`SECRET`.
+    ``timer`` is the seconds the seed gives this kind of decision (the table may
+    turn timers off).
     """
 
     kind: str
     players: tuple[int, ...]
     timer: int
-    secret: bool = False
+    visibility: str = PUBLIC
+
+    def __post_init__(self) -> None:
+        if self.visibility not in VISIBILITIES:
+            raise ValueError(f"unknown visibility {self.visibility!r}")
+
+    @property
+    def secret(self) -> bool:
+        return self.visibility == SECRET
 
 
 @dataclass(frozen=True)
@@ -97,6 +121,16 @@ class GameState(ABC):
         ``chance.fresh(label)``) so the verifier can re-derive and check it.
         """
 
+    def secrets_revealed(self) -> bool:
+        """Whether the secret choices made so far are public in this position.
+
+        Asked by the table after every action. A game with :data:`SECRET` decisions
+        returns True once its reveal step has happened (e.g. both courage dials are in);
+        until then the other seats see only that a secret choice was made. The default
+        never reveals, which is the safe answer for a game that forgot to say.
+        """
+        return False
+
     def is_forced(self, player: int) -> bool:
         """True when the table plays for ``player`` without asking (e.g. an automatic pass)."""
         return False
@@ -133,20 +167,41 @@ class GameState(ABC):
 
     # --- what seats see ------------------------------------------------------
     @abstractmethod
-    def observation(self, player: int | None) -> dict[str, Any]:
-        """Everything ``player`` may know, as plain JSON data. ``None`` is a spectator."""
+    def observation(self, player: int | str | None) -> dict[str, Any]:
+        """Everything ``player`` may know, as plain JSON data.
 
-    def view(self, player: int | None) -> dict[str, Any]:
+        ``None`` is a spectator (only public information); :data:`ALL_SEATS` sees every
+        seat's private information (replays of finished games). Two states that differ
+        only in what ``player`` may not see must give equal observations: the contract
+        test checks it with :meth:`resample_hidden`.
+        """
+
+    def view(self, player: int | str | None) -> dict[str, Any]:
         """The JSON a renderer draws. Defaults to the observation; games may add layout."""
         return self.observation(player)
 
-    def describe(self, action: str, lang: str = "en") -> str:
-        """The action in words, for the log and the "All my moves" list."""
+    def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
+        """``action`` in words as ``viewer`` may read it, in the position before it is played.
+
+        For the log and the "All my moves" list. For a :data:`PRIVATE` decision the words
+        for any other viewer must not give away what only the actor may know (which cards
+        were kept); for a :data:`SECRET` one the table shows the others only "a secret
+        choice" until :meth:`secrets_revealed`, then the actor's words.
+        """
         return action
 
-    def events_since(self, mark: int) -> list[dict[str, Any]]:
-        """Game events (scores, automatic plays) logged after index ``mark``."""
+    def events_since(self, mark: int, viewer: int | str | None = None) -> list[dict[str, Any]]:
+        """Game events (scores, automatic plays) after index ``mark``, as ``viewer`` may see them."""
         return []
+
+    def resample_hidden(self, viewer: int | None, stream: Stream) -> "GameState":
+        """A copy in which everything ``viewer`` may not see is drawn afresh from ``stream``.
+
+        Other seats' hands, deck orders, uncommitted secret choices: anything consistent
+        with what ``viewer`` knows. The contract test compares what ``viewer`` is shown in
+        both states; a game with no hidden information returns a plain clone.
+        """
+        return self.clone()
 
 
 class Game(ABC):
@@ -183,14 +238,25 @@ class Game(ABC):
                 f"{self.name} is for {self.min_players}–{self.max_players} players, not {num_players}"
             )
 
+    #: Levels that older records may name but new tables may not offer (a level that was
+    #: withdrawn). Such a record still replays; its bot moves cannot be re-derived.
+    retired_bot_levels: ClassVar[Sequence[str]] = ()
+
     @abstractmethod
-    def make_bot(self, level: str, seat: int, chance: Chance) -> "Bot":
-        """A bot for ``seat``; its randomness must come from ``chance`` (its own labelled stream)."""
+    def make_bot(self, level: str, seat: int) -> "Bot":
+        """A bot of ``level`` for ``seat``. It gets no randomness here: each choice brings its own."""
 
 
 class Bot(ABC):
-    """A player that sees only its own observation."""
+    """A player that sees only its own observation and its own randomness.
+
+    A bot's choice must be a pure function of (its level, its seat, the observation,
+    the legal list, the stream): the table hands it a fresh stream per decision that
+    only it can read (``docs/fairness.md``), so a reload mid-game or a verifier asking
+    again gets the same move. A bot may keep caches between calls (a mirror of the
+    board) as long as they never change the answer.
+    """
 
     @abstractmethod
-    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
-        """Pick one of ``legal`` from what ``observation`` shows."""
+    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        """Pick one of ``legal`` from what ``observation`` shows, drawing chance from ``stream``."""

@@ -1,33 +1,147 @@
 """Game records: the JSON document a table saves, downloads and verifies.
 
-The format is specified in ``docs/records.md``. A record is plain data; it is
-turned into a live table by :func:`py_engine.core.table.Table.from_record`.
+The format, its canonical JSON and every check made on reading are specified in
+``docs/records.md`` precisely enough to write another verifier. A record is plain data;
+it is turned into a live table by :func:`py_engine.core.table.Table.from_record`.
+
+Reading is strict on purpose: a record is evidence. Anything ambiguous (a key given twice,
+a NaN, a number too long to be a seat, a string that is not valid Unicode) is refused
+with a message naming the field, in English and Portuguese, never with a traceback.
 """
 from __future__ import annotations
 
 import hashlib
 import hmac
 import json
+import re
 from typing import Any
 
 from .fairness import check_seed
 
 FORMAT = "valley-tables-record"
-VERSION = 1
+#: Written by this engine. Version 2: bot moves follow the per-move bot streams of
+#: ``docs/fairness.md`` (so ``verify --bots`` can re-derive them) and reading is strict.
+VERSION = 2
+#: Versions this engine reads. Version 1 records replay and verify; their bot moves
+#: came from a stream this engine no longer derives, so they cannot be re-checked.
+READABLE = (1, 2)
 
 #: How an action came to be played: by the seat itself (person or bot), by the
 #: table when the seat's timer ran out, or by the table because nothing else was legal.
 BY_SEAT, BY_TIMER, BY_TABLE = "seat", "timer", "table"
 ACTORS = (BY_SEAT, BY_TIMER, BY_TABLE)
 
+MAX_BYTES = 5 * 1024 * 1024   # a long Wickerfair game is well under 1 MB
+MAX_DEPTH = 32                # a record nests 4 deep
+MAX_DIGITS = 15               # integers in records are seat numbers, scores and option values
+MAX_NAME = 64                 # characters in a seat name
+MAX_ACTION = 256              # characters in one action
+
+KEYS = ("format", "version", "game", "engine", "options", "seats", "timers", "fingerprint",
+        "actions", "actors", "result", "seed", "seal")
+REQUIRED = ("format", "version", "game", "engine", "options", "seats", "fingerprint", "actions", "actors")
+HEX64 = re.compile(r"[0-9a-f]{64}")
+
 
 class BadRecord(ValueError):
-    """A record that cannot be read: wrong shape, wrong types, unknown version."""
+    """A record that cannot be read. ``words`` holds the message in every page language;
+    ``field`` names the part of the record at fault."""
+
+    def __init__(self, en: str, pt: str | None = None, field: str | None = None) -> None:
+        super().__init__(en)
+        self.words = {"en": en, "pt": pt or en}
+        self.field = field
 
 
+# --- reading text -----------------------------------------------------------------------------
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+
+
+def _depth(text: str) -> int:
+    """The deepest nesting of arrays and objects, strings skipped (before json sees it:
+    Python's parser recurses, and a record 100,000 brackets deep must not crash it)."""
+    depth = deepest = 0
+    for m in re.finditer(r"[\[\]{}]", _STRING.sub("", text)):
+        depth += 1 if m.group() in "[{" else -1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for k, v in pairs:
+        if k in out:
+            raise BadRecord(f"the key {k!r} appears twice in one object", f"a chave {k!r} aparece duas vezes no mesmo objeto",
+                            field=k)
+        out[k] = v
+    return out
+
+
+def _constant(name: str) -> Any:
+    raise BadRecord(f"{name} is not a number a record may hold", f"{name} não é um número que um registro possa ter")
+
+
+def _integer(text: str) -> int:
+    if len(text.lstrip("-")) > MAX_DIGITS:
+        raise BadRecord(f"a number of {len(text.lstrip('-'))} digits is too long for a record",
+                        f"um número de {len(text.lstrip('-'))} dígitos é longo demais para um registro")
+    return int(text)
+
+
+def _float(text: str) -> Any:
+    raise BadRecord(f"{text} is not an integer; records hold whole numbers only",
+                    f"{text} não é um inteiro; registros só têm números inteiros")
+
+
+def parse(data: str | bytes) -> Any:
+    """Read a record's text (or bytes, as a file gives them) strictly; BadRecord on anything odd."""
+    if isinstance(data, (bytes, bytearray)):
+        if len(data) > MAX_BYTES:
+            raise BadRecord(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB; no record is that long",
+                            f"o arquivo tem mais de {MAX_BYTES // (1024 * 1024)} MB; nenhum registro é tão longo")
+        try:
+            text = bytes(data).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise BadRecord(f"the file is not UTF-8 text (byte {e.start})",
+                            f"o arquivo não é texto UTF-8 (byte {e.start})") from None
+    elif isinstance(data, str):
+        text = data
+        if len(text) > MAX_BYTES:
+            raise BadRecord(f"the text is longer than {MAX_BYTES // (1024 * 1024)} MB; no record is that long",
+                            f"o texto tem mais de {MAX_BYTES // (1024 * 1024)} MB; nenhum registro é tão longo")
+    else:
+        raise BadRecord("a record is JSON text", "um registro é um texto JSON")
+    if text.startswith("\ufeff"):
+        raise BadRecord("the text starts with a byte order mark; a record is plain UTF-8 JSON",
+                        "o texto começa com uma marca de ordem de bytes; um registro é JSON UTF-8 simples")
+    if _depth(text) > MAX_DEPTH:
+        raise BadRecord(f"the JSON nests deeper than {MAX_DEPTH} levels; a record nests 4",
+                        f"o JSON tem mais de {MAX_DEPTH} níveis; um registro tem 4")
+    try:
+        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant, parse_int=_integer,
+                          parse_float=_float)
+        # A lone surrogate (raw, or written as a \\uD800 escape) is not a character: it
+        # could not be written back as UTF-8, so the seal could not be computed over it.
+        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        return data
+    except UnicodeEncodeError:
+        raise BadRecord("the text holds a lone surrogate, which is not a character",
+                        "o texto tem um substituto isolado, que não é um caractere") from None
+    except BadRecord:
+        raise
+    except json.JSONDecodeError as e:
+        raise BadRecord(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}",
+                        f"não é JSON: {e.msg} na linha {e.lineno}, coluna {e.colno}") from None
+    except (RecursionError, ValueError) as e:
+        raise BadRecord(f"not a readable record ({e.__class__.__name__})",
+                        f"não é um registro legível ({e.__class__.__name__})") from None
+
+
+# --- canonical form and seal --------------------------------------------------------------------
 def canonical_json(data: Any) -> bytes:
-    """Sorted keys, no spaces, UTF-8: the bytes the seal is computed over."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False).encode("utf-8")
+    """Sorted keys, no spaces, UTF-8: the bytes the seal is computed over (``docs/records.md``)."""
+    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
+                      allow_nan=False).encode("utf-8")
 
 
 def seal(record: dict[str, Any], seed: str) -> str:
@@ -42,43 +156,90 @@ def seal(record: dict[str, Any], seed: str) -> str:
     return hmac.new(bytes.fromhex(check_seed(seed)), canonical_json(body), hashlib.sha256).hexdigest()
 
 
-def _need(cond: bool, message: str) -> None:
+# --- shape ----------------------------------------------------------------------------------------
+def _need(cond: bool, field: str, en: str, pt: str) -> None:
     if not cond:
-        raise BadRecord(message)
+        raise BadRecord(en, pt, field)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+def _text(v: Any, most: int) -> bool:
+    return isinstance(v, str) and 0 < len(v) <= most
 
 
 def check_shape(record: Any) -> dict[str, Any]:
     """Refuse anything that is not a well-formed record, naming the first problem."""
-    _need(isinstance(record, dict), "a record is a JSON object")
-    _need(record.get("format") == FORMAT, f"not a Valley Tables record (format must be {FORMAT!r})")
-    _need(record.get("version") == VERSION, f"unsupported record version {record.get('version')!r}")
-    _need(isinstance(record.get("game"), str), "the record names no game")
-    _need(isinstance(record.get("options"), dict), "options must be an object")
-    seats = record.get("seats")
-    _need(isinstance(seats, list) and seats, "seats must be a non-empty list")
+    _need(isinstance(record, dict), "record", "a record is a JSON object", "um registro é um objeto JSON")
+    _need(record.get("format") == FORMAT, "format", f"not a Valley Tables record (format must be {FORMAT!r})",
+          f"não é um registro do Mesas do Vale (format deve ser {FORMAT!r})")
+    v = record.get("version")
+    _need(_is_int(v) and v in READABLE, "version", f"unsupported record version {v!r} (this engine reads {list(READABLE)})",
+          f"versão de registro não suportada {v!r} (este motor lê {list(READABLE)})")
+    for key in REQUIRED:
+        _need(key in record, key, f"the record has no {key!r}", f"o registro não tem {key!r}")
+    for key in record:
+        _need(key in KEYS, key, f"unknown field {key!r} in the record", f"campo desconhecido {key!r} no registro")
+    _need(_text(record["game"], 40), "game", "game must be a game's code name", "game deve ser o nome de código de um jogo")
+    _need(_text(record["engine"], 40), "engine", "engine must be a version string", "engine deve ser um texto de versão")
+    options = record["options"]
+    _need(isinstance(options, dict), "options", "options must be an object", "options deve ser um objeto")
+    for k, val in options.items():
+        _need(isinstance(val, (bool, int, str)), f"options.{k}", f"option {k!r} must be true/false, a number or a word",
+              f"a opção {k!r} deve ser verdadeiro/falso, um número ou uma palavra")
+    seats = record["seats"]
+    _need(isinstance(seats, list) and 0 < len(seats) <= 8, "seats", "seats must be a non-empty list",
+          "seats deve ser uma lista não vazia")
     for i, s in enumerate(seats):
-        _need(isinstance(s, dict) and isinstance(s.get("name"), str), f"seat {i + 1} needs a name")
-        _need(isinstance(s.get("bot"), bool), f"seat {i + 1}: bot must be true or false")
-        _need(s.get("level") is None or isinstance(s.get("level"), str), f"seat {i + 1}: bad bot level")
-    _need(isinstance(record.get("timers", True), bool), "timers must be true or false")
-    fp = record.get("fingerprint")
-    _need(isinstance(fp, str) and len(fp) == 64, "the record has no seed fingerprint")
+        f = f"seats[{i}]"
+        _need(isinstance(s, dict), f, f"seat {i + 1} must be an object", f"o lugar {i + 1} deve ser um objeto")
+        _need(set(s) == {"name", "bot", "level"}, f, f"seat {i + 1} must have exactly name, bot and level",
+              f"o lugar {i + 1} deve ter exatamente name, bot e level")
+        _need(_text(s["name"], MAX_NAME), f + ".name", f"seat {i + 1}: the name must be text of 1–{MAX_NAME} characters",
+              f"lugar {i + 1}: o nome deve ser um texto de 1 a {MAX_NAME} caracteres")
+        _need(isinstance(s["bot"], bool), f + ".bot", f"seat {i + 1}: bot must be true or false",
+              f"lugar {i + 1}: bot deve ser verdadeiro ou falso")
+        if s["bot"]:
+            _need(_text(s["level"], 40), f + ".level", f"seat {i + 1}: a bot needs a level",
+                  f"lugar {i + 1}: um bot precisa de um nível")
+        else:
+            _need(s["level"] is None, f + ".level", f"seat {i + 1}: a person has no bot level",
+                  f"lugar {i + 1}: uma pessoa não tem nível de bot")
+    _need(isinstance(record.get("timers", True), bool), "timers", "timers must be true or false",
+          "timers deve ser verdadeiro ou falso")
+    fp = record["fingerprint"]
+    _need(isinstance(fp, str) and HEX64.fullmatch(fp) is not None, "fingerprint",
+          "the fingerprint must be 64 lowercase hexadecimal characters",
+          "a impressão digital deve ter 64 caracteres hexadecimais minúsculos")
     if "seed" in record:
-        try:
-            check_seed(record["seed"])
-        except ValueError as e:
-            raise BadRecord(str(e)) from None
-    actions, actors = record.get("actions"), record.get("actors")
-    _need(isinstance(actions, list) and all(isinstance(a, str) for a in actions), "actions must be a list of strings")
-    _need(isinstance(actors, list) and len(actors) == len(actions), "actors must list one [seat, by] per action")
+        sd = record["seed"]
+        _need(isinstance(sd, str) and HEX64.fullmatch(sd) is not None, "seed",
+              "the seed must be exactly 64 lowercase hexadecimal characters",
+              "a semente deve ter exatamente 64 caracteres hexadecimais minúsculos")
+    if "seal" in record:
+        sl = record["seal"]
+        _need(isinstance(sl, str) and HEX64.fullmatch(sl) is not None, "seal",
+              "the seal must be 64 lowercase hexadecimal characters",
+              "o selo deve ter 64 caracteres hexadecimais minúsculos")
+    actions, actors = record["actions"], record["actors"]
+    _need(isinstance(actions, list), "actions", "actions must be a list", "actions deve ser uma lista")
+    for i, a in enumerate(actions):
+        _need(_text(a, MAX_ACTION), f"actions[{i}]", f"move {i + 1} must be a non-empty string in the game's notation",
+              f"o lance {i + 1} deve ser um texto não vazio na notação do jogo")
+    _need(isinstance(actors, list) and len(actors) == len(actions), "actors",
+          "actors must list one [seat, by] per action", "actors deve ter um [seat, by] por lance")
     for i, a in enumerate(actors):
-        _need(
-            isinstance(a, list) and len(a) == 2 and isinstance(a[0], int) and not isinstance(a[0], bool)
-            and 0 <= a[0] < len(seats) and a[1] in ACTORS,
-            f"actor of move {i + 1} must be [seat, one of {list(ACTORS)}]",
-        )
+        _need(isinstance(a, list) and len(a) == 2 and _is_int(a[0]) and 0 <= a[0] < len(seats) and a[1] in ACTORS,
+              f"actors[{i}]", f"the actor of move {i + 1} must be [seat, one of {list(ACTORS)}]",
+              f"o autor do lance {i + 1} deve ser [lugar, um de {list(ACTORS)}]")
     if "result" in record:
         r = record["result"]
-        _need(isinstance(r, dict) and isinstance(r.get("scores"), list) and isinstance(r.get("winners"), list),
-              "result needs scores and winners")
+        ok = (isinstance(r, dict) and set(r) == {"scores", "winners", "outcome"}
+              and isinstance(r["scores"], list) and len(r["scores"]) == len(seats) and all(_is_int(x) for x in r["scores"])
+              and isinstance(r["winners"], list) and all(_is_int(x) and 0 <= x < len(seats) for x in r["winners"])
+              and r["outcome"] in ("win", "shared", "draw"))
+        _need(ok, "result", "result must hold scores (one integer per seat), winners (seats) and outcome",
+              "result deve ter scores (um inteiro por lugar), winners (lugares) e outcome")
     return record

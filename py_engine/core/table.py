@@ -12,10 +12,52 @@ from typing import Any, Callable
 
 from . import record as rec
 from .fairness import Chance, check_seed, fingerprint, new_seed
-from .game import Bot, Decision, Game, GameState, IllegalAction
+from .game import ALL_SEATS, PUBLIC, SECRET, Bot, Decision, Game, GameState, IllegalAction
+
+LANGS = ("en", "pt")
+#: What the other seats read for a secret choice that is not revealed yet.
+HIDDEN_WORDS = {"en": "made a secret choice", "pt": "fez uma escolha secreta"}
 
 #: Finds a game by its code name. Injected so that the core imports no game.
 GameLookup = Callable[[str], Game]
+
+
+@dataclass
+class Entry:
+    """One played action as the log keeps it.
+
+    ``words`` is what the acting seat reads (and everybody once the game reveals it);
+    ``public_words`` what every other viewer reads. ``hidden`` is True for a secret
+    choice the game has not revealed yet. Words are computed in the position the
+    action was played in, so they stay right however the game goes on.
+    """
+
+    action: str
+    seat: int
+    by: str
+    visibility: str
+    words: dict[str, str] | None = None
+    public_words: dict[str, str] | None = None
+    hidden: bool = False
+    #: How many actions had been played when the game revealed this secret choice.
+    revealed_at: int | None = None
+
+    def hidden_at(self, moves: int) -> bool:
+        """Whether this choice was still a secret once ``moves`` actions had been played."""
+        return self.visibility == SECRET and (self.revealed_at is None or self.revealed_at > moves)
+
+    def to_json(self, n: int, viewer: int | str | None, moves: int | None = None) -> dict[str, Any]:
+        """The entry as ``viewer`` reads it (at the moment ``moves`` actions were played, in a replay)."""
+        hidden = self.hidden if moves is None else self.hidden_at(moves)
+        if viewer == ALL_SEATS or viewer == self.seat or (self.visibility == SECRET and not hidden):
+            return {"n": n, "seat": self.seat, "by": self.by, "action": self.action, "words": self.words}
+        if hidden:
+            return {"n": n, "seat": self.seat, "by": self.by, "action": None, "words": dict(HIDDEN_WORDS),
+                    "hidden": True}
+        if self.visibility == PUBLIC:
+            return {"n": n, "seat": self.seat, "by": self.by, "action": self.action, "words": self.public_words}
+        return {"n": n, "seat": self.seat, "by": self.by, "action": None, "words": self.public_words,
+                "private": True}
 
 
 @dataclass(frozen=True)
@@ -36,10 +78,14 @@ class Table:
     """Seats + options + seed + state + the action log."""
 
     def __init__(self, game: Game, seats: list[Seat], options: dict[str, Any] | None = None,
-                 seed: str | None = None, engine_version: str = "0", timers: bool = True) -> None:
+                 seed: str | None = None, engine_version: str = "0", timers: bool = True,
+                 retired_levels: bool = False, words: bool = False) -> None:
+        """``retired_levels`` admits bot levels a game has withdrawn (reading older records);
+        ``words`` keeps each action's words for the log (pages want them; verifying does not)."""
         game.check_players(len(seats))
+        levels = tuple(game.bot_levels) + (tuple(game.retired_bot_levels) if retired_levels else ())
         for i, s in enumerate(seats):
-            if s.bot and s.level not in game.bot_levels:
+            if s.bot and s.level not in levels:
                 raise IllegalAction(f"seat {i + 1}: bot level must be one of {list(game.bot_levels)}")
         self.game = game
         self.seats = list(seats)
@@ -50,9 +96,15 @@ class Table:
         #: Whether decisions run against a clock; a table setting, not a rule, kept in the record.
         self.timers = bool(timers)
         self.chance = Chance(self.seed)
+        #: Set when the whole game is known to be public (a replay of a finished record),
+        #: so every position of it may be shown with every seat's hand.
+        self.revealed = False
         self.state: GameState = game.new_initial_state(len(seats), self.options, self.chance)
         self.actions: list[str] = []
         self.actors: list[list[Any]] = []
+        self.entries: list[Entry] = []
+        self._unrevealed: list[Entry] = []
+        self.words = words
         self._bots: dict[int, Bot] = {}
 
     # --- playing -------------------------------------------------------------
@@ -82,9 +134,34 @@ class Table:
             expected = self.state.timeout_action(seat)
             if action != expected:
                 raise IllegalAction(f"the table would have played {expected}, not {action}")
+        entry = Entry(action, seat, by, d.visibility, hidden=d.visibility == SECRET)
+        if self.words:
+            entry.words, entry.public_words = self._words(action, seat, d.visibility)
         self.state.apply_action(action, seat)
         self.actions.append(action)
         self.actors.append([seat, by])
+        self.entries.append(entry)
+        if entry.hidden:
+            self._unrevealed.append(entry)
+        self._reveal()
+
+    def _words(self, action: str, seat: int, visibility: str) -> tuple[dict[str, str], dict[str, str]]:
+        """The action's words for its seat and for everyone else, in the position before it."""
+        def say(viewer: int | None) -> dict[str, str]:
+            try:
+                return {lang: self.state.describe(action, lang, viewer) for lang in LANGS}
+            except (ValueError, KeyError, IndexError):
+                return {lang: action for lang in LANGS}
+        own = say(seat)
+        return own, (dict(HIDDEN_WORDS) if visibility == SECRET else say(None))
+
+    def _reveal(self) -> None:
+        """Once the game has revealed its secret choices, every viewer may read them."""
+        if self._unrevealed and self.state.secrets_revealed():
+            for e in self._unrevealed:
+                e.hidden = False
+                e.revealed_at = len(self.actions)
+            self._unrevealed.clear()
 
     def play_forced(self) -> list[str]:
         """Play every action the table makes without asking (automatic passes, set-aside tiles)."""
@@ -103,13 +180,38 @@ class Table:
         self.play(action, seat, rec.BY_TIMER)
         return action
 
-    def bot_choice(self, seat: int) -> str:
-        """What the seat's bot would play now; it sees only its own observation."""
+    def bot(self, seat: int) -> Bot:
+        """The bot sitting at ``seat`` (made once per table: it may keep caches)."""
         bot = self._bots.get(seat)
         if bot is None:
             level = self.seats[seat].level or self.game.bot_levels[0]
-            bot = self._bots[seat] = self.game.make_bot(level, seat, self.chance)
-        return bot.choose(self.state.observation(seat), self.state.legal_actions(seat))
+            if level not in self.game.bot_levels:
+                raise IllegalAction(f"the {level!r} bot has been withdrawn; this table can be replayed, not continued")
+            bot = self._bots[seat] = self.game.make_bot(level, seat)
+        return bot
+
+    def bot_choice(self, seat: int) -> str:
+        """What the seat's bot plays now: a pure function of (seed, seat, move number,
+        its observation, its level). It sees its own observation and its own stream only."""
+        stream = self.chance.bot_stream(seat, len(self.actions))
+        return self.bot(seat).choose(self.state.observation(seat), self.state.legal_actions(seat), stream)
+
+    # --- what a viewer is shown ------------------------------------------------------------
+    def check_viewer(self, viewer: Any) -> int | str | None:
+        """A seat number, None (a spectator) or ALL_SEATS once the game is over; else IllegalAction."""
+        if viewer is None:
+            return None
+        if viewer == ALL_SEATS:
+            if not self.state.is_terminal() and not self.revealed:
+                raise IllegalAction("every seat's hand is shown only once the game is over")
+            return ALL_SEATS
+        if not isinstance(viewer, int) or isinstance(viewer, bool) or not 0 <= viewer < len(self.seats):
+            raise IllegalAction("no such seat")
+        return viewer
+
+    def log(self, viewer: int | str | None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it: the one place secret and private choices are masked."""
+        return [e.to_json(i + 1, viewer) for i, e in enumerate(self.entries)]
 
     def play_bots(self, limit: int = 10_000) -> list[str]:
         """Let forced moves and bot seats play until a person must act or the game ends."""
@@ -157,33 +259,36 @@ class Table:
 
     @classmethod
     def from_record(cls, data: Any, lookup: GameLookup, engine_version: str = "0",
-                    play: Callable[["Table", str, int, str], None] | None = None) -> "Table":
+                    words: bool = False, upto: int | None = None) -> "Table":
         """Rebuild a table by replaying a record that carries its seed (an autosave, a finished game).
 
-        ``play`` replaces :meth:`play` for each action, so a caller can watch the replay (the
-        bridge describes each move in the position it was made in) without replaying twice.
+        ``upto`` stops after that many actions (a replay stepping through a finished game).
         Raises :class:`~py_engine.core.record.BadRecord` or :class:`IllegalAction` naming the
         first move that does not replay.
         """
         r = rec.check_shape(data)
         if "seed" not in r:
-            raise rec.BadRecord("this record does not carry its seed, so it cannot be replayed yet")
+            raise rec.BadRecord("this record does not carry its seed, so it cannot be replayed yet",
+                                "este registro não traz a sua semente, então ainda não pode ser refeito",
+                                field="seed")
         if fingerprint(r["seed"]) != r["fingerprint"]:
-            raise rec.BadRecord("the seed does not match the fingerprint shown at the start")
+            raise rec.BadRecord("the seed does not match the fingerprint shown at the start",
+                                "a semente não confere com a impressão digital mostrada no início",
+                                field="seed")
         try:
             game = lookup(r["game"])
         except KeyError:
-            raise rec.BadRecord(f"unknown game {r['game']!r}") from None
+            raise rec.BadRecord(f"unknown game {r['game']!r}", f"jogo desconhecido {r['game']!r}",
+                                field="game") from None
         table = cls(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
-                    r.get("timers", True))
+                    r.get("timers", True), retired_levels=True, words=words)
         if table.options != r["options"]:
-            raise rec.BadRecord("the record's options are incomplete or altered")
-        for i, (action, (seat, by)) in enumerate(zip(r["actions"], r["actors"])):
+            raise rec.BadRecord("the record's options are incomplete or altered",
+                                "as opções do registro estão incompletas ou alteradas", field="options")
+        actions = r["actions"] if upto is None else r["actions"][:upto]
+        for i, (action, (seat, by)) in enumerate(zip(actions, r["actors"])):
             try:
-                if play is None:
-                    table.play(action, seat, by)
-                else:
-                    play(table, action, seat, by)
+                table.play(action, seat, by)
             except IllegalAction as e:
                 raise IllegalAction(f"move {i + 1} ({action}) by seat {seat + 1}: {e}") from None
         return table

@@ -1,17 +1,20 @@
 """Verify a finished game: the same check runs in the CLI and, through the worker, in the browser.
 
-Steps, stopping at the first discrepancy:
-1. the record is well formed and names a known game;
+Steps, stopping at the first discrepancy (``docs/records.md`` has the full list):
+1. the record is well formed (strictly: ``record.check_shape``) and names a known game;
 2. the revealed seed hashes to the fingerprint shown at the start;
 3. the options and seats are ones a table could have been created with;
 4. every action replays legally, by the seat whose turn it was (moves the table
    made on a timer or automatically must be exactly what the table would make);
+   with ``bots=True``, every move of a seat marked as a bot is re-derived from that
+   bot's observation and stream and must be exactly what that bot at that level plays;
 5. the game is over and the recorded result equals the recomputed one;
 6. the seal over the whole record matches (catches edits to names, bot flags…).
+
+Every message comes in English and Portuguese (``Report.words``).
 """
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field as dc_field
 from typing import Any
 
@@ -24,7 +27,8 @@ from .table import GameLookup, Seat, Table
 @dataclass
 class Report:
     ok: bool
-    summary: str
+    summary: str                     # English; ``words`` has every language
+    words: dict[str, str] = dc_field(default_factory=dict)
     move: int | None = None          # 1-based index of the first bad action, if any
     field: str | None = None         # which part of the record differs
     expected: Any = None
@@ -35,72 +39,109 @@ class Report:
         return dict(self.__dict__)
 
 
-def _fail(summary: str, **kw: Any) -> Report:
-    return Report(False, summary, **kw)
+def _fail(en: str, pt: str, **kw: Any) -> Report:
+    return Report(False, en, {"en": en, "pt": pt}, **kw)
 
 
-def parse(text: str) -> Any:
-    try:
-        return json.loads(text)
-    except (json.JSONDecodeError, UnicodeDecodeError) as e:
-        raise rec.BadRecord(f"not JSON: {e}") from None
+parse = rec.parse
 
 
-def verify(data: Any, lookup: GameLookup, engine_version: str = "0") -> Report:
+def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool = False) -> Report:
+    """Check a record (already parsed with :func:`parse`); ``bots`` re-derives every bot move too."""
     try:
         r = rec.check_shape(data)
     except rec.BadRecord as e:
-        return _fail(f"unreadable record: {e}", field="format")
+        return _fail(f"unreadable record: {e.words['en']}", f"registro ilegível: {e.words['pt']}",
+                     field=e.field or "format")
     try:
         game = lookup(r["game"])
     except KeyError:
-        return _fail(f"unknown game {r['game']!r}", field="game")
+        return _fail(f"unknown game {r['game']!r}", f"jogo desconhecido {r['game']!r}", field="game")
     if "seed" not in r:
-        return _fail("the record does not reveal its seed (the game is not finished)", field="seed")
+        return _fail("the record does not reveal its seed (the game is not finished)",
+                     "o registro não revela a semente (o jogo não terminou)", field="seed")
     if fingerprint(r["seed"]) != r["fingerprint"]:
-        return _fail("the seed does not match the fingerprint shown at the start", field="seed",
+        return _fail("the seed does not match the fingerprint shown at the start",
+                     "a semente não confere com a impressão digital mostrada no início", field="seed",
                      expected=r["fingerprint"], found=fingerprint(r["seed"]))
+    if bots and r["version"] < 2 and any(s["bot"] for s in r["seats"]):
+        return _fail("bot moves cannot be re-derived for a version 1 record (its bots drew from an older stream); "
+                     "verify it without checking the bots",
+                     "os lances de bots não podem ser refeitos num registro da versão 1 (seus bots usavam um fluxo "
+                     "antigo); verifique-o sem conferir os bots", field="version")
     try:
         table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
-                      r.get("timers", True))
+                      r.get("timers", True), retired_levels=True)
     except (IllegalAction, KeyError) as e:
-        return _fail(f"this table could not exist: {e}", field="seats/options")
+        return _fail(f"this table could not exist: {e}", f"esta mesa não poderia existir: {e}", field="seats/options")
     if table.options != r["options"]:
-        return _fail("the options differ from any a table could have", field="options",
-                     expected=table.options, found=r["options"])
+        return _fail("the options differ from any a table could have", "as opções diferem das que uma mesa pode ter",
+                     field="options", expected=table.options, found=r["options"])
+    if bots:
+        for i, s in enumerate(table.seats):
+            if s.bot and s.level not in game.bot_levels:
+                return _fail(f"seat {i + 1}'s bot level {s.level!r} has been withdrawn; its moves cannot be re-derived",
+                             f"o nível {s.level!r} do bot do lugar {i + 1} foi retirado; seus lances não podem ser refeitos",
+                             field=f"seats[{i}].level")
     for i, (action, (seat, by)) in enumerate(zip(r["actions"], r["actors"]), start=1):
         d = table.decision()
         if d is None:
-            return _fail(f"move {i} ({action}) comes after the game was over", move=i, field="actions")
+            return _fail(f"move {i} ({action}) comes after the game was over",
+                         f"o lance {i} ({action}) vem depois do fim do jogo", move=i, field="actions")
         if seat not in d.players:
             return _fail(f"move {i} ({action}): it was seat {d.players[0] + 1}'s turn, not seat {seat + 1}'s",
+                         f"lance {i} ({action}): era a vez do lugar {d.players[0] + 1}, não do lugar {seat + 1}",
                          move=i, field="actors", expected=list(d.players), found=seat)
+        if bots and by == rec.BY_SEAT and table.seats[seat].bot:
+            expected = table.bot_choice(seat)
+            if expected != action:
+                level = table.seats[seat].level
+                return _fail(f"move {i} ({action}) by seat {seat + 1} is not what its {level} bot plays there "
+                             f"({expected})",
+                             f"o lance {i} ({action}) do lugar {seat + 1} não é o que o seu bot {level} joga ali "
+                             f"({expected})", move=i, field="actions", expected=expected, found=action)
         try:
             table.play(action, seat, by)
         except IllegalAction as e:
-            return _fail(f"move {i} ({action}) by seat {seat + 1} is illegal: {e}", move=i, field="actions",
+            return _fail(f"move {i} ({action}) by seat {seat + 1} is illegal: {e}",
+                         f"o lance {i} ({action}) do lugar {seat + 1} é ilegal: {e}", move=i, field="actions",
                          found=action)
     state = table.state
     if not state.is_terminal():
-        return _fail(f"the game is not over after its {len(r['actions'])} moves", field="actions")
+        return _fail(f"the game is not over after its {len(r['actions'])} moves",
+                     f"o jogo não terminou depois dos seus {len(r['actions'])} lances", field="actions")
     result = r.get("result")
     if result is None:
-        return _fail("the record has no result", field="result")
-    if result.get("scores") != state.scores():
-        return _fail("the final scores differ from the replay", field="result.scores",
-                     expected=state.scores(), found=result.get("scores"))
-    if result.get("winners") != state.winners():
-        return _fail("the winners differ from the replay", field="result.winners",
-                     expected=state.winners(), found=result.get("winners"))
-    if result.get("outcome") != state.outcome():
-        return _fail("the outcome differs from the replay", field="result.outcome",
-                     expected=state.outcome(), found=result.get("outcome"))
-    if r.get("seal") != rec.seal(r, r["seed"]):
+        return _fail("the record has no result", "o registro não tem resultado", field="result")
+    if result["scores"] != state.scores():
+        return _fail("the final scores differ from the replay", "os pontos finais diferem do jogo refeito",
+                     field="result.scores", expected=state.scores(), found=result["scores"])
+    if result["winners"] != state.winners():
+        return _fail("the winners differ from the replay", "os vencedores diferem do jogo refeito",
+                     field="result.winners", expected=state.winners(), found=result["winners"])
+    if result["outcome"] != state.outcome():
+        return _fail("the outcome differs from the replay", "o desfecho difere do jogo refeito",
+                     field="result.outcome", expected=state.outcome(), found=result["outcome"])
+    if "seal" not in r:
+        return _fail("the record has no seal (a finished game's record carries one)",
+                     "o registro não tem selo (o registro de um jogo terminado tem um)", field="seal")
+    if r["seal"] != rec.seal(r, r["seed"]):
         return _fail("the seal does not match: the record was edited after the game "
-                     "(names, bot flags, engine or other fields)", field="seal")
+                     "(names, bot flags, engine or other fields)",
+                     "o selo não confere: o registro foi editado depois do jogo "
+                     "(nomes, marcas de bot, motor ou outros campos)", field="seal")
     names = ", ".join(s["name"] + (" (bot)" if s["bot"] else "") for s in r["seats"])
     won = " and ".join(r["seats"][w]["name"] for w in state.winners())
-    verdict = "draw" if state.outcome() == "draw" else f"won by {won}"
-    return Report(True, f"valid {r['game']} game: {names}; {len(r['actions'])} moves; "
-                        f"scores {state.scores()}; {verdict}",
-                  details={"scores": state.scores(), "winners": state.winners(), "moves": len(r["actions"])})
+    ganhou = " e ".join(r["seats"][w]["name"] for w in state.winners())
+    n = len(r["actions"])
+    checked = " Every bot move re-derived." if bots and any(s["bot"] for s in r["seats"]) else ""
+    conferido = " Todos os lances dos bots refeitos." if checked else ""
+    if state.outcome() == "draw":
+        en_v, pt_v = "draw", "empate"
+    else:
+        en_v, pt_v = f"won by {won}", f"vencido por {ganhou}"
+    return Report(True, f"valid {r['game']} game: {names}; {n} moves; scores {state.scores()}; {en_v}.{checked}",
+                  {"en": f"valid {r['game']} game: {names}; {n} moves; scores {state.scores()}; {en_v}.{checked}",
+                   "pt": f"jogo de {r['game']} válido: {names}; {n} lances; pontos {state.scores()}; {pt_v}.{conferido}"},
+                  details={"scores": state.scores(), "winners": state.winners(), "moves": n,
+                           "bots_checked": bool(checked)})

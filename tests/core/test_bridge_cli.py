@@ -15,6 +15,11 @@ def call(cmd, **args):
     return json.loads(bridge.handle(json.dumps({"cmd": cmd, **args})))
 
 
+def persisted(cmd, **args):
+    """The answer's record for the worker to save (never part of the page's result)."""
+    return call(cmd, **args)["persist"]["record"]
+
+
 def test_games_lists_the_toy(tally_registered):
     games = call("games")["result"]
     tally = next(g for g in games if g["name"] == "tally")
@@ -23,12 +28,14 @@ def test_games_lists_the_toy(tally_registered):
 
 def test_new_table_play_and_snapshot(tally_registered):
     r = call("new_table", game="tally", seats=[{"name": "Ana"}, {"name": "Bot", "bot": True, "level": "easy"}],
-             seed=SEED, viewer=0)
+             seed=SEED, viewer=0, save="s1")
     assert r["ok"], r
     snap = r["result"]
     assert snap["decision"]["players"] == [0, 1] and snap["decision"]["secret"]
     assert [m["action"] for m in snap["legal"]] == ["bid:0", "bid:1", "bid:2", "bid:3"]
-    assert snap["seed"] is None and snap["record"]["seed"] == SEED  # the autosave keeps it, the view does not show it
+    # the autosave keeps the seed, beside the result; the snapshot never shows it nor the record
+    assert snap["seed"] is None and "record" not in snap and SEED not in json.dumps(snap)
+    assert r["persist"]["id"] == "s1" and r["persist"]["record"]["seed"] == SEED and r["persist"]["seq"] == 0
     tid = snap["table"]
     snap = call("bot_play", table=tid, seat=1, viewer=0)["result"]
     assert snap["view"]["bids"] is None  # the bot's bid stays secret
@@ -61,9 +68,17 @@ def test_load_table_resumes_a_save(tally_registered):
     t.play("bid:1", 0)
     t.play_bots()
     saved = t.to_record(reveal_seed=True)
-    snap = call("load_table", record=saved, viewer=0)["result"]
-    assert [e["action"] for e in snap["log"]] == t.actions
-    assert all(e["words"]["en"] for e in snap["log"])
+    snap = call("load_table", text=json.dumps(saved), viewer=0)["result"]
+    # seat 0 reads its own turns (and the card it took); seat 1's turns are private: its words
+    # say only that it took a card or passed, never which card
+    for i, (e, action, (seat, _)) in enumerate(zip(snap["log"], t.actions, t.actors)):
+        if i < 2 or seat == 0:
+            assert e["action"] == action
+        else:
+            assert e["action"] is None and e["private"] and e["words"]["en"] == action
+        assert e["words"]["en"].startswith(action)
+    assert any(e["words"]["en"].startswith("take ") for e in snap["log"] if e["seat"] == 0)
+    assert call("load_table", record=saved, viewer=0)["ok"]
 
 
 def test_timeout_plays_for_the_seat(tally_registered):
@@ -93,8 +108,9 @@ def test_secret_choices_stay_out_of_other_seats_logs_until_all_are_in(tally_regi
 
 
 def test_timers_off_is_kept_in_the_record_and_refuses_timer_moves(tally_registered):
-    snap = call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], seed=SEED, timers=False)["result"]
-    assert snap["record"]["timers"] is False
+    out = call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], seed=SEED, timers=False, save="s2")
+    snap = out["result"]
+    assert snap["timers"] is False and out["persist"]["record"]["timers"] is False
     out = call("timeout", table=snap["table"], seat=0)
     assert out["ok"] is False and "without timers" in out["error"]
     assert call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], timers="no")["ok"] is False
@@ -104,9 +120,10 @@ def test_verify_through_bridge(tally_registered):
     t = Table(GAME, [Seat("A", True, "easy"), Seat("B", True, "easy")], {}, SEED)
     t.play_bots()
     assert call("verify", record=t.to_record())["result"]["ok"]
-    assert call("verify", record=json.dumps(t.to_record()))["result"]["ok"]
-    out = call("verify", record="{oops")
-    assert out["ok"] is False and out["kind"] == "bad-record"
+    assert call("verify", text=json.dumps(t.to_record()))["result"]["ok"]
+    assert call("verify", text=json.dumps(t.to_record()), bots=True)["result"]["ok"]
+    out = call("verify", text="{oops")["result"]
+    assert out["ok"] is False and out["field"] == "format" and out["words"]["pt"].startswith("registro ilegível")
 
 
 def test_cli_play_and_verify(tally_registered, tmp_path, capsys):

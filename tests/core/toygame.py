@@ -1,17 +1,19 @@
 """Tally: a tiny game that exercises every part of the core protocol, for core tests only.
 
-Every seat secretly bids 0–3 at once; the highest bid (lowest seat on ties) starts
-and each bid is paid in points. Then seats in turn ``take`` the top card of a
-shuffled deck of 1..12 into their hidden hand, or ``pass`` once they hold a card
-(an empty hand must take: the table does it). The deck running out ends the game;
-score = sum of hand − bid.
+Every seat secretly bids 0–3 at once (a secret decision, revealed when the last bid is
+in); the highest bid (lowest seat on ties) starts and each bid is paid in points. Then
+seats in turn ``take`` the top card of a shuffled deck of 1..12 into their hidden hand
+(a private decision: the others learn that a card was taken, the taker which one), or
+``pass`` once they hold a card (an empty hand must take: the table does it). The deck
+running out ends the game; score = sum of hand − bid.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance
-from py_engine.core.game import Bot, Decision, Game, GameState, IllegalAction, OptionSpec
+from py_engine.core.fairness import Chance, Stream
+from py_engine.core.game import (ALL_SEATS, PRIVATE, SECRET, Bot, Decision, Game, GameState, IllegalAction,
+                                 OptionSpec)
 
 BIDS = [f"bid:{n}" for n in range(4)]
 
@@ -37,10 +39,35 @@ class TallyState(GameState):
     def decision(self) -> Decision | None:
         if self.bidding:
             waiting = tuple(p for p in range(self.num_players) if self.bids[p] is None)
-            return Decision("bid", waiting, 45, secret=True)
+            return Decision("bid", waiting, 45, SECRET)
         if not self.deck:
             return None
-        return Decision("turn", (self.turn,), 60)
+        return Decision("turn", (self.turn,), 60, PRIVATE)
+
+    def secrets_revealed(self) -> bool:
+        return not self.bidding
+
+    def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
+        if action == "take" and (viewer == ALL_SEATS or viewer == self.turn):
+            return f"take {self.deck[-1]}"
+        return action
+
+    def resample_hidden(self, viewer: int | None, stream: Stream) -> "TallyState":
+        s = self.clone()
+        unseen = list(s.deck)
+        owners = [p for p in range(s.num_players) if p != viewer]
+        for p in owners:
+            unseen += s.hands[p]
+        stream.shuffle(unseen)
+        for p in owners:
+            n = len(s.hands[p])
+            s.hands[p], unseen = unseen[:n], unseen[n:]
+        s.deck = unseen
+        if s.bidding:
+            for p in owners:
+                if s.bids[p] is not None:
+                    s.bids[p] = stream.below(4)
+        return s
 
     def legal_actions(self, player: int | None = None) -> list[str]:
         d = self.decision()
@@ -87,24 +114,24 @@ class TallyState(GameState):
         s = self.scores()
         return [p for p in range(self.num_players) if s[p] == max(s)]
 
-    def observation(self, player: int | None) -> dict[str, Any]:
+    def observation(self, player: int | str | None) -> dict[str, Any]:
         revealed = not self.bidding
+        seat = player if isinstance(player, int) else None
         return {
             "deck": len(self.deck),
             "hand_sizes": [len(h) for h in self.hands],
-            "hand": list(self.hands[player]) if player is not None else None,
-            "bids": list(self.bids) if revealed else None,
-            "my_bid": self.bids[player] if player is not None else None,
+            "hand": list(self.hands[seat]) if seat is not None else None,
+            "hands": [list(h) for h in self.hands] if player == ALL_SEATS else None,
+            "bids": list(self.bids) if revealed or player == ALL_SEATS else None,
+            "bid_in": [b is not None for b in self.bids],
+            "my_bid": self.bids[seat] if seat is not None else None,
             "turn": None if self.bidding else self.turn,
         }
 
 
 class TallyBot(Bot):
-    def __init__(self, stream) -> None:
-        self.stream = stream
-
-    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
-        return legal[self.stream.below(len(legal))]
+    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        return legal[stream.below(len(legal))]
 
 
 class Tally(Game):
@@ -117,8 +144,8 @@ class Tally(Game):
     def new_initial_state(self, num_players, options, chance):
         return TallyState(self, num_players, options, chance)
 
-    def make_bot(self, level, seat, chance):
-        return TallyBot(chance.stream(f"bot/{seat}"))
+    def make_bot(self, level, seat):
+        return TallyBot()
 
 
 GAME = Tally()

@@ -96,10 +96,9 @@ def test_verify_catches_an_edited_move():
     t = bot_table({})
     r = t.to_record()
     i = next(i for i, a in enumerate(r["actions"]) if a.endswith("-") and "@" in a)
-    r["actions"][i] = r["actions"][i].replace("r0-", "r1-").replace("r2-", "r3-") if "r0-" in r["actions"][i] \
-        else r["actions"][i][:-1] + "+zz"
+    r["actions"][i] = r["actions"][i][:-1] + "+zz"   # a Warden on a region the tile does not have
     report = verify(r, lookup, "test")
-    assert not report.ok and report.move is not None
+    assert not report.ok and report.move == i + 1
 
 
 def test_state_clone_is_independent():
@@ -120,12 +119,12 @@ def test_bots_see_only_their_observation():
     t = Table(GAME, [Seat("a", True, "normal"), Seat("b", True, "easy")], {"hide_next": True}, "7b" * 32, "t")
     seen = []
     for seat in (0, 1):
-        bot = GAME.make_bot(t.seats[seat].level, seat, t.chance)
+        bot = GAME.make_bot(t.seats[seat].level, seat)
         original = bot.choose
 
-        def spy(obs, legal, original=original):
+        def spy(obs, legal, stream, original=original):
             seen.append(obs)
-            return original(obs, legal)
+            return original(obs, legal, stream)
         bot.choose = spy
         t._bots[seat] = bot
     for _ in range(6):

@@ -23,11 +23,11 @@ class ElderwoodGame(Game):
         ash_seat = chance.stream("setup/ash").below(2)
         return ElderwoodState(ash_seat, chance)
 
-    def make_bot(self, level: str, seat: int, chance: Chance) -> Bot:
+    def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import ElderwoodBot
         if level not in self.bot_levels:
             raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
-        return ElderwoodBot(level, seat, chance.stream(f"bot/{seat}"))
+        return ElderwoodBot(level, seat)
 
 
 GAME = ElderwoodGame()

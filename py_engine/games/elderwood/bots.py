@@ -64,25 +64,14 @@ def search_move(pos: Position, level: str, stream: Stream | None) -> Move:
 
 
 class ElderwoodBot(Bot):
-    def __init__(self, level: str, seat: int, stream: Stream) -> None:
+    def __init__(self, level: str, seat: int) -> None:
         self.level = level
         self.seat = seat
-        self.stream = stream
 
-    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
         pos = rebuild(observation)
         if self.level == "easy":
-            move = easy_move(pos, self.stream)
+            move = easy_move(pos, stream)
         else:
-            move = search_move(pos, self.level, self.stream)
+            move = search_move(pos, self.level, stream)
         return format_move(pos, move)
-
-
-class RandomBot(Bot):
-    """Uniformly random legal moves (a yardstick for the benches, not offered at the table)."""
-
-    def __init__(self, stream: Stream) -> None:
-        self.stream = stream
-
-    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
-        return legal[self.stream.below(len(legal))]

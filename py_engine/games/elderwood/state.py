@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ...core.fairness import Chance
-from ...core.game import Decision, GameState, IllegalAction
+from ...core.game import ALL_SEATS, Decision, GameState, IllegalAction
 from . import judge
 from .notation import game_string, status_string, tile_name
 from .rules import (CREATURE_COUNTS, CREATURE_LETTERS, CREATURE_OF, COLOUR_OF, DIRS, DRAW, ELDER, NUMBER_OF,
@@ -99,7 +99,7 @@ class ElderwoodState(GameState):
         return other
 
     # --- words and pictures -----------------------------------------------------
-    def describe(self, action: str, lang: str = "en") -> str:
+    def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
         from .notation import parse_move
         return describe_move(self.pos, parse_move(self.pos, action), lang)
 

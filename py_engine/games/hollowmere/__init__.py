@@ -23,16 +23,17 @@ class Hollowmere(Game):
         OptionSpec("mist_veil", False, label={"en": "Mist Veil", "pt": "Véu da Névoa"}),
     )
     bot_levels = ("easy", "normal")
+    retired_bot_levels = ("strong",)   # offered until engine 0.1; no stronger than normal
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)
         return HollowmereState.setup(num_players, self.normalize_options(options), chance)
 
-    def make_bot(self, level: str, seat: int, chance: Chance) -> Bot:
+    def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import make_bot
         if level not in self.bot_levels:
             raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
-        return make_bot(level, seat, chance)
+        return make_bot(level, seat)
 
 
 GAME = Hollowmere()

@@ -10,13 +10,13 @@ There is no strong level yet: a one-reply expectimax over sampled tiles and two 
 estimate were tried and won about half of their games against normal or fewer (docs/performance.md).
 
 Budgets are counted in nodes (candidate moves and samples), never in wall-clock time, so a
-bot plays the same move on every machine. All randomness comes from ``chance.stream(f"bot/{seat}")``.
+bot plays the same move on every machine. All randomness comes from the stream the table hands each decision.
 """
 from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance, Stream
+from py_engine.core.fairness import Stream
 from py_engine.core.game import Bot
 
 from .notation import Lay, parse
@@ -146,15 +146,16 @@ class OnePly(Bot):
     noise = 0.0                    # easy: random slack added to each estimate
     blunder = 0.0                  # easy: chance of a random move
 
-    def __init__(self, seat: int, chance: Chance) -> None:
+    def __init__(self, seat: int) -> None:
         self.seat = seat
-        self.rng: Stream = chance.stream(f"bot/{seat}")
+        self.rng: Stream | None = None   # the stream of the decision being made
         self.mirror = Mirror()
 
     def _u(self) -> float:
         return self.rng.below(1 << 20) / float(1 << 20)
 
-    def choose(self, observation: dict[str, Any], legal: list[str]) -> str:
+    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        self.rng = stream
         if len(legal) == 1:
             return legal[0]
         if self.blunder and self._u() < self.blunder:
@@ -220,5 +221,5 @@ class NormalBot(OnePly):
 LEVELS = {"easy": EasyBot, "normal": NormalBot}
 
 
-def make_bot(level: str, seat: int, chance: Chance) -> Bot:
-    return LEVELS[level](seat, chance)
+def make_bot(level: str, seat: int) -> Bot:
+    return LEVELS[level](seat)

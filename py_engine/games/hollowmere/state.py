@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from py_engine.core.fairness import Chance
-from py_engine.core.game import Decision, Game, GameState, IllegalAction
+from py_engine.core.fairness import Chance, Stream
+from py_engine.core.game import ALL_SEATS, Decision, Game, GameState, IllegalAction
 
 from . import notation
 from .notation import Aside, Lay, Veil
@@ -209,11 +209,21 @@ class HollowmereState(GameState):
         best = max(self.valley.scores)
         return [s for s, v in enumerate(self.valley.scores) if v == best]
 
-    def events_since(self, mark: int) -> list[dict[str, Any]]:
-        return self.valley.events[mark:]
+    def events_since(self, mark: int, viewer: int | str | None = None) -> list[dict[str, Any]]:
+        return self.valley.events[mark:]   # every event is public (scores, tiles set aside, veils)
 
-    def describe(self, action: str, lang: str = "en") -> str:
-        return notation.describe(action, lang)
+    def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
+        return notation.describe(action, lang)   # every choice is public
+
+    def resample_hidden(self, viewer: int | None, stream: Stream) -> "HollowmereState":
+        """The supply below what everyone sees (the tile in hand, and the next tile unless
+        it is hidden) in another order: the only thing a Hollowmere seat may not know."""
+        s = self.clone()
+        keep = s.top + (0 if self.options.get("hide_next") else 1)
+        rest = s.supply[keep:]
+        stream.shuffle(rest)
+        s.supply = s.supply[:keep] + rest
+        return s
 
     # --- what seats see -----------------------------------------------------------------
     def observation(self, player: int | None) -> dict[str, Any]:

@@ -1,0 +1,70 @@
+"""Stepping through a record: the position after any number of moves, as a viewer sees it.
+
+Replay and embeds show a game move by move. The record is replayed once (its log words
+kept); positions are then rebuilt from the nearest kept state, so stepping back and
+forth stays cheap however long the game. A finished record may be shown with every
+seat's hand (:data:`~py_engine.core.game.ALL_SEATS`) at any of its moves; anything else
+is shown as the viewer saw it then.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .game import ALL_SEATS, GameState, IllegalAction
+from .table import GameLookup, Table
+
+EVERY = 16  # a kept state every so many moves
+
+
+class Replay:
+    def __init__(self, data: Any, lookup: GameLookup, engine_version: str = "0") -> None:
+        self.table = Table.from_record(data, lookup, engine_version, words=True)
+        self.total = len(self.table.actions)
+        self.finished = self.table.state.is_terminal()
+        # Kept states: replaying once more, without words, from the same seed.
+        first = Table(self.table.game, self.table.seats, self.table.options, self.table.seed, engine_version,
+                      self.table.timers, retired_levels=True)
+        self.kept: dict[int, GameState] = {0: first.state.clone()}
+        for i, (action, (seat, by)) in enumerate(zip(self.table.actions, self.table.actors), start=1):
+            first.play(action, seat, by)
+            if i % EVERY == 0:
+                self.kept[i] = first.state.clone()
+        self.kept[self.total] = self.table.state
+
+    def state_at(self, move: int) -> GameState:
+        base = max(k for k in self.kept if k <= move)
+        state = self.kept[base].clone() if base != move else self.kept[base]
+        for i in range(base, move):
+            state.apply_action(self.table.actions[i], self.table.actors[i][0])
+        return state
+
+    def snapshot(self, rid: str, move: int, viewer: Any) -> dict[str, Any]:
+        t = self.table
+        if viewer == ALL_SEATS and not self.finished:
+            raise IllegalAction("every seat's hand is shown only for a finished game")
+        if viewer is not None and viewer != ALL_SEATS:
+            t.check_viewer(viewer)
+        state = self.state_at(move)
+        over = state.is_terminal()
+        d = state.decision()
+        return {
+            "replay": rid,
+            "move": move,
+            "moves": self.total,
+            "game": t.game.name,
+            "viewer": viewer,
+            "seats": [s.to_json() for s in t.seats],
+            "options": t.options,
+            "fingerprint": t.fingerprint,
+            "seed": t.seed if self.finished else None,
+            "decision": None if d is None else {"kind": d.kind, "players": list(d.players), "timer": d.timer,
+                                                "visibility": d.visibility, "secret": d.secret, "forced": False},
+            "view": state.view(viewer),
+            "legal": [],
+            "log": [e.to_json(i + 1, viewer, move) for i, e in enumerate(t.entries[:move])],
+            "events": state.events_since(0, viewer),
+            "terminal": over,
+            "scores": state.scores(),
+            "winners": state.winners() if over else [],
+            "outcome": state.outcome() if over else None,
+        }
