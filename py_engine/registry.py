@@ -7,8 +7,10 @@ from .core.game import Game
 
 #: code name -> module whose ``GAME`` attribute is the Game instance.
 GAME_MODULES = {
-    "elderwood": "py_engine.games.elderwood",
     "hollowmere": "py_engine.games.hollowmere",
+    "milehollow": "py_engine.games.milehollow",
+    "elderwood": "py_engine.games.elderwood",
+    "wickerfair": "py_engine.games.wickerfair",
 }
 
 _cache: dict[str, Game] = {}
