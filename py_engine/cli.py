@@ -10,9 +10,12 @@ from typing import Sequence
 from . import __version__
 from .core.fairness import BadSeed, fingerprint
 from .core.game import IllegalAction
-from .core.record import BadRecord
+from .core.record import MAX_BYTES, BadRecord, parse
+
+#: Read one byte more than a record may hold, so a larger file is refused without reading it all.
+MAX_READ = MAX_BYTES + 1
 from .core.table import Seat, Table
-from .core.verify import parse, verify
+from .core.verify import verify
 from .registry import GAME_MODULES, available, get_game
 
 
@@ -57,15 +60,16 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 def cmd_verify(args: argparse.Namespace) -> int:
     try:
-        with open(args.file, encoding="utf-8") as f:
-            data = parse(f.read())
+        with open(args.file, "rb") as f:
+            raw = f.read(MAX_READ)
+        data = parse(raw)
     except OSError as e:
         print(f"INVALID: cannot read {args.file}: {e.strerror}")
         return 1
     except BadRecord as e:
         print(f"INVALID: {e}")
         return 1
-    report = verify(data, get_game, __version__)
+    report = verify(data, get_game, __version__, bots=args.bots)
     if report.ok:
         print(f"OK: {report.summary}")
         return 0
@@ -121,6 +125,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     ver = sub.add_parser("verify", help="check a finished game's record; exit 0 when valid")
     ver.add_argument("file")
+    ver.add_argument("--bots", action="store_true",
+                     help="also re-derive every bot move and check each bot seat played as that bot at its level")
     ver.set_defaults(fn=cmd_verify)
 
     perft = sub.add_parser("perft", help="count leaf nodes of the move tree from the start position")
