@@ -1,0 +1,45 @@
+"""Milehollow: draw wagon cards, pave the old post roads of a hill valley, deliver the mail.
+
+Rules: docs/rules/milehollow.md. Map and cards: board.json (design §7, verbatim).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from py_engine.core.fairness import Chance
+from py_engine.core.game import Bot, Game, GameState, IllegalAction
+
+from .board import BOARD, SPEC_VERSION
+from .state import MilehollowState
+
+
+class Milehollow(Game):
+    name = "milehollow"
+    min_players = BOARD["players"]["min"]
+    max_players = BOARD["players"]["max"]
+    options = ()
+    bot_levels = ("easy", "normal")
+
+    def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
+        self.check_players(num_players)
+        self.normalize_options(options)
+        return MilehollowState.setup(num_players, chance)
+
+    def make_bot(self, level: str, seat: int) -> Bot:
+        from .bots import make_bot
+        if level not in self.bot_levels:
+            raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
+        return make_bot(level, seat)
+
+    def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,
+                     chance: Chance) -> GameState:
+        """A lesson's position from its JSON (the format is in lessons.py)."""
+        from .lessons import lesson_state
+        self.check_players(num_players)
+        return lesson_state(num_players, position, chance)
+
+
+GAME = Milehollow()
+MilehollowState.game = GAME
+
+__all__ = ["GAME", "Milehollow", "MilehollowState", "BOARD", "SPEC_VERSION"]

@@ -1,0 +1,111 @@
+"""An action in words, in English and Portuguese, as one viewer may read it (the log, "All my moves").
+
+Words are made in the position before the action. So a card drawn blind is never named here, not even
+for its drawer (the top of the deck is not known before it is drawn; the drawer learns it from their
+hand, the ``deck`` event and ``last_turn``). Kept mail is named only for the seat that keeps it.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from py_engine.core.game import ALL_SEATS
+
+from . import notation as nt
+from .board import COLOUR_PT, COLOURS, MAILS, OX, ROAD_POINTS, ROADS, SETUP, TOWNS
+
+if TYPE_CHECKING:
+    from .state import MilehollowState
+
+
+def colour_word(c: int | str, lang: str) -> str:
+    name = c if isinstance(c, str) else COLOURS[c]
+    return COLOUR_PT[name] if lang == "pt" else name
+
+
+def road_words(road: int, lang: str) -> str:
+    r = ROADS[road]
+    towns = f"{TOWNS[r.a].name}–{TOWNS[r.b].name}"
+    if lang == "pt":
+        slabs = f"{r.len} {'laje' if r.len == 1 else 'lajes'} {colour_word(r.colour_name, lang)}"
+        double = ", estrada dupla" if r.twin >= 0 else ""
+    else:
+        slabs = f"{r.len} {r.colour_name} {'slab' if r.len == 1 else 'slabs'}"
+        double = ", a double road" if r.twin >= 0 else ""
+    return f"{towns} ({slabs}{double})"
+
+
+def cards_words(colour: int, n: int, oxen: int, lang: str) -> str:
+    parts = []
+    if colour >= 0 and n:
+        if lang == "pt":
+            parts.append(f"{n} {'carta' if n == 1 else 'cartas'} {colour_word(colour, lang)}")
+        else:
+            parts.append(f"{n} {colour_word(colour, lang)} {'card' if n == 1 else 'cards'}")
+    if oxen:
+        if lang == "pt":
+            parts.append(f"{oxen} {'Boi' if oxen == 1 else 'Bois'}")
+        else:
+            parts.append(f"{oxen} {'Ox' if oxen == 1 else 'Oxen'}")
+    return (" e " if lang == "pt" else " and ").join(parts)
+
+
+def mail_words(m: int, lang: str) -> str:
+    mail = MAILS[m]
+    return f"{mail.id} {TOWNS[mail.a].name}–{TOWNS[mail.b].name} ({mail.value})"
+
+
+def _keeper(s: "MilehollowState", kept: tuple[int, ...]) -> int | None:
+    """The seat whose dealt or drawn mail holds ``kept`` (pending cards of different seats never overlap)."""
+    for seat, pending in enumerate(s.pending):
+        if kept and all(m in pending for m in kept):
+            return seat
+    return None
+
+
+def describe(s: "MilehollowState", action: str, lang: str, viewer: int | str | None) -> str:
+    lang = "pt" if lang == "pt" else "en"
+    pt = lang == "pt"
+    a = nt.parse(action)
+    if isinstance(a, nt.Row):
+        card = s.row[a.slot]
+        k = a.slot + 1
+        if card == OX:
+            return (f"Pegar o Boi virado da posição {k}: é a compra inteira" if pt else
+                    f"Take the face-up Ox from slot {k}: that is the whole draw")
+        if card < 0:
+            return f"Pegar a carta da posição {k}" if pt else f"Take the card in slot {k}"
+        return (f"Pegar a carta {colour_word(card, lang)} da posição {k}" if pt else
+                f"Take the {colour_word(card, lang)} card from slot {k}")
+    if isinstance(a, nt.Deck):
+        if not s.deck and any(s.discards):
+            return ("Embaralhar o descarte num novo baralho e sacar uma carta dele" if pt else
+                    "Shuffle the discards into a new deck and draw a card from it")
+        return "Sacar uma carta do baralho" if pt else "Draw a card from the deck"
+    if isinstance(a, nt.Pave):
+        points = ROAD_POINTS[ROADS[a.road].len]
+        cards = cards_words(a.colour, a.n, a.oxen, lang)
+        return (f"Pavimentar {road_words(a.road, lang)} com {cards}: +{points}" if pt else
+                f"Pave {road_words(a.road, lang)} with {cards}: +{points}")
+    if isinstance(a, nt.MailDraw):
+        k = min(SETUP["mailDraw"], len(s.mail_deck))
+        return (f"Sacar {k} {'carta' if k == 1 else 'cartas'} de correspondência" if pt else
+                f"Draw {k} mail {'card' if k == 1 else 'cards'}")
+    if isinstance(a, nt.Pass):
+        return ("Passar: não há nada para sacar nem estrada para pavimentar" if pt else
+                "Pass: there is nothing to draw and no road to pave")
+    assert isinstance(a, nt.Keep)
+    seat = _keeper(s, a.mail) if viewer == ALL_SEATS else viewer
+    k = len(a.mail)
+    if isinstance(seat, int) and all(m in s.pending[seat] for m in a.mail):
+        back = len(s.pending[seat]) - k
+        names = (" e " if pt else " and ").join(mail_words(m, lang) for m in a.mail)
+        if pt:
+            return f"Ficar com {names}" + (f"; devolver {back} ao fundo do baralho" if back else "")
+        return f"Keep {names}" + (f"; return {back} to the bottom of the deck" if back else "")
+    # Anyone else learns only how many were kept; how many were dealt or drawn is public.
+    dealt = SETUP["startMailDealt"] if s.phase == "keep-deal" else len(s.pending[s.current])
+    back = max(0, dealt - k)
+    if pt:
+        return (f"Ficar com {k} {'carta' if k == 1 else 'cartas'} de correspondência"
+                + (f" e devolver {back}" if back else ""))
+    return f"Keep {k} mail {'card' if k == 1 else 'cards'}" + (f" and return {back}" if back else "")
