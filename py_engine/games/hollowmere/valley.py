@@ -11,6 +11,11 @@ scoring never walks the board. Rivers and mountain areas are not in the
 union-find: nothing scores a mountain area, and aquifers are measured on the
 river graph of tiles once, at the end.
 
+Rules about "the feature" of a region of the tile being laid (may a Warden go there?) are decided
+on the feature as it will be *after* the lay: two regions of the new tile that both meet one
+existing feature become one feature, so a Warden reached through either is on both
+(:meth:`Valley.joins`).
+
 Feature records are shared between clones and copied on first write (each
 valley holds an ownership token), which makes :meth:`Valley.clone` cost a few
 list/dict copies instead of a deep copy.
@@ -57,6 +62,14 @@ P_MOUNTAIN = [TYPES[p >> 2].mountain for p in range(NPLACE)]
 P_SHRINE = [TYPES[p >> 2].shrine for p in range(NPLACE)]
 P_SPRING = [TYPES[p >> 2].river >= 0 and TYPES[p >> 2].regions[TYPES[p >> 2].river].spring for p in range(NPLACE)]
 P_RIVER_DIRS = [tuple(d for d in range(4) if SIDES[p][d] == "river") for p in range(NPLACE)]
+
+#: [meadows on?][type] -> (region, is its own feature) for every region a Warden may ever take, in
+#: region order. A shrine or a pool is a feature by itself, so on a new tile it is always free.
+POSTS = [[tuple((ri, reg.kind == "shrine" or reg.kind == "river")
+                for ri, reg in enumerate(t.regions)
+                if reg.kind in ("burgh", "trail", "shrine") or (reg.kind == "river" and reg.aquifer)
+                or (reg.kind == "meadow" and meadows))
+          for t in TYPES] for meadows in (False, True)]
 
 #: (type, constraint) -> rotations that fit; a constraint is the side type each neighbour demands.
 _FIT: dict[tuple[int, tuple], tuple[int, ...]] = {}
@@ -193,33 +206,128 @@ class Valley:
                         f"would meet {need}")
         return None
 
+    def _meetings(self, c: int, p: int) -> tuple[dict[int, int], list[tuple[int, int]]]:
+        """What laying placement ``p`` at ``c`` (not laid yet) would join, slot by slot.
+
+        Returns ``met``, each existing feature root the new tile meets -> the first region of
+        the tile meeting it, and ``pairs``, (region, region) of the new tile that meet one same
+        feature and so become one feature with it. This is the union-find step of :meth:`_put`
+        on the new tile's regions alone, so asking costs no copy of the valley.
+        """
+        met: dict[int, int] = {}
+        pairs: list[tuple[int, int]] = []
+        grid, parent = self.grid, self.parent
+        slot_region = SLOT_REGION[p]
+        for d, n in enumerate(NEIGH[c]):
+            if n < 0 or grid[n] < 0:
+                continue
+            other = SLOT_REGION[grid[n]]
+            od = ((d + 2) % 4) * 3
+            for k in range(3):
+                i = n * R + other[od + 2 - k]
+                b = parent.get(i)
+                if b is None:           # a river or mountain slot (sides match, so ours is too)
+                    continue
+                if parent[b] != b:
+                    b = self.find(b)
+                ra = slot_region[d * 3 + k]
+                first = met.setdefault(b, ra)
+                if first != ra:
+                    pairs.append((first, ra))
+        return met, pairs
+
+    def joins(self, c: int, p: int) -> list[list[int]]:
+        """For each region of placement ``p`` laid at ``c`` (not laid yet), the regions of the
+        same tile that will be one feature with it once the tile is down (itself included).
+
+        Two regions of one tile become one feature when both meet one existing feature: a
+        Twin-bends tile whose two trails run into one trail, a fork whose two meadows open onto
+        one field, Twin walls between two arms of one burgh.
+        """
+        n = len(TYPES[p >> 2].regions)
+        group = [{ri} for ri in range(n)]
+        for a, b in self._meetings(c, p)[1]:
+            if group[a] is not group[b]:
+                merged = group[a] | group[b]
+                for ri in merged:
+                    group[ri] = merged
+        return [sorted(g) for g in group]
+
     def warden_options(self, c: int, p: int, seat: int) -> list[int]:
-        """Regions of placement ``p`` at ``c`` that may take one of ``seat``'s Wardens (not laid yet)."""
+        """Regions of placement ``p`` at ``c`` that may take one of ``seat``'s Wardens (not laid yet).
+
+        A region is free when its feature *after the lay* holds no Warden. That feature may reach
+        a Warden through another region of the same tile (see :meth:`joins`), so a region is
+        blocked when it meets a held feature or is joined to a region that does.
+        """
         if self.wardens_left[seat] <= 0:
             return []
+        met, pairs = self._meetings(c, p)
+        feats = self.feats
+        blocked = {ra for b, ra in met.items() if feats[b].wardens}
+        if blocked and pairs:
+            grew = True
+            while grew:             # at most a few rounds: a tile has at most 12 slot pairs
+                grew = False
+                for a, b in pairs:
+                    if (a in blocked) != (b in blocked):
+                        blocked.add(a)
+                        blocked.add(b)
+                        grew = True
+        posts = POSTS[self.meadows][p >> 2]
+        if not blocked:
+            return [ri for ri, _own in posts]
+        return [ri for ri, own in posts if own or ri not in blocked]
+
+    def why_no_warden(self, c: int, p: int, ri: int, seat: int) -> str | None:
+        """None when region ``ri`` of placement ``p`` at ``c`` may take ``seat``'s Warden, else why not.
+
+        The words name a Warden in the way and, when that Warden is reached only through another
+        region of the tile (the lay makes the two regions one feature), that region too.
+        """
+        if ri in self.warden_options(c, p, seat):
+            return None
         tt = TYPES[p >> 2]
-        out = []
+        reg = tt.regions[ri]
+        if self.wardens_left[seat] <= 0:
+            return "you have no Wardens left"
+        if reg.kind in ("river", "mountain"):
+            return f"a Warden cannot stand on a {'spring or river' if reg.kind == 'river' else 'mountain'}"
+        if reg.kind == "meadow" and not self.meadows:
+            return "Graziers need meadow scoring, which is off at this table"
+        # the region's own slots first, then the regions the lay joins it to
+        for j in sorted(self.joins(c, p)[ri], key=lambda j: j != ri):
+            for b in self._met_by(c, p, j):
+                if self.feats[b].wardens:
+                    held = f"a {reg.kind} that already holds a Warden ({self._warden_on(b)})"
+                    if j == ri:
+                        return f"the {reg.kind} {reg.id} joins {held}"
+                    return (f"once the tile is laid, its {reg.kind} {reg.id} is one {reg.kind} with "
+                            f"{tt.regions[j].id}, which joins {held}")
+        raise AssertionError("a region refused with no Warden in the way")
+
+    def _met_by(self, c: int, p: int, ri: int) -> list[int]:
+        """Roots of the existing features region ``ri`` of the new tile meets by its own slots."""
+        out: list[int] = []
         grid = self.grid
-        for ri, reg in enumerate(tt.regions):
-            kind = reg.kind
-            if kind == "shrine" or (kind == "river" and reg.aquifer):
-                out.append(ri)      # a shrine or a pool is its own feature: always free on a new tile
-                continue
-            if kind not in ("burgh", "trail") and not (kind == "meadow" and self.meadows):
-                continue
-            free = True
-            for s in REGION_SLOTS[p][ri]:
-                d, k = divmod(s, 3)
-                n = NEIGH[c][d]
-                if n < 0 or grid[n] < 0:
-                    continue
-                rb = SLOT_REGION[grid[n]][((d + 2) % 4) * 3 + 2 - k]
-                if self.feats[self.find(n * R + rb)].wardens:
-                    free = False
-                    break
-            if free:
-                out.append(ri)
+        for s in REGION_SLOTS[p][ri]:
+            d, k = divmod(s, 3)
+            n = NEIGH[c][d]
+            if n >= 0 and grid[n] >= 0:
+                b = self.find(n * R + SLOT_REGION[grid[n]][((d + 2) % 4) * 3 + 2 - k])
+                if b not in out:
+                    out.append(b)
         return out
+
+    def _warden_on(self, root: int) -> str:
+        """The first Warden posted on the feature at ``root``, in words: "seat 2's Pathfinder at 21,20"."""
+        for c, ri, seat in self.standing:
+            i = c * R + ri
+            if i in self.parent and self.find(i) == root:
+                x, y = xy(c)
+                role = ROLES[TYPES[self.grid[c] >> 2].regions[ri].kind].capitalize()
+                return f"seat {seat + 1}'s {role} at {x},{y}"
+        raise AssertionError("a feature with Wardens but none standing")
 
     # --- laying -------------------------------------------------------------------
     def lay(self, c: int, p: int, ri: int, seat: int, after: int) -> None:
