@@ -1,0 +1,407 @@
+"""Milehollow bots. They read only their observation (their hand and mail, the public table).
+
+* **easy** — keeps the cheapest mail it is dealt, never draws more, routes each card on its own
+  over shortest paths, paves a road of its routes when it can (or a random affordable road when it
+  has none), and draws cards from the deck or a matching face-up card; one move in ten is random.
+* **normal** — plans one network for all its mail (each card routed over the roads it owns or has
+  planned already, dearest card first), keeps and draws mail by what it adds to that network and by
+  the markers and turns it has left, draws the colours its plan lacks (an Ox when it finishes a road),
+  pays grey roads with the colour its plan needs least, and races the end: when the last round comes
+  or an opponent is nearly out of markers it stops planning and paves for points.
+
+Everything is counted in slabs and cards, never in time, so a bot plays the same move on any machine.
+"""
+from __future__ import annotations
+
+import heapq
+import math
+from itertools import combinations
+from typing import Any
+
+from py_engine.core.fairness import Stream
+from py_engine.core.game import Bot
+
+from .board import (ADJ, CARD_INDEX, GREY, MAIL_INDEX, MAILS, NROADS, NTOWNS, OX, ROAD_INDEX, ROAD_POINTS,
+                    ROADS, SETUP)
+from .notation import cards_text, keep_text, parse, Pave
+
+INF = math.inf
+MARKERS = SETUP["markers"]
+END_AT = 2                 # the end comes when a player ends a turn with this many markers or fewer
+PRIOR_RATE, PRIOR_TURNS = 1.1, 6   # markers a turn a player is assumed to spend, and how much that guess weighs
+RISK_MARGIN, RISK_SCALE = 2.0, 2.5   # turns kept in hand against surprises, and how sharply risk grows
+MAIL_SLACK = 7.0           # turns left, at least, to draw more mail once all mine is delivered
+MAIL_MARKERS = 12          # markers left, at least, to draw more mail
+
+
+class Table:
+    """The bot's reading of one observation: who owns what, its hand, what it may still pave."""
+
+    def __init__(self, obs: dict[str, Any], seat: int) -> None:
+        self.obs = obs
+        self.seat = seat
+        self.n = obs["players"]
+        self.owner = [-1] * NROADS
+        for rid, s in obs["roads"].items():
+            self.owner[ROAD_INDEX[rid]] = s
+        self.hand = [0] * (OX + 1)
+        for name, k in obs.get("hand", {}).items():
+            self.hand[CARD_INDEX[name]] = k
+        self.markers = obs["markers"][seat]
+        self.mine = [r for r in range(NROADS) if self.owner[r] == seat]
+        self.mail = [MAIL_INDEX[m] for m in obs.get("mail", [])]
+
+    def open_to_me(self, r: int) -> bool:
+        road = ROADS[r]
+        if self.owner[r] >= 0:
+            return False
+        if road.twin >= 0:
+            t = self.owner[road.twin]
+            if t == self.seat or (t >= 0 and self.n <= SETUP["twinClosesUpToPlayers"]):
+                return False
+        return True
+
+    def costs(self, planned: set[int] = frozenset()) -> list[float]:
+        """Slabs still to pave per road for me: 0 for mine or planned, inf for roads I can never pave."""
+        out = []
+        for r in range(NROADS):
+            if self.owner[r] == self.seat or r in planned:
+                out.append(0.0)
+            elif self.open_to_me(r):
+                out.append(float(ROADS[r].len))
+            else:
+                out.append(INF)
+        return out
+
+    def affordable(self, r: int) -> bool:
+        road = ROADS[r]
+        if not self.open_to_me(r) or self.markers < road.len:
+            return False
+        if road.colour == GREY:
+            return max(self.hand[:OX]) + self.hand[OX] >= road.len
+        return self.hand[road.colour] + self.hand[OX] >= road.len
+
+
+def route(a: int, b: int, cost: list[float], bias: list[float] | None = None) -> tuple[float, list[int]]:
+    """The cheapest path from town a to town b: (cost, road indices). ``bias`` breaks ties between equal paths."""
+    dist = [INF] * NTOWNS
+    via: list[tuple[int, int]] = [(-1, -1)] * NTOWNS
+    dist[a] = 0.0
+    heap = [(0.0, a)]
+    while heap:
+        d, u = heapq.heappop(heap)
+        if u == b:
+            break
+        if d > dist[u]:
+            continue
+        for r, v in ADJ[u]:
+            w = cost[r]
+            if w == INF:
+                continue
+            w += bias[r] if bias is not None and w > 0 else 0.0
+            if d + w < dist[v] - 1e-9:
+                dist[v] = d + w
+                via[v] = (r, u)
+                heapq.heappush(heap, (d + w, v))
+    if dist[b] == INF:
+        return INF, []
+    path, t = [], b
+    while t != a:
+        r, t = via[t]
+        path.append(r)
+    return sum(cost[r] for r in path), path
+
+
+def plan(t: Table, mail: list[int], bias: list[float] | None = None) -> tuple[set[int], float, list[int]]:
+    """One network for ``mail``: each card routed over what is owned or planned, dearest first.
+
+    Returns (roads to pave, slabs to pave, the cards that cannot be delivered any more).
+    """
+    planned: set[int] = set()
+    lost = []
+    for m in sorted(mail, key=lambda m: -MAILS[m].value):
+        c, path = route(MAILS[m].a, MAILS[m].b, t.costs(planned), bias)
+        if c == INF:
+            lost.append(m)
+            continue
+        planned |= {r for r in path if t.owner[r] != t.seat}
+    return planned, float(sum(ROADS[r].len for r in planned)), lost
+
+
+def colour_bias(t: Table) -> list[float]:
+    """A small preference for roads whose colour the hand already holds (ties between equal routes)."""
+    out = []
+    for r in ROADS:
+        have = max(t.hand[:OX]) if r.colour == GREY else t.hand[r.colour]
+        out.append(0.05 * (r.len - min(r.len, have + t.hand[OX])) / r.len)
+    return out
+
+
+def needs(t: Table, roads: set[int]) -> list[float]:
+    """How many more cards of each colour the planned roads want (grey roads ask for the colour held most)."""
+    want = [0.0] * OX
+    hand = t.hand[:OX]
+    for r in sorted(roads, key=lambda r: -ROADS[r].len):
+        road = ROADS[r]
+        if road.colour != GREY:
+            want[road.colour] += road.len
+    for r in sorted(roads, key=lambda r: -ROADS[r].len):
+        road = ROADS[r]
+        if road.colour == GREY:
+            spare = [hand[c] - want[c] for c in range(OX)]
+            c = max(range(OX), key=lambda c: (spare[c], -c))
+            want[c] += road.len
+    return [max(0.0, want[c] - hand[c]) for c in range(OX)]
+
+
+def pay(t: Table, r: int, reserved: list[float]) -> str:
+    """The cards for road ``r``: the colour the rest of the plan needs least, Oxen spent last."""
+    road = ROADS[r]
+    hand = t.hand
+    colours = range(OX) if road.colour == GREY else (road.colour,)
+    best = None
+    for c in colours:
+        n = min(hand[c], road.len)
+        ox = road.len - n
+        if n == 0 or ox > hand[OX]:
+            continue
+        key = (ox, reserved[c] - (hand[c] - n), -hand[c], c)
+        if best is None or key < best[0]:
+            best = (key, c, n, ox)
+    if best is None:
+        return f"pave:{road.id}:{cards_text(-1, 0, road.len)}"
+    _, c, n, ox = best
+    return f"pave:{road.id}:{cards_text(c, n, ox)}"
+
+
+def delivered_now(t: Table, extra: list[int]) -> list[int]:
+    """Mail cards joined by my roads plus ``extra``."""
+    from .scoring import delivered
+    roads = t.mine + extra
+    return [m for m, ok in zip(t.mail, delivered(roads, t.mail)) if ok]
+
+
+def turns_left(t: Table) -> float:
+    """My turns before the game ends, guessed from how fast the others spend their markers."""
+    if t.obs["last_round"] is not None:
+        return 1.0
+    n = t.n
+    each = t.obs["turns"] / n
+    best = INF
+    for s, m in enumerate(t.obs["markers"]):
+        if s == t.seat:
+            continue
+        rate = (MARKERS - m + PRIOR_RATE * PRIOR_TURNS) / (each + PRIOR_TURNS)
+        best = min(best, max(0.0, m - END_AT) / max(rate, 0.5))
+    mine = max(0.0, t.markers - END_AT) / 1.2
+    return min(best, mine + 4) + 1.0
+
+
+def turns_needed(t: Table, roads: set[int]) -> float:
+    """Turns to pave ``roads``: two cards a drawing turn for what the hand lacks, one turn a road."""
+    return sum(needs(t, roads)) / 2.0 + len(roads)
+
+
+def expected(t: Table, mail: list[int], left: float) -> float:
+    """What a set of mail cards is worth with ``left`` turns: each card +value if delivered, −value
+    if not, plus the slabs' points, weighed by a rough chance of finishing the whole network in time."""
+    roads, cost, lost = plan(t, mail)
+    if cost > t.markers:
+        p = 0.0
+    else:
+        slack = left - turns_needed(t, roads) - RISK_MARGIN
+        p = 1.0 / (1.0 + math.exp(-slack / RISK_SCALE))
+    value = 0.0
+    for m in mail:
+        v = MAILS[m].value
+        value += -v if m in lost else v * (2 * p - 1)
+    return value + 1.3 * cost * p
+
+
+class MilehollowBot(Bot):
+    level = "normal"
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+
+    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        t = Table(observation, self.seat)
+        kind = observation["decision"]
+        if kind in ("keep-deal", "keep"):
+            return self.keep(t, legal)
+        if kind == "draw":
+            return self.draw(t, legal, self.goal(t)[1])
+        return self.turn(t, legal)
+
+    # --- mail -----------------------------------------------------------------------------------------
+    def keep(self, t: Table, legal: list[str]) -> str:
+        left = turns_left(t) - (0 if t.obs["decision"] == "keep-deal" else 1)
+        best, best_score = legal[0], -INF
+        for a in legal:
+            combo = [MAIL_INDEX[m] for m in a[5:].split(",")]
+            score = expected(t, t.mail + combo, left)
+            if score > best_score + 1e-9:
+                best, best_score = a, score
+        return best
+
+    def goal(self, t: Table) -> tuple[set[int], list[float]]:
+        """The roads to pave for the mail that can still be delivered in time, and the cards they lack."""
+        left = turns_left(t)
+        mail = [m for m in t.mail if m not in delivered_now(t, [])]
+        bias = colour_bias(t)
+        roads, _cost, lost = plan(t, mail, bias)
+        mail = [m for m in mail if m not in lost]
+        # drop the cards that cannot be finished in time, cheapest value first
+        while mail and turns_needed(t, roads) > left + 1:
+            mail.remove(min(mail, key=lambda m: (MAILS[m].value, m)))
+            roads, _cost, _lost = plan(t, mail, bias)
+        return roads, needs(t, roads)
+
+    # --- a turn -----------------------------------------------------------------------------------------
+    def turn(self, t: Table, legal: list[str]) -> str:
+        paves = [a for a in legal if a.startswith("pave:")]
+        if t.obs["last_round"] is not None:
+            return self.best_points(t, paves, final=True) or self.draw(t, legal, [0.0] * OX)
+        left = turns_left(t)
+        roads, want = self.goal(t)
+        affordable = sorted((r for r in roads if t.affordable(r)), key=lambda r: (-ROADS[r].len, r))
+        if affordable:
+            r = affordable[0]
+            return pay(t, r, self.reserve(roads - {r}))
+        if roads:
+            if left <= 1.5 and paves:
+                return self.best_points(t, paves, final=False) or self.draw(t, legal, want)
+            return self.draw(t, legal, want)
+        if "mail" in legal and left >= MAIL_SLACK and t.markers >= MAIL_MARKERS:
+            return "mail"
+        return self.score_mode(t, legal, paves, left)
+
+    def score_mode(self, t: Table, legal: list[str], paves: list[str], left: float) -> str:
+        """No mail to work for: aim at the road worth most per turn that can be finished in time."""
+        best, best_rate = -1, 0.0
+        touched = {ROADS[r].a for r in t.mine} | {ROADS[r].b for r in t.mine}
+        for r in range(NROADS):
+            road = ROADS[r]
+            if not t.open_to_me(r) or road.len > t.markers:
+                continue
+            have = (max(t.hand[:OX]) if road.colour == GREY else t.hand[road.colour]) + t.hand[OX]
+            turns = max(0, road.len - have) / 2.0 + 1
+            if turns > left:
+                continue
+            gain = ROAD_POINTS[road.len] + (0.8 * road.len if road.a in touched or road.b in touched else 0)
+            rate = gain / turns
+            if rate > best_rate:
+                best, best_rate = r, rate
+        if best >= 0 and t.affordable(best):
+            return pay(t, best, [0.0] * OX)
+        if best < 0:
+            return self.best_points(t, paves, final=False) or self.draw(t, legal, [0.0] * OX)
+        want = [0.0] * OX
+        road = ROADS[best]
+        if road.colour == GREY:
+            c = max(range(OX), key=lambda c: (t.hand[c], -c))
+            want[c] = road.len - t.hand[c]
+        else:
+            want[road.colour] = road.len - t.hand[road.colour]
+        return self.draw(t, legal, want)
+
+    def reserve(self, roads: set[int]) -> list[float]:
+        want = [0.0] * OX
+        for r in roads:
+            if ROADS[r].colour != GREY:
+                want[ROADS[r].colour] += ROADS[r].len
+        return want
+
+    def best_points(self, t: Table, paves: list[str], final: bool) -> str | None:
+        """The paving worth most now: road points, mail it completes, a road that joins my network."""
+        best, best_value = None, -INF
+        done = set(delivered_now(t, []))
+        touched = {ROADS[r].a for r in t.mine} | {ROADS[r].b for r in t.mine}
+        for a in paves:
+            p = parse(a)
+            assert isinstance(p, Pave)
+            road = ROADS[p.road]
+            value = ROAD_POINTS[road.len] - 0.01 * p.oxen
+            newly = [m for m in delivered_now(t, [p.road]) if m not in done]
+            value += 2 * sum(MAILS[m].value for m in newly)
+            if road.a in touched or road.b in touched:
+                value += 0.5 * road.len
+            if value > best_value:
+                best, best_value = a, value
+        if best is None:
+            return None
+        return pay(t, parse(best).road, [0.0] * OX)
+
+    def draw(self, t: Table, legal: list[str], want: list[float]) -> str:
+        row = t.obs["row"]
+        wanted = sum(1 for w in want if w > 0)
+        best, best_value = None, 0.0
+        for i, name in enumerate(row):
+            a = f"row:{i + 1}"
+            if name is None or a not in legal:
+                continue
+            c = CARD_INDEX[name]
+            if c == OX:
+                # an Ox is the whole draw: better than two blind cards when few colours are wanted
+                value = 0.9 if 0 < wanted <= 2 else 0.0
+            else:
+                value = 1.0 + 0.1 * want[c] if want[c] > 0 else 0.0
+            if value > best_value:
+                best, best_value = a, value
+        if best is not None:
+            return best
+        if "deck" in legal:
+            return "deck"
+        draws = [a for a in legal if a.startswith("row:")]
+        return draws[0] if draws else legal[0]
+
+
+class EasyBot(MilehollowBot):
+    level = "easy"
+
+    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        if len(legal) == 1:
+            return legal[0]
+        t = Table(observation, self.seat)
+        kind = observation["decision"]
+        if kind in ("keep-deal", "keep"):
+            # the fewest cards allowed, the cheapest on their own
+            least = observation["keep_min"]
+            pending = [MAIL_INDEX[m] for m in observation["pending"]]
+            ranked = sorted(pending, key=lambda m: (route(MAILS[m].a, MAILS[m].b, t.costs())[0], m))
+            return keep_text(ranked[:least])
+        if stream.below(10) == 0:
+            choices = [a for a in legal if a != "mail"] or legal
+            return choices[stream.below(len(choices))]
+        roads: set[int] = set()
+        for m in t.mail:
+            _c, path = route(MAILS[m].a, MAILS[m].b, t.costs())
+            roads |= {r for r in path if t.owner[r] != self.seat}
+        if kind == "turn":
+            ok = [r for r in sorted(roads) if t.affordable(r)]
+            if ok:
+                r = ok[stream.below(len(ok))]
+                return pay(t, r, [0.0] * OX)
+            if not roads:
+                paves = [a for a in legal if a.startswith("pave:")]
+                if paves:
+                    return paves[stream.below(len(paves))]
+        want = needs(t, roads)
+        row = observation["row"]
+        matches = [f"row:{i + 1}" for i, name in enumerate(row)
+                   if name is not None and name != "ox" and want[CARD_INDEX[name]] > 0 and f"row:{i + 1}" in legal]
+        if matches:
+            return matches[stream.below(len(matches))]
+        if "deck" in legal:
+            return "deck"
+        draws = [a for a in legal if a.startswith("row:")]
+        return draws[0] if draws else legal[0]
+
+
+LEVELS = {"easy": EasyBot, "normal": MilehollowBot}
+
+
+def make_bot(level: str, seat: int) -> Bot:
+    return LEVELS[level](seat)
