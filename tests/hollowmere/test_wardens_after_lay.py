@@ -131,6 +131,39 @@ def test_a_lay_that_joins_two_arms_of_one_tile_scores_the_feature_once():
     assert s.scores() == [8, 0]
 
 
+# Pair walls closing a small burgh: its two burgh edges (b1 north, b2 east) meet the two ends of one
+# burgh, wrapped round the cell by 11,22 (Crag burgh), 12,22 and 12,23 (Corner with bend, sealed).
+# The lay joins b1 and b2 into that burgh and completes it; the tile's meadow m1 touches both edges.
+PAIR_CLOSE = ["RBND@20,21r3-", "MCAP@19,21r0-", "POOL@18,21r0-", "MRID@17,21r0-", "TWIN@16,21r0-",
+              "CORN@16,22r0-", "TRIS@15,22r1-", "SHR@14,22r0-", "CAPD@13,22r0-", "CORTS@12,22r3-",
+              "MBC@11,22r3-", "CORTS@12,23r0-"]
+
+
+def test_a_burgh_closed_through_two_edges_of_one_tile_counts_the_tile_once():
+    """A trail or a burgh that crosses the same tile twice still counts that tile once. (Burgh, complete:
+    2 per tile + 2 per charter seal, plus the mountain boost.)"""
+    s = play(2, PAIR_CLOSE, {"meadows": True}, tail=["PAIR"])
+    c, p, b2 = _lay_parts("PAIR@11,23r0+b2")
+    assert s.valley.joins(c, p)[b2] == [0, 1]
+    s.apply_action("PAIR@11,23r0+b2")
+    ev = [e for e in s.events_since(0) if e["kind"] == "score"]
+    assert len(ev) == 1
+    assert sorted(map(tuple, ev[0]["tiles"])) == [(11, 22), (11, 23), (12, 22), (12, 23)]
+    assert (ev[0]["value"], ev[0]["seals"], ev[0]["mountains"], ev[0]["points"]) == (12, 2, [[11, 22]], 13)
+    assert s.scores() == [13, 0]
+
+
+def test_a_meadow_touching_both_edges_of_a_burgh_the_lay_joined_scores_it_once():
+    """A completed burgh can score for several meadows, but only once for each meadow. (The Pair walls'
+    meadow borders its two burgh edges; the lay makes them one completed burgh: 3, not 6.)"""
+    s = play(2, PAIR_CLOSE, {"meadows": True}, tail=["PAIR"])
+    s.apply_action("PAIR@11,23r0+m1")
+    assert s.is_terminal()
+    meadow = [e for e in s.events_since(0) if e["kind"] == "score" and e["feature"] == "meadow"]
+    assert [(e["burghs"], e["value"], e["scorers"]) for e in meadow] == [(1, 3, [0])]
+    assert s.scores() == [3, 0]
+
+
 def test_a_new_pool_is_always_free_even_when_its_river_joins_a_held_aquifer():
     """The aquifer is the only part of a river that can take a Warden; each aquifer scores on its own.
     (A pool laid at the end of a river that feeds a held aquifer is a feature by itself.)"""
