@@ -273,6 +273,12 @@ def _check_offers(v, t, seat, label, held, cells=None):
             claimable = reg.kind in ("burgh", "trail") or (reg.kind == "meadow" and v.meadows)
             always = reg.kind == "shrine" or (reg.kind == "river" and reg.aquifer)
             assert (ri in offered) == (always or (claimable and ri not in blocked)), (TYPES[t].id, c, r, ri)
+            if ri in offered or not claimable or (cells is not None and ri not in indirect):
+                continue
+            # the refusal's words name the Warden, and the region it is reached through when indirect
+            words = probe.why_no_warden(c, p, ri, seat)
+            assert "already holds a Warden (seat " in words
+            assert ("once the tile is laid" in words) == (ri in indirect), words
         if indirect or (cells is None and blocked):
             # the engine's own lay agrees: laid without a Warden, offered regions hold none
             w = v.clone()
