@@ -191,14 +191,9 @@ class HollowmereState(GameState):
         self._draw()
 
     def _why_no_warden(self, c: int, p: int, ri: int) -> str:
-        reg = TYPES[p >> 2].regions[ri]
-        if self.valley.wardens_left[self.current] <= 0:
-            return "you have no Wardens left"
-        if reg.kind in ("river", "mountain"):
-            return f"a Warden cannot stand on a {'spring or river' if reg.kind == 'river' else 'mountain'}"
-        if reg.kind == "meadow" and not self.options.get("meadows"):
-            return "Graziers need meadow scoring, which is off at this table"
-        return f"the {reg.kind} {reg.id} joins a feature that already holds a Warden"
+        # The valley judges the feature as it will be once the tile is laid (one lay can join
+        # two regions of the tile through a neighbouring feature).
+        return self.valley.why_no_warden(c, p, ri, self.current) or "that Warden cannot be posted there"
 
     def scores(self) -> list[int]:
         return self.valley.scores[:]
