@@ -137,11 +137,12 @@ def shortest(a: int, b: int, cost: list[float] | None = None) -> float:
 
 
 def map_json() -> dict[str, Any]:
-    """The static map for a renderer: towns, features, roads with colours and twin offsets."""
+    """The static map for a renderer: towns, features, roads with colours and twin offsets, and the colours'
+    Portuguese names and hex values (one table, so roads do not repeat them)."""
     roads = []
     for r in ROADS:
         entry: dict[str, Any] = {"id": r.id, "a": TOWNS[r.a].id, "b": TOWNS[r.b].id, "len": r.len,
-                                 "colour": r.colour_name, "hex": HEX[r.colour_name]}
+                                 "colour": r.colour_name}
         if r.twin >= 0:
             entry["twin"] = ROADS[r.twin].id
             entry["offset"] = list(road_offset(r))
