@@ -1,0 +1,43 @@
+"""Wickerfair: five clans on wicker walkers at a valley's harvest fair; six ribbons end it.
+
+Rules: docs/rules/wickerfair.md (from the seed 004 and ../shared/design/wickerfair.md). Every number
+lives in the package's JSON files (map, mats, clans, cards, rules), read by ``data.py``.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from py_engine.core.fairness import Chance
+from py_engine.core.game import Bot, Game, GameState, IllegalAction
+
+from .data import RULES
+from .state import LABELS, WickerfairState
+
+
+class Wickerfair(Game):
+    name = "wickerfair"
+    min_players = RULES["players"]["min"]
+    max_players = RULES["players"]["max"]
+    options = ()
+    bot_levels = ("easy", "normal")
+
+    def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
+        self.check_players(num_players)
+        return WickerfairState.setup(num_players, self.normalize_options(options), chance)
+
+    def make_bot(self, level: str, seat: int) -> Bot:
+        from .bots import make_bot
+        if level not in self.bot_levels:
+            raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
+        return make_bot(level, seat)
+
+    def lesson_state(self, num_players: int, options: dict[str, Any], position: dict[str, Any],
+                     chance: Chance) -> GameState:
+        from .lessons import lesson_state
+        return lesson_state(num_players, self.normalize_options(options), position, chance)
+
+
+GAME = Wickerfair()
+WickerfairState.game = GAME
+
+__all__ = ["GAME", "Wickerfair", "WickerfairState", "LABELS"]

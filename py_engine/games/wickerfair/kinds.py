@@ -1,0 +1,42 @@
+"""The decision kinds of §10: who sees each choice and how long it may take (§9)."""
+from __future__ import annotations
+
+from py_engine.core.game import PRIVATE, PUBLIC, SECRET
+
+from .data import SHORT_KINDS, SHORT_TIMER, TIMER
+
+CHOOSE_COLUMN = "CHOOSE_COLUMN"
+TOP_OPTION = "TOP_OPTION"
+TRAVEL_UNIT = "TRAVEL_UNIT"
+HARVEST_HEXES = "HARVEST_HEXES"
+TRADE_MIX = "TRADE_MIX"
+BOTTOM_DO = "BOTTOM_DO"
+IMPROVE_PIN = "IMPROVE_PIN"
+ERECT_PLACE = "ERECT_PLACE"
+BUILD_PLACE = "BUILD_PLACE"
+RECRUIT_PICK = "RECRUIT_PICK"
+TRINKET = "TRINKET"
+CONFRONT_ORDER = "CONFRONT_ORDER"
+COURAGE_COMMIT = "COURAGE_COMMIT"
+VISITOR_OFFER = "VISITOR_OFFER"
+SONGLINE_PICK = "SONGLINE_PICK"
+MISSION_KEEP = "MISSION_KEEP"
+MILL_PICK = "MILL_PICK"
+SHOW_MISSION = "SHOW_MISSION"
+
+KINDS = (CHOOSE_COLUMN, TOP_OPTION, TRAVEL_UNIT, HARVEST_HEXES, TRADE_MIX, BOTTOM_DO, IMPROVE_PIN, ERECT_PLACE,
+         BUILD_PLACE, RECRUIT_PICK, TRINKET, CONFRONT_ORDER, COURAGE_COMMIT, VISITOR_OFFER, SONGLINE_PICK,
+         MISSION_KEEP, MILL_PICK, SHOW_MISSION)
+
+#: §10 visibility. VISITOR_OFFER is "public result": the card and the offer are public.
+VISIBILITY = {k: PUBLIC for k in KINDS}
+VISIBILITY.update({COURAGE_COMMIT: SECRET, SONGLINE_PICK: PRIVATE, MISSION_KEEP: PRIVATE, MILL_PICK: PRIVATE,
+                   SHOW_MISSION: PRIVATE})
+
+#: The placement decision of each bottom action.
+PLACEMENT = (IMPROVE_PIN, ERECT_PLACE, BUILD_PLACE, RECRUIT_PICK)
+
+
+def timer(kind: str, free: bool = False) -> int:
+    """§9: 90 s, or 45 s for the courage dial, a fair visitor (its free action too) and a mill card."""
+    return SHORT_TIMER if kind in SHORT_KINDS or free else TIMER

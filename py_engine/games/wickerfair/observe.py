@@ -1,0 +1,232 @@
+"""What each seat may see (§10 Hidden information) and honest redraws of what it may not.
+
+Hidden: mission hands, courage hands (sizes are public), deck orders, the mill pile (to those who have
+not viewed it), the set-aside mill cards and prize tiles, dials and cards of a courage commit until the
+reveal, and the cards of a private pick (Songline, Fortune Teller, a mission window's met missions).
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from py_engine.core.fairness import Stream
+from py_engine.core.game import ALL_SEATS
+
+from . import kinds as K
+from .board import controls
+from .clan import HOME, UNBUILT, UNERECTED
+from .data import (BOTTOMS, CLAN_NAMES, HEX_IDS, MAT_LIST, MILL_IDS, MISSION_IDS, N_HEX, PRIZE_IDS, STRUCTURES,
+                   UPGRADE_IDS, VISITOR_IDS)
+from .scoring import met_missions
+
+if TYPE_CHECKING:
+    from .state import WickerfairState
+
+
+def _pos(h: int) -> str | None:
+    return HEX_IDS[h] if h >= 0 else ("home" if h == HOME else None)
+
+
+class ObserveMixin:
+    def _sees(self: "WickerfairState", viewer: Any, seat: int) -> bool:
+        return viewer == ALL_SEATS or viewer == seat
+
+    def _clan_obs(self: "WickerfairState", seat: int, viewer: Any) -> dict[str, Any]:
+        c = self.clans[seat]
+        out: dict[str, Any] = {
+            "seat": seat, "clan": CLAN_NAMES["en"][c.clan], "mat": MAT_LIST[c.mat]["number"],
+            "herald": _pos(c.herald), "walkers": [_pos(w) if w != UNERECTED else None for w in c.walkers],
+            "farmers": {HEX_IDS[h]: n for h, n in enumerate(c.farmers) if n}, "home_farmers": c.home_farmers,
+            "supply": c.supply, "structures": [HEX_IDS[h] if h != UNBUILT else None for h in c.structures],
+            "helpers": c.helpers[:], "bonuses": c.bonuses[:], "pins": c.covered[:], "slots": c.slots[:],
+            "goodwill": c.goodwill, "courage": c.courage, "coins": c.coins, "home": c.home[:],
+            "hand_size": len(c.hand), "missions": len(c.missions), "missions_gone": len(c.missions_gone),
+            "shown": MISSION_IDS[c.shown] if c.shown >= 0 else None,
+            "visitors": [VISITOR_IDS[v] for v in c.visitors], "mill": MILL_IDS[c.mill] if c.mill >= 0 else None,
+            "mill_ready": c.mill_ready, "mill_visited": c.mill_visited, "ribbons": c.ribbons[:], "last_col": c.last_col,
+        }
+        if self._sees(viewer, seat):
+            out["hand"] = c.hand[:]
+            out["mission_list"] = [MISSION_IDS[m] for m in c.missions]
+            out["missions_gone_list"] = [MISSION_IDS[m] for m in c.missions_gone]
+        else:
+            # cards another seat knows are in this hand (both sides of a Snatch)
+            if isinstance(viewer, int):
+                known = [v for v, m in zip(c.hand, c.hand_seen) if m >> viewer & 1]
+                if known:
+                    out["hand_known"] = known
+        return out
+
+    def _ctx_obs(self: "WickerfairState", viewer: Any) -> dict[str, Any]:
+        ctx, kind = self.ctx, self.dk
+        if kind is None:
+            return {}
+        if kind == K.COURAGE_COMMIT:
+            out = {"hex": HEX_IDS[ctx["hex"]], "starter": ctx["starter"], "defender": ctx["defender"],
+                   "done": [q for q, _ in ctx["done"]]}
+            for q, (dial, cards) in ctx["draft"]:
+                if self._sees(viewer, q):
+                    out.setdefault("draft", {})[str(q)] = {"dial": dial, "cards": list(cards)}
+            return out
+        if kind in (K.SONGLINE_PICK, K.MISSION_KEEP, K.SHOW_MISSION):
+            if not self._sees(viewer, self.active):
+                return {}
+            key = "met" if kind == K.SHOW_MISSION else "cards"
+            ids = VISITOR_IDS if kind == K.SONGLINE_PICK else MISSION_IDS
+            return {key: [ids[x] for x in ctx[key]]}
+        out = {}
+        for k, v in ctx.items():
+            if k in ("hexes",):
+                out[k] = [HEX_IDS[h] for h in v]
+            elif k in ("pos", "hex") and isinstance(v, int):
+                out[k] = _pos(v)
+            elif k == "fmoved":
+                out[k] = {HEX_IDS[h]: n for h, n in v}
+            elif k == "card":
+                out[k] = VISITOR_IDS[v]
+            elif isinstance(v, tuple):
+                out[k] = list(v)
+            else:
+                out[k] = v
+        return out
+
+    def observation(self: "WickerfairState", player: int | str | None) -> dict[str, Any]:
+        viewer = player
+        d = self.decision()
+        obs: dict[str, Any] = {
+            "game": "wickerfair", "viewer": viewer, "players": self.num_players, "day": self.day,
+            "last_day": self._last_day(), "turn": self.turn_no, "order": list(self.order), "active": self.active,
+            "column": self.col, "over": self.over, "end_reason": self.end_reason,
+            "decision": None if d is None else {"kind": d.kind, "players": list(d.players), "timer": d.timer,
+                                                "visibility": d.visibility, "since": self.since},
+            "ctx": self._ctx_obs(viewer),
+            "tasks": [list(t) for t in self.tasks],
+            "clans": [self._clan_obs(p, viewer) for p in range(self.num_players)],
+            "res": {HEX_IDS[h]: self.res[4 * h:4 * h + 4] for h in range(N_HEX) if any(self.res[4 * h:4 * h + 4])},
+            "tokens": [HEX_IDS[h] for h in range(N_HEX) if self.tokens[h]],
+            "decks": {"courage": len(self.courage_deck), "discard": self.courage_discard[:],
+                      "visitors": len(self.visitor_deck), "missions": len(self.mission_deck),
+                      "mill_pile": len(self.mill_pile)},
+            "prize": PRIZE_IDS[self.prize],
+            "herald_moved": self.herald_moved, "trinket_used": self.trinket_used,
+            "last_confront": self.last_confront,
+            "scores": [b["total"] for b in self.breakdown()],
+        }
+        if viewer == ALL_SEATS or (isinstance(viewer, int) and self.mill_seen >> viewer & 1):
+            obs["mill_pile"] = [MILL_IDS[m] for m in self.mill_pile]
+        if viewer == ALL_SEATS:
+            obs["decks"]["courage_order"] = self.courage_deck[:]
+            obs["decks"]["visitor_order"] = [VISITOR_IDS[v] for v in self.visitor_deck]
+            obs["decks"]["mission_order"] = [MISSION_IDS[m] for m in self.mission_deck]
+            obs["mill_aside"] = [MILL_IDS[m] for m in self.mill_aside]
+            obs["prize_aside"] = [PRIZE_IDS[t] for t in self.prize_aside]
+        if self.over:
+            obs["final"] = self.final
+        return obs
+
+    def view(self: "WickerfairState", player: int | str | None) -> dict[str, Any]:
+        """The observation plus what a renderer draws without knowing a rule: each hex's controller,
+        and for the seat to act its legal steps (the map rings of §9 Interface)."""
+        out = self.observation(player)
+        ctrl = {}
+        for p in range(self.num_players):
+            for h in controls(self, p):
+                ctrl[HEX_IDS[h]] = p
+        out["control"] = ctrl
+        out["legal"] = self.legal_actions(player) if isinstance(player, int) and player in self.dplayers else []
+        return out
+
+    # --- honest redraws ---------------------------------------------------------------------------------
+    def resample_hidden(self: "WickerfairState", viewer: int | None, stream: Stream) -> "WickerfairState":
+        s = self.clone()
+        me = viewer if isinstance(viewer, int) else -1
+        others = [c for c in s.clans if c.seat != me]
+        # courage cards: the deck plus every card in other hands the viewer does not know is there
+        pool = list(s.courage_deck)
+        slots: list[tuple[Any, int]] = []
+        for c in others:
+            keep = [(v, m) for v, m in zip(c.hand, c.hand_seen) if me >= 0 and m >> me & 1]
+            lost = [(v, m) for v, m in zip(c.hand, c.hand_seen) if not (me >= 0 and m >> me & 1)]
+            pool += [v for v, _ in lost]
+            c.hand, c.hand_seen = [], []
+            for v, m in keep:
+                c.add_card(v, m)
+            slots += [(c, m) for _, m in lost]
+        stream.shuffle(pool)
+        for c, m in slots:
+            c.add_card(pool.pop(), m)
+        s.courage_deck = pool
+        # missions: other hands, their discards, unknown deck positions, a private pick's cards
+        self._resample_missions(s, me, stream)
+        # visitor deck positions the viewer has not seen, and a Songline pick's cards
+        vunknown = [i for i, m in enumerate(s.visitor_seen) if not (me >= 0 and m >> me & 1)]
+        vpool = [s.visitor_deck[i] for i in vunknown]
+        song = s.dk == K.SONGLINE_PICK and s.active != me
+        if song:
+            vpool += list(s.ctx["cards"])
+        stream.shuffle(vpool)
+        for i in vunknown:
+            s.visitor_deck[i] = vpool.pop()
+        if song:
+            s.ctx["cards"] = tuple(vpool.pop() for _ in s.ctx["cards"])
+        # the mill pile (unless the viewer has looked at it) and everything set aside
+        if not (me >= 0 and s.mill_seen >> me & 1):
+            mill = s.mill_pile + s.mill_aside
+            stream.shuffle(mill)
+            s.mill_pile, s.mill_aside = mill[:len(s.mill_pile)], mill[len(s.mill_pile):]
+        else:
+            stream.shuffle(s.mill_aside)
+        stream.shuffle(s.prize_aside)
+        # a courage commit the viewer cannot see yet
+        if s.dk == K.COURAGE_COMMIT:
+            draft = []
+            for q, d in s.ctx["draft"]:
+                draft.append((q, d if q == me else self._random_draft(s, q, stream)))
+            s.ctx["draft"] = tuple(draft)
+            s.ctx["done"] = tuple((q, d if q == me else dict(draft)[q]) for q, d in s.ctx["done"])
+        return s
+
+    def _resample_missions(self: "WickerfairState", s: "WickerfairState", me: int, stream: Stream) -> None:
+        others = [c for c in s.clans if c.seat != me]
+        unknown = [i for i, m in enumerate(s.mission_seen) if not (me >= 0 and m >> me & 1)]
+        private_pick = s.dk == K.MISSION_KEEP and s.active != me
+        window = s.dk == K.SHOW_MISSION and s.active != me
+        base: list[int] = []
+        for c in others:
+            base += c.missions + c.missions_gone
+        base += [s.mission_deck[i] for i in unknown]
+        if private_pick:
+            base += list(s.ctx["cards"])
+        # The viewer knows a clan in a mission window holds a met mission: redraw until that holds
+        # (a few tries; else leave the missions as they are, which is always consistent).
+        for _ in range(12):
+            pool = base[:]
+            stream.shuffle(pool)
+            for c in others:
+                c.missions = [pool.pop() for _ in self.clans[c.seat].missions]
+                c.missions_gone = [pool.pop() for _ in self.clans[c.seat].missions_gone]
+            if window:
+                met = met_missions(s, s.active)
+                if not met:
+                    continue
+                s.ctx["met"] = tuple(met)
+            for i in unknown:
+                s.mission_deck[i] = pool.pop()
+            if private_pick:
+                s.ctx["cards"] = tuple(pool.pop() for _ in s.ctx["cards"])
+            return
+        for c in others:
+            c.missions = self.clans[c.seat].missions[:]
+            c.missions_gone = self.clans[c.seat].missions_gone[:]
+
+    @staticmethod
+    def _random_draft(s: "WickerfairState", q: int, stream: Stream) -> tuple[int, tuple[int, ...]]:
+        dial = stream.below(s.dial_max(q) + 1)
+        hand = s.clans[q].hand
+        k = min(s.fighters(q, s.ctx["hex"]), len(hand))
+        n = stream.below(k + 1)
+        idx = list(range(len(hand)))
+        stream.shuffle(idx)
+        return dial, tuple(sorted(hand[i] for i in idx[:n]))
+
+
+__all__ = ["ObserveMixin", "BOTTOMS", "STRUCTURES", "UPGRADE_IDS"]
