@@ -3,11 +3,14 @@
 * **easy** — keeps the cheapest mail it is dealt, never draws more, routes each card on its own
   over shortest paths, paves a road of its routes when it can (or a random affordable road when it
   has none), and draws cards from the deck or a matching face-up card; one move in ten is random.
-* **normal** — plans one network for all its mail (each card routed over the roads it owns or has
-  planned already, dearest card first), keeps and draws mail by what it adds to that network and by
-  the markers and turns it has left, draws the colours its plan lacks (an Ox when it finishes a road),
-  pays grey roads with the colour its plan needs least, and races the end: when the last round comes
-  or an opponent is nearly out of markers it stops planning and paves for points.
+* **normal** — plans one network for all its mail (each card routed over shortest paths through the
+  roads it owns or has planned already, dearest card first), keeps mail by what the whole network is
+  then likely to be worth in the turns it has left, draws the colours the plan lacks (a face-up Ox
+  when few colours are missing), pays grey roads with the colour the plan needs least, draws new mail
+  only when its mail is delivered and time and markers are left, and races the end: it guesses the
+  turns left from each opponent's markers, pace and hand size, drops the cards it cannot finish in
+  time, then paves the road worth most points per turn it can still finish, and in the last round
+  the paving worth most at once.
 
 Everything is counted in slabs and cards, never in time, so a bot plays the same move on any machine.
 """
@@ -15,7 +18,6 @@ from __future__ import annotations
 
 import heapq
 import math
-from itertools import combinations
 from typing import Any
 
 from py_engine.core.fairness import Stream
@@ -23,13 +25,17 @@ from py_engine.core.game import Bot
 
 from .board import (ADJ, CARD_INDEX, GREY, MAIL_INDEX, MAILS, NROADS, NTOWNS, OX, ROAD_INDEX, ROAD_POINTS,
                     ROADS, SETUP)
-from .notation import cards_text, keep_text, parse, Pave
+from .notation import Pave, cards_text, keep_text, parse
+from .scoring import delivered
 
 INF = math.inf
 MARKERS = SETUP["markers"]
 END_AT = 2                 # the end comes when a player ends a turn with this many markers or fewer
 PRIOR_RATE, PRIOR_TURNS = 1.1, 6   # markers a turn a player is assumed to spend, and how much that guess weighs
 RISK_MARGIN, RISK_SCALE = 2.0, 2.5   # turns kept in hand against surprises, and how sharply risk grows
+SLABS_PER_PAVE = 2.9       # slabs an average paving spends
+RUSH_FACTOR = 1.3          # how much slower than flat out an opponent is assumed to race for the end
+SLAB_WORTH = 0.3           # what a planned slab adds to keeping a card (its road points, beyond what paving anyway gives)
 MAIL_SLACK = 7.0           # turns left, at least, to draw more mail once all mine is delivered
 MAIL_MARKERS = 12          # markers left, at least, to draw more mail
 
@@ -176,23 +182,26 @@ def pay(t: Table, r: int, reserved: list[float]) -> str:
 
 def delivered_now(t: Table, extra: list[int]) -> list[int]:
     """Mail cards joined by my roads plus ``extra``."""
-    from .scoring import delivered
     roads = t.mine + extra
     return [m for m, ok in zip(t.mail, delivered(roads, t.mail)) if ok]
 
 
 def turns_left(t: Table) -> float:
-    """My turns before the game ends, guessed from how fast the others spend their markers."""
+    """My turns before the game ends, guessed from each opponent's markers: the pace it has kept so far,
+    and how fast it could go from the cards it holds (the hand sizes are public)."""
     if t.obs["last_round"] is not None:
         return 1.0
-    n = t.n
-    each = t.obs["turns"] / n
+    each = t.obs["turns"] / t.n
     best = INF
     for s, m in enumerate(t.obs["markers"]):
         if s == t.seat:
             continue
+        to_spend = max(0.0, m - END_AT)
         rate = (MARKERS - m + PRIOR_RATE * PRIOR_TURNS) / (each + PRIOR_TURNS)
-        best = min(best, max(0.0, m - END_AT) / max(rate, 0.5))
+        paced = to_spend / max(rate, 0.5)
+        hand = t.obs["hand_counts"][s]
+        rush = to_spend / SLABS_PER_PAVE + max(0.0, to_spend - hand) / 2.0
+        best = min(best, paced, RUSH_FACTOR * rush)
     mine = max(0.0, t.markers - END_AT) / 1.2
     return min(best, mine + 4) + 1.0
 
@@ -215,7 +224,7 @@ def expected(t: Table, mail: list[int], left: float) -> float:
     for m in mail:
         v = MAILS[m].value
         value += -v if m in lost else v * (2 * p - 1)
-    return value + 1.3 * cost * p
+    return value + SLAB_WORTH * cost * p
 
 
 class MilehollowBot(Bot):
