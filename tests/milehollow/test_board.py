@@ -91,6 +91,7 @@ def test_twins_are_mutual_same_towns_same_length_other_colour():
 
 
 def test_every_town_has_two_roads_and_two_neighbours_and_the_map_is_connected():
+    """Every town: at least 2 roads and 2 neighbours; the map is connected (35/35)."""
     for t in TOWNS:
         roads = [r for r in ROADS if t.index in (r.a, r.b)]
         assert len(roads) >= 2 and len({r.a + r.b - t.index for r in roads}) >= 2, t.id
@@ -254,6 +255,7 @@ def test_mail_value_is_the_shortest_path():
 
 
 def test_the_map_diameter_is_20():
+    """The longest mail card is 20, the map's diameter (Pedraalta–Torre do Sal)."""
     far = max(shortest(a, b) for a in range(NTOWNS) for b in range(a + 1, NTOWNS))
     assert far == 20
     assert TOWN_INDEX["pedraalta"] in {m.a for m in MAILS if m.value == 20} | {m.b for m in MAILS if m.value == 20}

@@ -153,6 +153,7 @@ def test_empty_deck_is_rebuilt_from_the_discards_under_its_own_label():
 
 
 def test_second_reshuffle_uses_the_next_label():
+    """Each rebuilding of the deck has its own label: deck/reshuffle/1, then deck/reshuffle/2."""
     s = position(discards={"amber": 1})
     set_deck(s, [])
     s.apply_action("deck")

@@ -34,6 +34,7 @@ def test_last_round_every_player_one_more_turn_starting_with_the_next():
 
 
 def test_the_trigger_is_two_markers_or_fewer():
+    """Quando um jogador termina a vez com 2 marcos ou menos: 3 markers left does not start the last round, 2 does."""
     s = position(hands=[{"amber": 1}, {}], markers=[4, 45])
     s.apply_action("pave:castelo-ponte:amber*1")
     assert s.end_by == -1
@@ -100,11 +101,13 @@ def test_then_to_a_longest_road_scorer():
 
 
 def test_still_tied_players_share_the_win():
+    """Players still tied share the win."""
     f = final_scores(3, [roads("castelo-ponte"), roads("garcas-tojal"), []], [[], [], []])
     assert f["totals"] == [11, 11, 0] and f["winners"] == [0, 1] and f["tie_break"] == "shared"
 
 
 def test_end_events_itemise_every_score():
+    """Scores are itemised (each road, each mail card ±, Longest Road) in the events and in the finished game's view."""
     s = position(hands=[{"coal": 2}, {}], markers=[4, 45], mail=[["m02"], ["m05"]], roads={"azenha-vau-a": 0})
     set_deck(s, ["plum"] * 4)
     s.apply_action("pave:azenha-ponte:coal*2")
@@ -143,6 +146,7 @@ def test_a_player_who_can_do_nothing_passes_and_the_table_plays_it():
 
 
 def test_pass_is_refused_while_something_can_be_done():
+    """A pass is played only when no action at all is possible."""
     s = position()
     with pytest.raises(IllegalAction, match="may not pass"):
         s.apply_action("pass")

@@ -27,6 +27,7 @@ def bot_table(levels, seed="4d" * 32, words=False):
 @pytest.mark.parametrize("levels", [("easy", "normal"), ("normal", "easy", "normal"),
                                     ("normal", "normal", "easy", "easy"), ("easy",) * 5, ("normal",) * 5])
 def test_bot_games_end_and_verify_with_every_bot_move_re_derived(levels):
+    """Whole bot games at 2–5 seats end, and their records verify with every bot move re-derived."""
     t = bot_table(levels, seed=f"{len(levels)}e" * 32)
     assert t.state.is_terminal()
     record = json.loads(json.dumps(t.to_record()))
@@ -39,6 +40,7 @@ def test_bot_games_end_and_verify_with_every_bot_move_re_derived(levels):
 
 
 def test_same_seed_same_game_other_seed_other_game():
+    """Same seed + same actions ⇒ same game, byte for byte."""
     a = bot_table(("normal", "easy"))
     b = bot_table(("normal", "easy"))
     assert json.dumps(a.to_record()) == json.dumps(b.to_record())
@@ -47,6 +49,7 @@ def test_same_seed_same_game_other_seed_other_game():
 
 
 def test_record_replays_to_the_same_state_and_events():
+    """A record rebuilds the same position and the same events."""
     t = bot_table(("normal", "easy", "easy"))
     again = Table.from_record(t.to_record(), get_game, "test")
     assert again.state.observation("all") == t.state.observation("all")
@@ -75,6 +78,7 @@ def test_timer_plays_verify():
 
 
 def test_verify_catches_an_edited_move():
+    """Verify names the first move that does not replay."""
     t = bot_table(("normal", "easy"))
     r = t.to_record()
     i = next(i for i, a in enumerate(r["actions"]) if a.startswith("pave:"))
@@ -84,6 +88,7 @@ def test_verify_catches_an_edited_move():
 
 
 def test_log_words_hide_the_kept_mail_from_the_others():
+    """The keep decisions are PRIVATE: the log names the kept cards only for their owner."""
     t = bot_table(("normal", "easy"), words=True)
     log0, log1 = t.log(0), t.log(1)
     keeps = [i for i, e in enumerate(t.entries) if e.action.startswith("keep:")]
@@ -117,6 +122,7 @@ def test_bots_choose_legal_actions_from_their_observation_only(level):
 
 
 def test_normal_beats_random_in_a_short_match():
+    """Normal beats a random player (the bench measures it over 100 games)."""
     wins = 0
     for g in range(4):
         levels = ["normal", "easy"] if g % 2 == 0 else ["easy", "normal"]
@@ -128,6 +134,7 @@ def test_normal_beats_random_in_a_short_match():
 
 
 def test_random_games_at_every_seat_count_end():
+    """Jogue de 2 a 5 em uma mesa: random games end at every table size."""
     for n in (2, 3, 4, 5):
         s = GAME.new_initial_state(n, {}, Chance(f"{n}1" * 32))
         rng = Chance(f"{n}1" * 32).stream("r")
@@ -141,6 +148,7 @@ def test_random_games_at_every_seat_count_end():
 
 
 def test_cli_play_then_verify(tmp_path):
+    """python -m py_engine play milehollow --seats bot,bot,bot --out X, then verify X --bots."""
     out = tmp_path / "x.json"
     env = {"PYTHONPATH": str(ROOT)}
     p = subprocess.run([sys.executable, "-m", "py_engine", "play", "milehollow", "--seats", "bot,bot,bot",

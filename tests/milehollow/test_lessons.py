@@ -31,6 +31,7 @@ def test_the_five_lessons_are_there():
 
 @pytest.mark.parametrize("lid", sorted(PLAYS))
 def test_lesson_solution_plays_and_wrong_moves_do_not(lid):
+    """Each lesson's solution plays through the real engine; a wrong move is refused by the rules or misses the goal and is taken back."""
     lesson = LESSONS[lid]
     solution, wrong = PLAYS[lid]
     attempt = L.Attempt(GAME, lesson)
@@ -49,6 +50,7 @@ def test_lesson_solution_plays_and_wrong_moves_do_not(lid):
 
 
 def test_lesson_positions_are_the_same_every_time():
+    """A lesson has a fixed seed, so its position is the same every time."""
     for lesson in LESSONS.values():
         a, b = lesson.start(GAME), lesson.start(GAME)
         assert a.observation("all") == b.observation("all")
@@ -56,6 +58,7 @@ def test_lesson_positions_are_the_same_every_time():
 
 
 def test_the_end_trigger_lesson_ends_the_game():
+    """The last-round lesson ends the game with its mail delivered."""
     attempt = L.Attempt(GAME, LESSONS["end-trigger"])
     for a in PLAYS["end-trigger"][0]:
         attempt.play(a)
@@ -65,6 +68,7 @@ def test_the_end_trigger_lesson_ends_the_game():
 
 
 def test_a_bad_lesson_position_is_refused():
+    """A lesson position with more cards of a kind than the game has is refused."""
     from py_engine.core.fairness import Chance
     with pytest.raises(IllegalAction):
         GAME.lesson_state(2, {}, {"hands": [{"ox": 15}, {}], "row": [None] * 5, "mail": [[], []]}, Chance("00" * 32))

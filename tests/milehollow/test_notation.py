@@ -40,6 +40,7 @@ def test_invalid_spellings_are_refused_with_a_reason(text):
 
 
 def test_every_action_of_random_games_is_in_the_grammar_and_round_trips():
+    """An action is one lowercase ASCII string without spaces, in the grammar of §6."""
     rng = Chance("77" * 32).stream("t")
     for n in (2, 5):
         s = GAME.new_initial_state(n, {}, Chance(f"{n:02d}" * 32))
@@ -70,6 +71,7 @@ def test_every_action_of_random_games_is_in_the_grammar_and_round_trips():
     ("mail", "Draw 3 mail cards", "Sacar 3 cartas de correspondência"),
 ])
 def test_words_in_english_and_portuguese(action, en, pt):
+    """Words in en and pt for every action (describe), used by the log and the All my moves list."""
     s = position(row=["crimson", "amber", "lemon", "moss", "ox"], hands=[{"amber": 4, "teal": 1, "ox": 2}, {}])
     assert s.describe(action, "en", 0) == en
     assert s.describe(action, "pt", 0) == pt
@@ -98,6 +100,7 @@ def test_a_blind_card_is_never_named_in_words():
 
 
 def test_words_for_every_legal_action_exist_in_both_languages():
+    """Every legal action has words in both languages."""
     s = GAME.new_initial_state(3, {}, Chance("31" * 32))
     rng = Chance("31" * 32).stream("w")
     for _ in range(150):

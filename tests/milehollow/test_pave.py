@@ -67,12 +67,14 @@ def test_wrong_colour_is_refused():
 
 
 def test_cards_must_add_up_to_the_length():
+    """The counts add up to len."""
     s = position(hands=[{"amber": 6}, {}])
     unchanged(s, "pave:poco-torresal:amber*5", "takes 6 cards, not 5")
     unchanged(s, "pave:castelo-ponte:amber*2", "takes 1 cards, not 2")
 
 
 def test_you_need_the_cards():
+    """It is also illegal without the cards."""
     s = position(hands=[{"amber": 3, "ox": 1}, {}])
     unchanged(s, "pave:poco-torresal:amber*4+ox*2", "you have 3 amber cards")
     unchanged(s, "pave:abelhas-milhada:amber*1+ox*2", "you have 1 Oxen")
@@ -88,6 +90,7 @@ def test_you_need_the_markers():
 
 
 def test_a_paved_road_is_taken():
+    """It is illegal on a road that is owned."""
     s = position(hands=[{"amber": 2}, {}], roads={"castelo-ponte": 1})
     unchanged(s, "pave:castelo-ponte:amber*1", "already paved")
 
@@ -118,6 +121,7 @@ def test_with_2_or_3_players_the_other_road_closes():
 
 
 def test_with_4_or_5_players_the_other_road_stays_open_for_the_others():
+    """Only with 2 or 3 players does the other road of a double close; with 4 or 5 the other players may pave it."""
     for n in (4, 5):
         s = position(n, hands=[{"plum": 2}] + [{}] * (n - 1), roads={"barca-milhada-a": 1})
         s.apply_action("pave:barca-milhada-b:plum*2")
@@ -140,6 +144,7 @@ def test_move_list_offers_each_colour_with_oxen_spent_last_and_accepts_other_mix
 
 
 def test_every_listed_paving_is_legal_and_roads_are_listed_only_when_payable():
+    """Every paving in the move list is legal; closed roads and roads the hand cannot pay for are not listed."""
     s = position(hands=[{"teal": 2, "lemon": 3, "ox": 1}, {}], roads={"milhada-ponte-a": 1})
     for a in s.legal_actions():
         if a.startswith("pave:"):

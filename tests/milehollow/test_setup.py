@@ -69,6 +69,7 @@ def test_decks_and_first_player_come_from_their_own_labels():
 
 
 def test_different_seeds_shuffle_differently():
+    """Uma semente secreta decide a ordem dos dois baralhos."""
     a, b = new_game(3, "11" * 32), new_game(3, "22" * 32)
     assert (a.deck, a.mail_deck) != (b.deck, b.mail_deck)
 
@@ -118,6 +119,7 @@ def test_returned_deal_cards_go_under_the_mail_deck_in_seat_order_from_the_first
 
 
 def test_before_every_seat_has_kept_nobody_takes_a_turn():
+    """Before the first turn, every player keeps their dealt mail."""
     s = new_game(2)
     for a in ("deck", "row:1", "mail"):
         with pytest.raises(IllegalAction):

@@ -26,6 +26,7 @@ def test_expiry_draws_from_the_deck_for_the_whole_draw():
 
 
 def test_with_an_empty_deck_the_table_takes_the_leftmost_face_up_card_not_an_ox():
+    """With the deck and the discards empty, the timer takes the leftmost face-up card that is not an Ox (an Ox only when nothing else shows)."""
     s = position(row=["ox", None, "lemon", "moss", "teal"])
     set_deck(s, [])
     assert s.timeout_action(0) == "row:3"
@@ -68,6 +69,7 @@ def test_with_nothing_to_draw_or_pave_it_draws_mail_and_keeps_the_fewest_lowest_
 
 
 def test_timeout_is_a_pure_function_of_the_position():
+    """The table's move on a timer is a pure function of the position."""
     s = new_game(4)
     keep_all_lowest(s)
     before = s.observation("all")

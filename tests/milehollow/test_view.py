@@ -5,6 +5,7 @@ from .helpers import new_game, keep_all_lowest, position, set_deck
 
 
 def test_view_carries_the_map():
+    """The view has what a map renderer needs: town positions and names, roads with colour, length and twin offsets."""
     v = position().view(None)
     m = v["map"]
     assert len(m["towns"]) == 35 and {"id", "name", "x", "y"} <= set(m["towns"][0])
@@ -33,6 +34,7 @@ def test_view_offers_pavings_with_the_proposed_mix_and_alternatives():
 
 
 def test_view_says_which_draws_are_legal():
+    """Which row slots and whether the deck are legal draws now (no face-up Ox as a second card)."""
     s = position(row=["crimson", "ox", "lemon", None, "teal"])
     set_deck(s, ["plum", "coal", "amber"])
     assert s.view(0)["draw"] == {"slots": [1, 2, 3, 5], "deck": True, "second": False}
@@ -43,6 +45,7 @@ def test_view_says_which_draws_are_legal():
 
 
 def test_view_shows_my_mail_with_towns_and_delivered_flags():
+    """The viewer's mail with towns and delivered flags."""
     s = position(mail=[["m02", "m21"], []], roads={"azenha-ponte": 0, "azenha-vau-b": 0})
     mine = s.view(0)["my_mail"]
     assert mine[0] == {"id": "m02", "a": "ponte", "b": "vau", "a_name": "Ponte Velha", "b_name": "Vau do Moinho",
@@ -63,6 +66,7 @@ def test_view_shows_the_last_turn():
 
 
 def test_snapshots_stay_small():
+    """Keep snapshots small."""
     s = new_game(5)
     keep_all_lowest(s)
     obs = json.dumps(s.observation(0))

@@ -63,6 +63,7 @@ def test_cards_taken_from_the_row_stay_known():
 
 
 def test_all_seats_sees_everything():
+    """observation(ALL_SEATS) shows everything: hands, mail, both deck orders."""
     s = new_game(3)
     o = s.observation(ALL_SEATS)
     for key in PRIVATE_KEYS:
@@ -87,6 +88,7 @@ def test_a_blind_card_is_named_only_to_its_drawer():
 
 
 def test_a_seat_knows_where_the_mail_it_returned_lies():
+    """Returned mail goes under the deck: its returner knows where; the others do not."""
     s = position(mail_top=["m02", "m21", "m30"])
     s.apply_action("mail")
     s.apply_action("keep:m21")
@@ -148,6 +150,7 @@ def test_resample_keeps_what_the_viewer_sees_and_changes_what_it_does_not(i):
 
 
 def test_resample_keeps_the_viewers_own_hand_and_mail_and_everyones_known_cards():
+    """resample_hidden keeps the viewer's own cards and the cards everyone saw taken from the row."""
     s = new_game(3)
     keep_all_lowest(s)
     s.apply_action("row:2")
@@ -159,6 +162,7 @@ def test_resample_keeps_the_viewers_own_hand_and_mail_and_everyones_known_cards(
 
 
 def test_at_the_end_the_mail_is_public():
+    """At the end every player's mail is scored in the open."""
     s = states()[-1]
     assert s.is_terminal()
     r = s.resample_hidden(None, Chance("97" * 32).stream("x"))
