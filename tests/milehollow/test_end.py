@@ -2,7 +2,7 @@
 import pytest
 
 from py_engine.core.game import IllegalAction
-from py_engine.games.milehollow.board import ROAD_INDEX
+from py_engine.games.milehollow.board import MAIL_INDEX, ROAD_INDEX
 from py_engine.games.milehollow.scoring import final_scores, longest_trail
 
 from .helpers import position, set_deck
@@ -10,6 +10,10 @@ from .helpers import position, set_deck
 
 def roads(*ids):
     return [ROAD_INDEX[r] for r in ids]
+
+
+def MAIL_ID(mid):
+    return MAIL_INDEX[mid]
 
 
 def test_last_round_every_player_one_more_turn_starting_with_the_next():
@@ -56,11 +60,6 @@ def test_mail_adds_if_delivered_and_subtracts_otherwise():
     assert f["seats"][1]["total"] == -5 and f["winners"] == [0]
 
 
-def MAIL_ID(mid):
-    from py_engine.games.milehollow.board import MAIL_INDEX
-    return MAIL_INDEX[mid]
-
-
 def test_longest_road_is_a_trail_towns_may_repeat():
     """A trail is a sequence of distinct roads the player owns, each sharing a town with the next. Towns may
     repeat; roads may not. Counted in slabs."""
@@ -73,7 +72,7 @@ def test_longest_road_is_a_trail_towns_may_repeat():
 
 def test_longest_road_ten_to_every_tied_holder_none_if_nobody_paved():
     """Every player tied for the table's maximum scores 10. Nobody scores it if nobody has paved."""
-    f = final_scores(3, [roads("azenha-ponte"), roads("coal" and "nevoa-penedo-b"), roads("castelo-ponte")],
+    f = final_scores(3, [roads("azenha-ponte"), roads("nevoa-penedo-b"), roads("castelo-ponte")],
                      [[], [], []])
     assert [x["longest_road"]["points"] for x in f["seats"]] == [10, 10, 0]
     f = final_scores(2, [[], []], [[], []])
