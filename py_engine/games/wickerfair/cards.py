@@ -31,7 +31,7 @@ class CardsMixin:
             return
         v = self.courage_deck.pop(0)
         self.clans[p].add_card(v, 1 << p)
-        self.events.append({"kind": "draw", "seat": p, "card": v, "to": [p], "public": {"kind": "draw", "seat": p}})
+        self.events.append({"kind": "draw", "seat": p, "card": v, "seen_by": [p], "public": {"kind": "draw", "seat": p}})
 
     def discard_card(self: "WickerfairState", p: int, value: int) -> None:
         """A played or discarded card goes face up to the discard pile."""

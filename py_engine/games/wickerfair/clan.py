@@ -107,10 +107,14 @@ class Clan:
         self.hand_seen.insert(i, seen)
 
     def take_card(self, value: int) -> int:
-        """Remove one card of ``value`` (the one fewest seats know about) and return its seen mask."""
+        """Remove one card of ``value`` and return its seen mask.
+
+        Of equal cards the one most seats know about goes first: an onlooker cannot tell equal
+        cards apart, so after one leaves it must not go on "knowing" that another is there.
+        """
         best = -1
         for i, v in enumerate(self.hand):
-            if v == value and (best < 0 or bin(self.hand_seen[i]).count("1") < bin(self.hand_seen[best]).count("1")):
+            if v == value and (best < 0 or bin(self.hand_seen[i]).count("1") > bin(self.hand_seen[best]).count("1")):
                 best = i
         if best < 0:
             raise ValueError(f"no {value} in hand")

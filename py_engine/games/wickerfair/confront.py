@@ -65,7 +65,7 @@ class ConfrontMixin:
                 seen = victim.hand_seen.pop(i)
                 c.add_card(value, seen | (1 << seat) | (1 << other))
                 pre.append({"ability": "snatch", "seat": seat, "from": other})
-                self.events.append({"kind": "snatch", "seat": seat, "from": other, "card": value, "to": [seat, other],
+                self.events.append({"kind": "snatch", "seat": seat, "from": other, "card": value, "seen_by": [seat, other],
                                     "public": {"kind": "snatch", "seat": seat, "from": other}})
         self.events.append({"kind": "confront", "hex": HEX_IDS[h], "starter": starter, "defender": defender,
                             "pre": pre})

@@ -21,12 +21,19 @@ if TYPE_CHECKING:
 
 _HEX = r"[A-G][1-7]"
 _RESW = r"grain|wood|clay|wool"
-GRAMMAR = re.compile(
-    r"(?P<head>col|show|chaff|unit|load|drop|to|hex|at|first|trinket|pin|slot|walker|structure|helper|bonus|dial|card"
-    r"|offer|keep|mill)(?::(?P<arg>[A-Za-z0-9@]+))?(?::(?P<arg2>[a-z]+))?"
-    r"|(?P<word>move|coin|harvest|goods|goodwill|courage|cards|mill|skip|end|back|ok|clear|do|pay|none|commit"
-    r"|blank|barn|hide)"
-    rf"|\+(?P<res>{_RESW})")
+_BOTTOMW = r"improve|erect|build|recruit"
+#: head → the pattern of its argument(s).
+ARGS = {
+    "col": r"[1-5]", "show": r"M\d\d", "chaff": r"[2-5]", "unit": rf"H|W[1-4]|F@(?:home|{_HEX})",
+    "load": rf"farmer|{_RESW}", "drop": rf"farmer|{_RESW}", "to": _HEX, "hex": _HEX, "at": _HEX, "first": _HEX,
+    "trinket": rf"[2-5]:(?:{_RESW})", "pin": r"U[1-6]", "slot": _BOTTOMW, "helper": _BOTTOMW, "walker": r"W[1-4]",
+    "structure": r"barn|well|watchtower|monument", "bonus": r"courage|coins|goodwill|cards", "dial": r"[0-7]",
+    "card": r"[2-5]", "offer": r"[ABC]", "keep": r"V\d\d?|M\d\d", "mill": r"MC[1-8]",
+}
+WORDS = ("move", "coin", "harvest", "goods", "goodwill", "courage", "cards", "mill", "skip", "end", "back", "ok",
+         "clear", "do", "pay", "none", "commit", "blank", "barn", "hide")
+GRAMMAR = re.compile("|".join([rf"(?P<{h}>{h}:(?:{p}))" for h, p in ARGS.items()]
+                              + [rf"(?P<word>{'|'.join(WORDS)})", rf"\+(?P<res>{_RESW})"]))
 
 
 class Action(NamedTuple):
@@ -50,7 +57,8 @@ def parse(text: str) -> Action:
         return Action(m.group("word"))
     if m.group("res"):
         return Action("+", m.group("res"))
-    return Action(m.group("head"), m.group("arg"), m.group("arg2"))
+    parts = text.split(":")
+    return Action(parts[0], parts[1], parts[2] if len(parts) > 2 else None)
 
 
 def fmt(a: Action) -> str:
@@ -242,6 +250,13 @@ KIND_WORDS = {
 
 def why_not(s: "WickerfairState", action: str, p: int) -> str:
     """A readable reason, naming the rule, why ``action`` is not legal for seat ``p`` now."""
+    try:
+        return _why_not(s, action, p)
+    except (ValueError, KeyError, IndexError, TypeError):
+        return f"{action!r} is not a choice in {KIND_WORDS.get(s.dk, s.dk)} now"
+
+
+def _why_not(s: "WickerfairState", action: str, p: int) -> str:
     try:
         a = parse(action)
     except BadNotation as e:

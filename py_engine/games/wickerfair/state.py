@@ -258,7 +258,7 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
     def events_since(self, mark: int, viewer: int | str | None = None) -> list[dict[str, Any]]:
         out = []
         for e in self.events[mark:]:
-            to = e.get("to")
+            to = e.get("seen_by")
             if to is None:
                 out.append(e)
             elif viewer == ALL_SEATS or viewer in to:
