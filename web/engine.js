@@ -94,7 +94,11 @@ class Engine {
     if (!waiting) return;
     this._pending.delete(msg.id);
     if (msg.ok) waiting.resolve(msg.result);
-    else waiting.reject(this._error(msg.error, msg.kind || "internal"));
+    else {
+      const err = this._error(msg.error, msg.kind || "internal");
+      if (msg.words) err.words = msg.words; // the message in every page language, when the engine has it
+      waiting.reject(err);
+    }
   }
 
   _die(message) {

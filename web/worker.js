@@ -14,6 +14,8 @@
 // it) the engine wheel. Pyodide later asks for the same URLs through fetch(); it gets the
 // responses already in flight, counted byte by byte for the progress bar.
 
+import { get as dbGet, putRecord, setAside } from "./app/db.js";
+
 const SITE = new URL("../", import.meta.url);
 const PYODIDE = new URL("pyodide/", SITE);
 const t0 = performance.now();
@@ -159,12 +161,88 @@ async function start() {
 }
 
 // --- requests --------------------------------------------------------------------------------------
+// Saves: a bridge answer may carry `persist` (the record WITH its seed) beside its result. It is
+// written here, to IndexedDB, and never posted to the page: the page's code never holds the seed
+// of a running game. The result says whether the save happened: result.saved = {ok, seq} or
+// {ok: false, stale | error}. Commands the worker answers itself, around the bridge:
+//   load_table {save, viewer}   resume the saved table `save` (its record read here)
+//   saved_record {save}         the record of a FINISHED saved game (its seed is public then)
+//   set_aside {save, reason}    move a save that cannot be read out of the way, kept for the player
+//   import_save {id, raw}       take over a save of the older localStorage format; answers its public part
 const queue = [];
 let state = "starting"; // "starting" | "ready" | "failed"
 let failure = null;
+let busy = false;
 
-function answer(msg) {
-  const { id, cmd, args } = msg;
+function bridge(cmd, args) {
+  const text = JSON.stringify({ ...(args && typeof args === "object" ? args : {}), cmd });
+  return JSON.parse(handle(text));
+}
+
+async function persist(p) {
+  try {
+    const out = await putRecord({ id: p.id, game: p.game, seq: p.seq, over: p.over,
+                                  text: JSON.stringify(p.record), updated: Date.now() });
+    return out.saved ? { ok: true, seq: p.seq } : { ok: false, stale: out.stale, seq: p.seq };
+  } catch (e) {
+    return { ok: false, error: String(e && e.message ? e.message : e), seq: p.seq };
+  }
+}
+
+/** 32 bytes from crypto.getRandomValues as 64 lowercase hex characters: a table's secret seed. */
+function drawSeed() {
+  const b = new Uint8Array(32);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+async function ownCommand(cmd, args) {
+  if (cmd === "new_table" && args.seed === undefined) {
+    return bridge("new_table", { ...args, seed: drawSeed() });
+  }
+  if (cmd === "load_table" && typeof args.save === "string") {
+    const found = await dbGet("records", args.save);
+    if (!found) return { ok: false, error: "this table has no saved record on this device", kind: "missing" };
+    return bridge("load_table", { text: found.text, save: args.save, viewer: args.viewer ?? null });
+  }
+  if (cmd === "saved_record") {
+    const found = typeof args.save === "string" ? await dbGet("records", args.save) : null;
+    if (!found) return { ok: false, error: "no saved record with that id", kind: "missing" };
+    const answer = bridge("open_replay", { text: found.text });
+    if (!answer.ok) return answer;
+    bridge("close", { replay: answer.result.replay });
+    if (!answer.result.finished) return { ok: false, error: "this game is not finished", kind: "running" };
+    return { ok: true, result: JSON.parse(found.text) };
+  }
+  if (cmd === "set_aside") {
+    await setAside(String(args.save), String(args.reason || ""));
+    return { ok: true, result: true };
+  }
+  if (cmd === "import_save") {
+    let save;
+    try {
+      save = JSON.parse(args.raw);
+    } catch (e) {
+      return { ok: false, error: `not JSON (${e.message})`, kind: "bad-record" };
+    }
+    const record = save && typeof save === "object" ? save.record : null;
+    if (!record || typeof record !== "object" || !Array.isArray(record.actions) || typeof save.game !== "string") {
+      return { ok: false, error: "not a saved table", kind: "bad-record" };
+    }
+    const text = JSON.stringify(record);
+    const check = bridge("load_table", { text, viewer: null });
+    if (!check.ok) return check;
+    bridge("close", { table: check.result.table });
+    const written = await putRecord({ id: String(args.id), game: save.game, seq: record.actions.length,
+                                      over: Boolean(check.result.terminal), text, updated: save.updated || Date.now() });
+    return { ok: true, result: { saved: written.saved, summary: check.result } };
+  }
+  return null;
+}
+
+async function answer(msg) {
+  const { id, cmd } = msg;
+  const args = msg.args && typeof msg.args === "object" ? msg.args : {};
   if (state === "failed") {
     self.postMessage({ id, ok: false, error: `the engine could not start: ${failure}`, kind: "startup" });
     return;
@@ -173,28 +251,28 @@ function answer(msg) {
     self.postMessage({ id, ok: false, error: "a request needs a command name", kind: "bad-request" });
     return;
   }
-  let text;
-  try {
-    text = JSON.stringify({ ...(args && typeof args === "object" ? args : {}), cmd });
-  } catch (e) {
-    self.postMessage({ id, ok: false, error: `arguments are not JSON: ${e.message}`, kind: "bad-request" });
-    return;
-  }
   let reply;
   try {
-    reply = JSON.parse(handle(text));
+    reply = (await ownCommand(cmd, args)) ?? bridge(cmd, args);
   } catch (e) {
-    // The bridge never raises for bad input; an exception here is an engine bug.
+    // The bridge never raises for bad input; an exception here is an engine or storage bug.
     console.error(e);
     self.postMessage({ id, ok: false, error: String(e.message || e).trim().split("\n").pop(), kind: "internal" });
     return;
   }
+  if (reply.ok && reply.persist) {
+    const saved = await persist(reply.persist);
+    if (reply.result && typeof reply.result === "object") reply.result.saved = saved;
+  }
   self.postMessage(reply.ok ? { id, ok: true, result: reply.result }
-                            : { id, ok: false, error: reply.error, kind: reply.kind });
+                            : { id, ok: false, error: reply.error, words: reply.words, kind: reply.kind });
 }
 
-function drain() {
-  while (queue.length) answer(queue.shift());
+async function drain() {
+  if (busy) return;
+  busy = true;
+  while (queue.length) await answer(queue.shift());
+  busy = false;
 }
 
 self.addEventListener("message", (event) => {

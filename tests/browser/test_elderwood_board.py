@@ -12,6 +12,8 @@ import json
 
 import pytest
 
+from tests.browser.vt_page import moves, snapshot, wait_moves
+
 from py_engine.games.elderwood.bots import search_move
 from py_engine.games.elderwood.notation import format_move
 from py_engine.games.elderwood.state import rebuild
@@ -44,7 +46,7 @@ def wait_turn(page):
         "document.body.dataset.state === 'over' || (document.body.dataset.state === 'interactive'"
         " && document.querySelector('.ew-root') && document.querySelector('.ew-root').dataset.myturn === '1')",
         timeout=120_000)
-    return page.evaluate("window.__vt.lastSnapshot")
+    return snapshot(page)
 
 
 def choose(snap) -> dict:
@@ -79,12 +81,11 @@ def board_state(page) -> dict:
 
 
 def log_length(page) -> int:
-    return page.evaluate("window.__vt.lastSnapshot.log.length")
+    return moves(page)
 
 
 def wait_log_beyond(page, n):
-    page.wait_for_function(f"window.__vt.lastSnapshot && window.__vt.lastSnapshot.log.length > {n}",
-                           timeout=60_000)
+    wait_moves(page, n)
 
 
 def my_seat(snap) -> int:
@@ -148,7 +149,7 @@ def keyboard_move(page, snap, move, escape_first=False):
     before = log_length(page)
     page.keyboard.press("Enter")
     wait_log_beyond(page, before)
-    assert page.evaluate("window.__vt.lastSnapshot.log")[before]["action"] == move["action"]
+    assert snapshot(page)["log"][before]["action"] == move["action"]
 
 
 def test_a_whole_game_with_the_keyboard_only(page, live_site, context):
@@ -293,7 +294,7 @@ def test_a_whole_game_with_taps_only_on_a_phone(phone, live_site):
             page.screenshot(path="/tmp/ewdev/fail.png")
             print("DEBUG", move, p, board_state(page), page.evaluate("document.body.dataset.state"), page.evaluate("document.querySelector('.ew-root').__renderer.viewport.scale"), board_box(page))
             raise
-        assert page.evaluate("window.__vt.lastSnapshot.log")[before]["action"] == move["action"]
+        assert snapshot(page)["log"][before]["action"] == move["action"]
         moves += 1
         snap = wait_turn(page)
     check_finished(page, snap, me)
@@ -360,7 +361,7 @@ def test_fit_wheel_pinch_and_zoom_buttons(phone, live_site):
     again = viewport_state(page)
     assert again["following"] and abs(again["scale"] - fitted["scale"]) < 1e-6
     # Fit shows every tile of the group inside the board.
-    for s in page.evaluate("window.__vt.lastSnapshot.view.stacks"):
+    for s in snapshot(page)["view"]["stacks"]:
         p = page.evaluate(f"document.querySelector('.ew-root').__renderer.pointFor({s['q']}, {s['r']})")
         assert inside(box, p, margin=0)
 
@@ -377,7 +378,7 @@ def test_wheel_zooms_round_the_pointer_and_spectator_view_is_read_only(page, liv
     page.mouse.wheel(0, 800)
     page.wait_for_function(f"document.querySelector('.ew-root').__renderer.viewport.scale < {s0}")
     # The same snapshot seen by nobody: same drawing, no piles to press, no rings ever.
-    snap = page.evaluate("window.__vt.lastSnapshot")
+    snap = snapshot(page)
     page.evaluate("""(snap) => { const r = document.querySelector('.ew-root').__renderer;
         r.update({...snap, legal: []}, null); }""", snap)
     assert page.locator(".ew-strip button.ew-pile").count() == 0

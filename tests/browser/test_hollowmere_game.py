@@ -12,6 +12,8 @@ import time
 
 import pytest
 
+from tests.browser.vt_page import moves, snapshot, wait_moves
+
 ENGINE_WAIT = 180_000
 
 
@@ -25,7 +27,7 @@ def _wait_state(page, *states):
 
 
 def _log_len(page) -> int:
-    return page.evaluate("window.__vt.lastSnapshot ? window.__vt.lastSnapshot.log.length : 0")
+    return moves(page)
 
 
 @pytest.mark.parametrize("options", [
@@ -54,7 +56,7 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
         if state == "over":
             break
         page.wait_for_selector('.hm-root[data-interactive="1"]')
-        snap = page.evaluate("window.__vt.lastSnapshot")
+        snap = snapshot(page)
         view = snap["view"]
         if options.get("hide_next"):
             assert page.locator(".hm-next").count() == 0
@@ -66,7 +68,7 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
         if options.get("mist_veil") and not veiled and "veil" in legal:
             page.click('.hm-root [data-act="veil"]')
             veiled = True
-            page.wait_for_function("(n) => window.__vt.lastSnapshot.log.length > n", arg=before)
+            wait_moves(page, before)
             continue
         assert page.locator('.hm-root [data-act="veil"]').count() == (1 if "veil" in legal else 0)
         first = page.locator(".hm-root .vt-focus-item").first
@@ -76,8 +78,8 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
             key = "1" if turns % 2 == 0 else "0"
             wardens += key == "1"
             page.keyboard.press(key)
-        page.wait_for_function("(n) => window.__vt.lastSnapshot.log.length > n", arg=before)
-        mine = [e for e in page.evaluate("window.__vt.lastSnapshot.log") if e["seat"] == 0 and e["by"] == "seat"]
+        wait_moves(page, before)
+        mine = [e for e in snapshot(page)["log"] if e["seat"] == 0 and e["by"] == "seat"]
         assert mine[-1]["action"] in legal
         turns += 1
     assert _state(page) == "over", "the game did not end in time"
@@ -85,7 +87,7 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
     assert wardens > 0
     if options.get("mist_veil"):
         assert veiled
-    snap = page.evaluate("window.__vt.lastSnapshot")
+    snap = snapshot(page)
     assert snap["terminal"]
     # Every score the engine gave is itemised on the board.
     scored = [e for e in snap["events"] if e.get("kind") == "score" and e.get("scorers")]

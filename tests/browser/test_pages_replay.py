@@ -114,9 +114,11 @@ def test_replay_steps_forward_and_back(page, site, hollowmere):
 def test_replay_of_a_table_saved_on_this_device(page, site, elderwood):
     save = {"id": "abcd1234", "game": "elderwood", "record": elderwood, "deadline": None, "updated": 1}
     page.goto(site.url("index.html"))
+    # A save of the older format (the whole save in localStorage): the next page load moves it
+    # over to the engine's own storage, and the replay finds it there.
     page.evaluate("(s) => localStorage.setItem('vt.table.abcd1234', JSON.stringify(s))", save)
     n = len(elderwood["actions"])
-    page.goto(site.url("index.html#/replay/abcd1234?move=5"))
+    page.goto(site.url("index.html?fresh=1#/replay/abcd1234?move=5"))
     page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
     at(page, 5, n)
     assert page.locator("h1").inner_text() == "Replay: Elderwood"
@@ -135,18 +137,19 @@ def test_replay_of_a_table_saved_on_this_device(page, site, elderwood):
     assert page.locator("button[data-go=back] .visually-hidden").inner_text() == "Voltar"
     page.click(".lang-switch button[data-lang=en]")
 
-    # A game still being played replays up to its last move, but offers no sharing: its seed is secret.
+    # A game still being played is not replayed (its record holds its seed and private choices):
+    # the page says so and leads back to the table.
     g = get_game("elderwood")
     live = Table(g, [Seat("Ana", False), Seat("Bot", True, "easy")], {}, SEED, __version__)
     for _ in range(6):
         live.play(live.state.legal_actions()[0])
     save = {"id": "live5678", "game": "elderwood", "record": live.to_record(reveal_seed=True), "updated": 2}
     page.evaluate("(s) => localStorage.setItem('vt.table.live5678', JSON.stringify(s))", save)
-    page.goto(site.url("index.html#/replay/live5678"))
-    page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
-    at(page, 6, 6)
-    assert page.locator(".pg-share button").count() == 0
-    assert page.locator('.pg-share a[href="#/table/live5678"]').count() == 1
+    page.goto(site.url("index.html?fresh=2#/replay/live5678"))
+    msg = page.wait_for_selector("[data-page=message]", timeout=120_000)
+    assert "still being played" in msg.inner_text()
+    assert page.locator('[data-page=message] a[href="#/table/live5678"]').count() == 1
+    assert page.locator(".vtv-moves").count() == 0
 
     # A save that is not there gives a clear message.
     page.goto(site.url("index.html#/replay/nosuchtable"))

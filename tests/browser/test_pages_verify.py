@@ -127,7 +127,7 @@ def test_verify_rejects_garbage_clearly(page, site, elderwood):
     # Well-formed enough to reach the engine, but a version it does not read.
     odd = dict(elderwood, version=99)
     assert paste_and_verify(page, json.dumps(odd)) == "invalid"
-    assert page.get_attribute(".pg-verdict", "data-field") == "format"
+    assert page.get_attribute(".pg-verdict", "data-field") == "version"
     # An unfinished game (no seed yet) cannot be verified, and says why.
     g = get_game("elderwood")
     table = Table(g, [Seat("A", True, "easy"), Seat("B", True, "easy")], {}, SEED, __version__)

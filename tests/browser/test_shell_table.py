@@ -15,6 +15,8 @@ import zlib
 
 import pytest
 
+from tests.browser.vt_page import moves, saved_record, snapshot, store_put, stored, wait_moves
+
 GAME = "elderwood"
 ENGINE_WAIT = 180_000
 
@@ -45,7 +47,9 @@ def _start(page, site, kinds=("person", "bot"), query="", names=None, game=GAME)
 
 
 def _save(page, table_id) -> dict:
-    return json.loads(page.evaluate("(id) => localStorage.getItem('vt.table.' + id)", table_id))
+    """The page's part of the save (no record, no seed) and the record the worker saved."""
+    meta = stored(page, "tables", table_id)
+    return {**meta, "record": saved_record(page, table_id)}
 
 
 def _log_texts(page) -> list[str]:
@@ -53,16 +57,16 @@ def _log_texts(page) -> list[str]:
 
 
 def _play_first(page):
-    n = len(page.evaluate("window.__vt.lastSnapshot.log"))
+    n = moves(page)
     page.click(".moves-list button.move >> nth=0")
-    page.wait_for_function("(n) => window.__vt.lastSnapshot.log.length > n", arg=n)
+    wait_moves(page, n)
 
 
 def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
     table_id = _start(page, site, query="botdelay=0")
     assert _wait_state(page, "interactive", "bot") in ("interactive", "bot")
     # The seal is shown at the start: short form, and the whole fingerprint on a click.
-    snap = page.evaluate("window.__vt.lastSnapshot")
+    snap = snapshot(page)
     chip = page.locator(".seal-chip")
     assert snap["fingerprint"][:12] in chip.inner_text()
     chip.click()
@@ -79,7 +83,7 @@ def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
         if state == "over":
             break
         # The list is the whole interface: every legal move is there, in words.
-        snap = page.evaluate("window.__vt.lastSnapshot")
+        snap = snapshot(page)
         buttons = page.locator(".moves-list button.move")
         if len(snap["legal"]) <= 12:
             assert buttons.count() == len(snap["legal"])
@@ -88,7 +92,7 @@ def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
     assert _state(page) == "over", "the game did not end in time"
     assert mine > 0
 
-    snap = page.evaluate("window.__vt.lastSnapshot")
+    snap = snapshot(page)
     end = page.locator(".end-screen")
     assert end.is_visible()
     seed = end.locator("code.seed").inner_text().strip()
@@ -127,7 +131,8 @@ def test_reload_mid_game_resumes_the_same_log_and_the_same_running_timer(page, s
     _wait_state(page, "interactive")
     log_before = _log_texts(page)
     save = _save(page, table_id)
-    assert save["deadline"] and save["record"]["actions"] == [e["action"] for e in page.evaluate("window.__vt.lastSnapshot.log")]
+    assert save["deadline"] and save["record"]["actions"] == [e["action"] for e in snapshot(page)["log"]]
+    assert "record" not in stored(page, "tables", table_id) and "seed" not in json.dumps(stored(page, "tables", table_id))
     time.sleep(1.5)  # let some of the timer run before reloading
 
     page.reload()
@@ -164,30 +169,44 @@ def test_a_save_the_engine_refuses_is_kept_aside_not_dropped(page, site):
     table_id = _start(page, site, query="botdelay=0")
     _wait_state(page, "interactive")
     save = _save(page, table_id)
-    save["id"] = "tampered1"
-    save["record"]["actions"].append("wQ9 nonsense")
-    save["record"]["actors"].append([0, "seat"])
-    raw = json.dumps(save)
-    page.evaluate("(raw) => localStorage.setItem('vt.table.tampered1', raw)", raw)
+    record = save.pop("record")
+    record["actions"].append("wQ9 nonsense")
+    record["actors"].append([0, "seat"])
+    text = json.dumps(record)
+    store_put(page, "records", {"id": "tampered1", "game": GAME, "seq": len(record["actions"]), "over": False,
+                                "text": text, "updated": 0})
+    store_put(page, "tables", {**save, "id": "tampered1"})
     page.goto(site.url("index.html#/table/tampered1"))
     msg = page.wait_for_selector("[data-page=message][role=alert]", timeout=ENGINE_WAIT)
     assert "could not be opened" in msg.inner_text().lower()
-    kept = json.loads(page.evaluate("localStorage.getItem('vt.corrupt.tampered1')"))
-    assert kept["raw"] == raw
+    page.wait_for_function("""async () => {
+      const req = indexedDB.open('valley-tables');
+      const db = await new Promise((r) => { req.onsuccess = () => r(req.result); });
+      const got = await new Promise((r) => { const g = db.transaction('aside').objectStore('aside').get('tampered1');
+                                             g.onsuccess = () => r(g.result); });
+      db.close();
+      return !!got;
+    }""")
+    kept = stored(page, "aside", "tampered1")
+    assert kept["raw"] == text
     assert "move" in kept["reason"]
-    assert page.evaluate("localStorage.getItem('vt.table.tampered1')") is None
+    assert stored(page, "records", "tampered1") is None and stored(page, "tables", "tampered1") is None
     # The table the save was copied from is untouched.
-    assert _save(page, table_id)["record"]["actions"] == save["record"]["actions"][:-1]
+    assert _save(page, table_id)["record"]["actions"] == record["actions"][:-1]
+    # The lobby lists it among the saves kept aside.
+    page.goto(site.url("index.html#/"))
+    page.wait_for_selector(".kept-aside li")
 
 
 def test_pass_and_play_hides_the_board_between_people(page, site):
     _start(page, site, kinds=("person", "person"), names=("Ana", "Bruno"), query="botdelay=0")
     _wait_state(page, "handoff")
-    first = page.evaluate("window.__vt.lastSnapshot.decision.players[0]")
+    first = snapshot(page)["decision"]["players"][0]
     names = ["Ana", "Bruno"]
     card = page.locator(".handoff-card")
     assert card.locator("h2").inner_text() == f"Pass the device to {names[first]}"
-    assert not page.locator(".table-grid").is_visible()
+    # Behind the hand-off the table shows the spectator view: nobody's own
+    assert page.get_attribute("[data-page=table]", "data-viewer") == ""
     assert not page.locator(".moves-list").is_visible()
     assert not page.locator(".countdown").is_visible(), "the timer starts only when the hand-off is accepted"
 
@@ -198,14 +217,14 @@ def test_pass_and_play_hides_the_board_between_people(page, site):
     assert page.locator(".score-sheet tr.viewer .seat-name").inner_text() == names[first]
     # Keyboard: the list has focus after the hand-off; Enter plays the focused move.
     assert page.evaluate("document.activeElement.matches('.moves-list button.move')")
-    n = len(page.evaluate("window.__vt.lastSnapshot.log"))
+    n = moves(page)
     page.keyboard.press("ArrowDown")
     page.keyboard.press("Enter")
-    page.wait_for_function("(n) => window.__vt.lastSnapshot.log.length > n", arg=n)
+    wait_moves(page, n)
 
     _wait_state(page, "handoff")
     assert card.locator("h2").inner_text() == f"Pass the device to {names[1 - first]}"
-    assert not page.locator(".table-grid").is_visible()
+    assert page.get_attribute("[data-page=table]", "data-viewer") == ""
     card.locator("button").click()
     _wait_state(page, "interactive")
     assert page.locator(".score-sheet tr.viewer .seat-name").inner_text() == names[1 - first]

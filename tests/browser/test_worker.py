@@ -81,7 +81,7 @@ def test_requests_queue_in_order_and_errors_are_clean(page, live_site, context):
         await tryIt("snapshot", {table: "nope"});
         const snap = await e.call("new_table", {game: "elderwood", seats: [{name: "A"}, {name: "B"}]});
         await tryIt("play", {table: snap.table, action: "not a move"});
-        await tryIt("verify", {record: "{broken"});
+        await tryIt("load_table", {text: "{broken"});
         const mover = await e.call("snapshot", {table: snap.table, viewer: snap.decision.players[0]});
         await tryIt("play", {table: snap.table, action: mover.legal[0].action});
         return seen;

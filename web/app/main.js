@@ -16,6 +16,7 @@ import "./strings/shell.js";
 import { isMuted, toggleMute, onMuteChange, warmAudio } from "./sound.js";
 import { messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
+import { migrateLegacySaves } from "./storage.js";
 
 /** How long after the engine is up the page starts warming the table pages and boards. */
 const WARM_AFTER_MS = 1500;
@@ -40,7 +41,6 @@ let generation = 0;
 const vt = (window.__vt = {
   engine: null,
   ready: null,
-  lastSnapshot: null,
   route: null,
   navigate,
 });
@@ -110,6 +110,7 @@ function engine() {
   if (!enginePromise) {
     enginePromise = loadEngine().then((eng) => {
       vt.engine = eng;
+      migrateLegacySaves(eng);
       return eng;
     });
     vt.ready = enginePromise.then((eng) => eng.ready);

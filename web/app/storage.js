@@ -1,14 +1,16 @@
-// Saved tables and preferences in localStorage.
+// Saved tables (IndexedDB, web/app/db.js) and preferences (localStorage).
 //
-// A save is {id, game, record, deadline, updated, ...shell extras}. `record` carries
-// the seed (it is the snapshot's record), so a save can rebuild the table exactly.
-// A save that cannot be read is never dropped: it is moved to vt.corrupt.<id> so the
-// player can download it (and report it) or delete it on purpose.
+// The page keeps only what it needs to list and resume a table ({id, game, seats, summary,
+// viewer, deadline, deadlineKey, timers}); the record with its seed is written and read by
+// the engine's worker alone. A save that cannot be read is never dropped: the worker moves
+// it to the `aside` store with the reason, so the player can download it or delete it.
 
-const TABLE = "vt.table.";
-const CORRUPT = "vt.corrupt.";
+import { getAll, get, put, remove } from "./db.js";
 
-function store() {
+const LEGACY_TABLE = "vt.table.";
+const LEGACY_CORRUPT = "vt.corrupt.";
+
+function local() {
   try {
     return window.localStorage;
   } catch (_) {
@@ -28,128 +30,144 @@ export function isTableId(id) {
   return typeof id === "string" && /^[a-z0-9_-]{4,40}$/i.test(id);
 }
 
-export function saveTable(save) {
-  const s = store();
-  if (!s) return false;
-  const data = { ...save, updated: Date.now() };
+let migration = Promise.resolve(); // reads wait until older saves have been moved over
+
+/** Save the page's part of a table. Resolves true, or false when storage refused (the caller says so). */
+export async function saveTable(meta) {
   try {
-    s.setItem(TABLE + save.id, JSON.stringify(data));
+    await put("tables", { ...meta, updated: Date.now() });
     return true;
   } catch (e) {
-    console.error("autosave failed", e);
+    console.error("saving the table's page state failed", e);
     return false;
   }
 }
 
+/** {save} | {missing: true} | {corrupt: reason, aside: true if it is already kept aside} | {unavailable}. */
+export async function readTable(id) {
+  await migration;
+  let meta;
+  try {
+    meta = await get("tables", id);
+    if (!meta) {
+      const kept = await get("aside", id);
+      if (kept) return { corrupt: kept.reason || "", aside: true };
+    }
+  } catch (e) {
+    return { unavailable: String(e.message || e) };
+  }
+  if (!meta) return { missing: true };
+  if (typeof meta !== "object" || meta.id !== id || typeof meta.game !== "string") {
+    return { corrupt: "the saved table's page state is unreadable" };
+  }
+  return { save: meta };
+}
+
+export async function deleteTable(id) {
+  await remove(["tables", "records"], id);
+}
+
+/** Saves that read cleanly, newest first (optionally of one game). */
+export async function listTables(game) {
+  await migration;
+  let all = [];
+  try {
+    all = await getAll("tables");
+  } catch (_) {
+    return [];
+  }
+  return all.filter((s) => s && typeof s.game === "string" && (!game || s.game === game))
+    .sort((a, b) => (b.updated || 0) - (a.updated || 0));
+}
+
+export async function listCorrupt() {
+  await migration;
+  let all = [];
+  try {
+    all = await getAll("aside");
+  } catch (_) {
+    return [];
+  }
+  return all.sort((a, b) => (b.moved || 0) - (a.moved || 0));
+}
+
+export async function deleteCorrupt(id) {
+  await remove(["aside"], id);
+}
+
 /**
- * Read a save. Returns {save} when it parses and looks like a save, {missing: true}
- * when there is none, or {corrupt: reason, raw} when it cannot be read.
+ * Saves of the older format (the whole save in localStorage, record and seed included) are
+ * handed to the engine's worker, which writes the record where only it reads; the page keeps
+ * the rest. Unreadable ones are kept aside with their reason. Runs once per page load.
  */
-export function readTable(id) {
-  const s = store();
-  const raw = s ? s.getItem(TABLE + id) : null;
-  if (raw === null) return { missing: true };
-  let save;
-  try {
-    save = JSON.parse(raw);
-  } catch (e) {
-    return { corrupt: `not JSON (${e.message})`, raw };
-  }
-  const problem = saveProblem(save, id);
-  if (problem) return { corrupt: problem, raw };
-  return { save };
+export function migrateLegacySaves(engine) {
+  migration = migrate(engine).catch((e) => console.error("older saves could not be moved", e));
+  return migration;
 }
 
-function saveProblem(save, id) {
-  if (!save || typeof save !== "object" || Array.isArray(save)) return "not an object";
-  if (save.id !== id) return "the id inside does not match";
-  if (typeof save.game !== "string") return "no game named";
-  if (!save.record || typeof save.record !== "object") return "no record";
-  return null;
-}
-
-/** Move a save that could not be loaded aside, with the reason, and remove the original. */
-export function keepAside(id, reason) {
-  const s = store();
-  if (!s) return;
-  const raw = s.getItem(TABLE + id);
-  if (raw === null) return;
-  const kept = JSON.stringify({ id, reason: String(reason), moved: Date.now(), raw });
-  try {
-    s.setItem(CORRUPT + id, kept);
-    s.removeItem(TABLE + id);
-  } catch (e) {
-    // Could not store the copy: leave the original where it is rather than lose it.
-    console.error("could not keep the save aside", e);
-  }
-}
-
-export function deleteTable(id) {
-  const s = store();
-  if (s) s.removeItem(TABLE + id);
-}
-
-function keysWith(prefix) {
-  const s = store();
-  if (!s) return [];
-  const out = [];
+async function migrate(engine) {
+  const s = local();
+  if (!s) return 0;
+  const keys = [];
   for (let i = 0; i < s.length; i++) {
     const k = s.key(i);
-    if (k && k.startsWith(prefix)) out.push(k);
+    if (k && (k.startsWith(LEGACY_TABLE) || k.startsWith(LEGACY_CORRUPT))) keys.push(k);
   }
-  return out;
-}
-
-/** Saves that read cleanly, newest first (optionally of one game). Broken ones are left for listCorrupt. */
-export function listTables(game) {
-  const out = [];
-  for (const k of keysWith(TABLE)) {
-    const r = readTable(k.slice(TABLE.length));
-    if (r.save && (!game || r.save.game === game)) out.push(r.save);
-  }
-  return out.sort((a, b) => (b.updated || 0) - (a.updated || 0));
-}
-
-/** Saves in vt.table.* that do not even parse (the lobby offers to set them aside). */
-export function listUnreadable() {
-  const out = [];
-  for (const k of keysWith(TABLE)) {
-    const id = k.slice(TABLE.length);
-    const r = readTable(id);
-    if (r.corrupt) out.push({ id, reason: r.corrupt });
-  }
-  return out;
-}
-
-export function listCorrupt() {
-  const s = store();
-  const out = [];
-  for (const k of keysWith(CORRUPT)) {
+  let moved = 0;
+  for (const k of keys) {
     const raw = s.getItem(k);
-    let item;
-    try {
-      item = JSON.parse(raw);
-    } catch (_) {
-      item = { raw };
+    if (raw === null) continue;
+    if (k.startsWith(LEGACY_CORRUPT)) {
+      let item = {};
+      try { item = JSON.parse(raw) || {}; } catch (_) { item = { raw }; }
+      await put("aside", { id: k.slice(LEGACY_CORRUPT.length), reason: item.reason || "", moved: item.moved || Date.now(),
+                           raw: item.raw ?? raw });
+      s.removeItem(k);
+      continue;
     }
-    out.push({ id: k.slice(CORRUPT.length), reason: item.reason || "", moved: item.moved || 0, raw: item.raw ?? raw });
+    const id = k.slice(LEGACY_TABLE.length);
+    let old;
+    try {
+      old = JSON.parse(raw) || {};
+    } catch (e) {
+      await put("aside", { id, reason: `not JSON (${e.message})`, moved: Date.now(), raw });
+      s.removeItem(k);
+      continue;
+    }
+    try {
+      const out = await engine.call("import_save", { id, raw });
+      const snap = out.summary;
+      await put("tables", {
+        id, game: snap.game, seats: snap.seats, summary: summarize(snap),
+        viewer: old && Number.isInteger(old.viewer) ? old.viewer : null,
+        deadline: old.deadline ?? null, deadlineKey: old.deadlineKey ?? null,
+        timers: snap.timers !== false, created: old.updated || Date.now(), updated: old.updated || Date.now(),
+      });
+    } catch (e) {
+      await put("aside", { id, reason: String(e.message || e), moved: Date.now(), raw });
+    }
+    s.removeItem(k);
+    moved++;
   }
-  return out.sort((a, b) => b.moved - a.moved);
+  return moved;
 }
 
-export function deleteCorrupt(id) {
-  const s = store();
-  if (s) s.removeItem(CORRUPT + id);
+/** The lobby's line for a table: whose turn, finished or not, how many moves. */
+export function summarize(snap) {
+  const d = snap.decision;
+  const names = d ? d.players.map((p) => snap.seats[p] && snap.seats[p].name).filter(Boolean) : [];
+  return { over: Boolean(snap.terminal), turn: names.join(", "), moves: snap.log.length };
 }
 
 export function getPref(name, fallback) {
-  const s = store();
-  const v = s ? s.getItem(`vt.${name}`) : null;
+  const s = local();
+  let v = null;
+  try { v = s ? s.getItem(`vt.${name}`) : null; } catch (_) { v = null; }
   return v === null ? fallback : v;
 }
 
 export function setPref(name, value) {
-  const s = store();
+  const s = local();
   try {
     if (s) s.setItem(`vt.${name}`, String(value));
   } catch (_) { /* a preference that is not remembered is harmless */ }

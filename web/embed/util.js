@@ -26,17 +26,6 @@ export function seatText(seat, index) {
   return seat.level ? t("pg.botSeatLevel", { name, level: levelName(seat.level) }) : t("pg.botSeat", { name });
 }
 
-/** The record as it stood after its first `k` actions: the position a replay shows. */
-export function recordAt(record, k) {
-  const out = {};
-  for (const [key, value] of Object.entries(record)) {
-    if (key !== "result" && key !== "seal") out[key] = value;
-  }
-  out.actions = record.actions.slice(0, k);
-  out.actors = record.actors.slice(0, k);
-  return out;
-}
-
 /**
  * Refuse what is plainly not a record before asking the engine (which names the exact
  * problem for anything that looks like one). Returns an error message or null.

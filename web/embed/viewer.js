@@ -1,16 +1,17 @@
 // The replay viewer: one record, stepped move by move, drawn read-only by the game's
-// renderer as a spectator sees it (viewer = null). The Replay page and embed.html both
-// use it, so a replay looks the same wherever it is shown.
+// renderer. A finished game is shown with every seat's hand (viewer "all"), anything else
+// as a spectator sees it (viewer null). The Replay page and embed.html both use it, so a
+// replay looks the same wherever it is shown.
 //
-// The position after k moves comes from the engine itself: load_table with the record
-// cut to k actions (no result, no seal), then close that table. Positions already seen
-// are kept, so stepping back and forth costs nothing the second time.
+// The engine opens the record once (open_replay) and answers the position after k moves
+// (replay_at). Positions already seen are kept, so stepping back and forth costs nothing
+// the second time.
 
 import { t, words, getLang, onLangChange } from "../app/i18n.js";
 import { h, announce as liveAnnounce } from "../app/table/live.js";
 import { seatLabel, scoreSheet } from "../app/table/view.js";
 import { loadRenderer } from "../games/index.js";
-import { recordAt, seatText, plainKey } from "./util.js";
+import { seatText, plainKey } from "./util.js";
 
 const KEEP = 80; // positions remembered besides the final one
 const ICONS = {
@@ -164,10 +165,16 @@ export function createViewer(host, opts) {
     }
   }
 
+  let opened = null;
+  function open() {
+    opened ??= engine.call("open_replay", { text: JSON.stringify(record) });
+    return opened;
+  }
+
   async function loadAt(j) {
     if (cache.has(j)) return cache.get(j);
-    const snap = await engine.call("load_table", { record: recordAt(record, j), viewer: null });
-    engine.call("close", { table: snap.table }).catch(() => {});
+    const r = await open();
+    const snap = await engine.call("replay_at", { replay: r.replay, move: j, viewer: r.finished ? "all" : null });
     if (cache.size > KEEP) {
       for (const key of cache.keys()) {
         if (key !== n) {
@@ -283,6 +290,7 @@ export function createViewer(host, opts) {
     final: () => full,
     destroy() {
       alive = false;
+      if (opened) opened.then((r) => engine.call("close", { replay: r.replay }), () => {}).catch(() => {});
       document.removeEventListener("keydown", onKey);
       offLang();
       if (renderer) {

@@ -4,40 +4,44 @@
 
 import { t, getLang, onLangChange } from "../i18n.js";
 import { GAMES, GAME_ORDER } from "../../games/index.js";
-import {
-  listTables, listUnreadable, listCorrupt, keepAside, deleteTable, deleteCorrupt, downloadText,
-} from "../storage.js";
+import { listTables, listCorrupt, deleteTable, deleteCorrupt, downloadText } from "../storage.js";
 import { h, formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 
 export function mount(el, params, ctx) {
-  // Saves that do not even parse are set aside at once (with their reason) so that
-  // they show in the kept-aside list instead of vanishing from the Resume lists.
-  for (const bad of listUnreadable()) keepAside(bad.id, bad.reason);
-
   let status = null;
+  let alive = true;
+  let saves = [];
+  let aside = [];
   const render = () => {
+    if (!alive) return;
     if (status) status.destroy();
     status = engineStatus(ctx.engine, { compact: true });
-    el.replaceChildren(lobby(ctx, render, status.el));
+    el.replaceChildren(lobby(ctx, { saves, aside, reload }, status.el));
   };
+  async function reload() {
+    [saves, aside] = await Promise.all([listTables(), listCorrupt()]);
+    render();
+  }
   render();
+  reload();
   const offLang = onLangChange(render);
   return () => {
+    alive = false;
     offLang();
     if (status) status.destroy();
   };
 }
 
-function lobby(ctx, rerender, statusEl) {
+function lobby(ctx, data, statusEl) {
   return h("div.lobby", { dataset: { page: "lobby", live: "1" } },
     h("section.intro",
       h("h1", t("lobby.title")),
       h("p.lead", t("lobby.lead")),
       statusEl,
     ),
-    h("ul.game-grid", { "aria-label": t("lobby.gamesLabel") }, GAME_ORDER.map((g) => gameCard(g, rerender))),
-    keptAside(rerender),
+    h("ul.game-grid", { "aria-label": t("lobby.gamesLabel") }, GAME_ORDER.map((g) => gameCard(g, data))),
+    keptAside(data),
     h("section.more-links",
       h("a.card-link", { href: "#/verify" },
         h("strong", t("lobby.verify")), h("span", t("lobby.verifyBlurb"))),
@@ -47,9 +51,9 @@ function lobby(ctx, rerender, statusEl) {
   );
 }
 
-function gameCard(game, rerender) {
+function gameCard(game, data) {
   const info = GAMES[game];
-  const saves = listTables(game);
+  const saves = data.saves.filter((s) => s.game === game);
   return h("li.game-card", { dataset: { game }, class: info.playable ? null : "soon" },
     h("div.game-art", { "aria-hidden": "true" }, h("img", { src: `web/icons/${game}.svg`, alt: "" })),
     h("div.game-body",
@@ -62,7 +66,7 @@ function gameCard(game, rerender) {
           : h("span.badge.soon-badge", t("lobby.comingSoon")),
         h("a.button.ghost", { href: `#/howto/${game}` }, t("lobby.howto")),
       ),
-      saves.length ? resumeList(saves, rerender) : null,
+      saves.length ? resumeList(saves, data.reload) : null,
     ),
   );
 }
@@ -75,7 +79,7 @@ function resumeList(saves, rerender) {
   return h("div.resume",
     h("h3", t("lobby.resume")),
     h("ul", saves.map((s) => {
-      const seats = (s.record?.seats || []).map((x) => (x.bot ? `${x.name} (${t("shell.bot")})` : x.name)).join(", ");
+      const seats = (s.seats || []).map((x) => (x.bot ? `${x.name} (${t("shell.bot")})` : x.name)).join(", ");
       const turn = s.summary?.over ? t("lobby.finished") : s.summary?.turn ? t("lobby.turnOf", { name: s.summary.turn }) : "";
       return h("li.resume-item",
         h("a.resume-link", { href: `#/table/${s.id}` },
@@ -87,9 +91,9 @@ function resumeList(saves, rerender) {
           type: "button",
           "aria-label": t("lobby.deleteSave", { when: formatDate(s.updated || 0, getLang()) }),
           title: t("lobby.delete"),
-          onclick: () => {
+          onclick: async () => {
             if (confirm(t("lobby.confirmDelete"))) {
-              deleteTable(s.id);
+              await deleteTable(s.id);
               rerender();
             }
           },
@@ -99,8 +103,9 @@ function resumeList(saves, rerender) {
   );
 }
 
-function keptAside(rerender) {
-  const items = listCorrupt();
+function keptAside(data) {
+  const items = data.aside;
+  const rerender = data.reload;
   if (!items.length) return null;
   return h("section.kept-aside", { "aria-labelledby": "kept-aside-title" },
     h("h2#kept-aside-title", t("lobby.keptAside")),
@@ -114,9 +119,9 @@ function keptAside(rerender) {
       }, t("lobby.download")),
       h("button.button.small.danger", {
         type: "button",
-        onclick: () => {
+        onclick: async () => {
           if (confirm(t("lobby.confirmDelete"))) {
-            deleteCorrupt(c.id);
+            await deleteCorrupt(c.id);
             rerender();
           }
         },

@@ -5,19 +5,12 @@
 import { t, onLangChange, words } from "../i18n.js";
 import { levelName } from "../table/view.js";
 import { GAMES, isGame } from "../../games/index.js";
-import { newTableId, saveTable } from "../storage.js";
+import { newTableId, saveTable, summarize } from "../storage.js";
 import { h, messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { rememberLive, summarize } from "../table/session.js";
+import { rememberLive } from "../table/session.js";
 
 let engineGames = null; // cached `games` answer: {name: {min_players, max_players, bot_levels, options}}
-
-/** 32 random bytes from crypto.getRandomValues as 64 lowercase hex characters. */
-export function drawSeed() {
-  const b = new Uint8Array(32);
-  crypto.getRandomValues(b);
-  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
-}
 
 export function mount(el, params, ctx) {
   const game = params.game;
@@ -199,16 +192,16 @@ export function mount(el, params, ctx) {
       }));
       const persons = seats.map((s, k) => (s.bot ? -1 : k)).filter((k) => k >= 0);
       const viewer = persons.length ? persons[0] : null;
-      const snap = await ctx.engine.call("new_table", {
-        game, seats, options: { ...form.options }, seed: drawSeed(), viewer, timers: form.timers !== false,
-      });
       const id = newTableId();
+      // The worker draws the secret seed itself and saves the record: this page never sees either.
+      const snap = await ctx.engine.call("new_table", {
+        game, seats, options: { ...form.options }, viewer, timers: form.timers !== false, save: id,
+      });
       const save = {
-        id, game, record: snap.record, deadline: null, deadlineKey: null,
-        timers: snap.record.timers !== false, viewer, secretFrom: null,
-        summary: summarize(snap),
+        id, game, seats: snap.seats, deadline: null, deadlineKey: null,
+        timers: snap.timers !== false, viewer, created: Date.now(), summary: summarize(snap),
       };
-      if (!saveTable(save)) throw new Error(t("newtable.saveFailed"));
+      if (!snap.saved || !snap.saved.ok || !(await saveTable(save))) throw new Error(t("newtable.saveFailed"));
       rememberLive(id, snap.table, snap);
       // Test-only parameters (see main.js) pass through to the table.
       const pass = new URLSearchParams();

@@ -6,7 +6,7 @@ import { t, onLangChange } from "../i18n.js";
 import "../strings/pages.js";
 import { h, messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { readTable, downloadText } from "../storage.js";
+import { downloadText } from "../storage.js";
 import { encodeRecord, decodeRecord } from "../recordcodec.js";
 import { createViewer } from "../../embed/viewer.js";
 import { useStyle, gameName, seatText, recordProblem, copyText } from "../../embed/util.js";
@@ -28,10 +28,20 @@ export function mount(el, params, ctx) {
     let saveId = null;
     if (params.arg) {
       saveId = params.arg;
-      const r = readTable(saveId);
-      if (r.missing) return fail(t("pg.replay.missingTitle"), t("pg.replay.missing", { id: saveId }));
-      if (r.corrupt) return fail(t("pg.replay.badTitle"), t("pg.replay.corrupt", { id: saveId }), r.corrupt);
-      record = r.save.record;
+      // Only a finished game's record leaves the engine's worker (its seed is public by then).
+      try {
+        record = await ctx.engine.call("saved_record", { save: saveId });
+      } catch (e) {
+        if (e.kind === "missing") return fail(t("pg.replay.missingTitle"), t("pg.replay.missing", { id: saveId }));
+        if (e.kind === "running") {
+          // A running game's record holds secrets (its seed, private choices): no replay until it is over.
+          if (!alive) return;
+          return messagePage(el, { title: t("pg.replay.runningTitle"), body: t("pg.replay.running"),
+            actions: [h("a.button.primary", { href: `#/table/${saveId}` }, t("pg.replay.backToTable")), " ",
+              h("a.button", { href: "#/" }, t("pg.backToLobby"))] });
+        }
+        return fail(t("pg.replay.badTitle"), t("pg.replay.corrupt", { id: saveId }), e.message);
+      }
     } else if (params.r) {
       try {
         record = await decodeRecord(params.r);

@@ -1,23 +1,29 @@
 // A table: the shell every game shares, and the turn engine that drives it.
 //
-// After each snapshot: a bot seat to act → bot_play after a short visible pause;
-// a person → wait for their move (from the renderer or the "All my moves" list),
-// with the decision's countdown whose deadline is saved with the table; expiry →
-// `timeout`. With more than one person at this device a hand-off screen hides the
-// board and private information between different persons' decisions, and a
-// person's timer starts when they accept it. Every snapshot is autosaved.
+// After each snapshot: a person to act → wait for their move (from the renderer or the
+// "All my moves" list), with the decision's countdown whose deadline is saved with the
+// table; expiry → `timeout`. Otherwise a bot seat acts (bot_play) after a short visible
+// pause. In a simultaneous decision the people choose first, so no bot's choice exists
+// before theirs. The engine's worker saves the record after every action; this page saves
+// only its own part (viewer, deadline) and never holds the seed or the record of a
+// running game.
+//
+// Pass-and-play (more than one person at this device): the board shows a person's own
+// view only while that person is acting; between people, during bot turns and behind the
+// hand-off screen it shows the spectator view. After "I'm ready" the new person's
+// snapshot is drawn before the hand-off screen goes, and their timer starts then.
 //
 // Test-only URL parameters: ?timer=<seconds> overrides every decision's timer;
 // ?botdelay=<ms> overrides the pause before a bot moves. Nothing in the UI links them.
 
 import { t, getLang, onLangChange } from "../i18n.js";
 import { isGame, loadRenderer } from "../../games/index.js";
-import { readTable, saveTable, keepAside, isTableId } from "../storage.js";
+import { readTable, saveTable, isTableId, summarize } from "../storage.js";
 import { play as playSound } from "../sound.js";
 import { Countdown, decisionKey, formatSeconds } from "../timer.js";
 import { h, announce, messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { liveTable, rememberLive, forgetLive, summarize } from "../table/session.js";
+import { liveTable, rememberLive, forgetLive } from "../table/session.js";
 import { scoreSheet, logList, logSentence, movesList, sealChip } from "../table/view.js";
 import { endScreen, resultLine } from "../table/endscreen.js";
 
@@ -29,22 +35,26 @@ export function mount(el, params, ctx) {
     messagePage(el, { title: t("shell.badTableTitle"), body: t("shell.badTableBody") });
     return () => {};
   }
-  const found = readTable(id);
-  if (found.missing) {
-    messagePage(el, { title: t("shell.noTableTitle"), body: t("shell.noTableBody") });
-    return () => {};
-  }
-  if (found.corrupt) {
-    keepAside(id, found.corrupt);
-    messagePage(el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: found.corrupt });
-    return () => {};
-  }
-  if (!isGame(found.save.game)) {
-    keepAside(id, `unknown game ${found.save.game}`);
-    messagePage(el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: found.save.game });
-    return () => {};
-  }
-  return new TableShell(el, found.save, params.query, ctx).unmount;
+  let shell = null;
+  let gone = false;
+  readTable(id).then((found) => {
+    if (gone) return;
+    if (found.missing || found.unavailable) {
+      messagePage(el, { title: t("shell.noTableTitle"), body: t("shell.noTableBody"), detail: found.unavailable });
+      return;
+    }
+    if (found.corrupt || !isGame(found.save.game)) {
+      const reason = found.corrupt || `unknown game ${found.save.game}`;
+      if (!found.aside) ctx.engine.call("set_aside", { save: id, reason }).catch(() => {});
+      messagePage(el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: reason });
+      return;
+    }
+    shell = new TableShell(el, found.save, params.query, ctx);
+  });
+  return () => {
+    gone = true;
+    if (shell) shell.unmount();
+  };
 }
 
 function numberParam(text, min) {
@@ -144,9 +154,10 @@ class TableShell {
     }
     status.destroy();
     if (this.dead) return;
-    const persons = this.persons(this.save.record.seats || []);
+    const persons = this.persons(this.save.seats || []);
     const v = this.save.viewer;
-    this.viewer = Number.isInteger(v) && persons.includes(v) ? v : (persons[0] ?? null);
+    // With several people at this device nobody's view is shown before a hand-off.
+    this.viewer = persons.length > 1 ? null : (Number.isInteger(v) && persons.includes(v) ? v : (persons[0] ?? null));
     let snap = null;
     const live = liveTable(this.save.id);
     if (live) {
@@ -158,13 +169,15 @@ class TableShell {
     }
     if (!snap) {
       try {
-        snap = await this.engine.call("load_table", { record: this.save.record, viewer: this.viewer });
+        snap = await this.engine.call("load_table", { save: this.save.id, viewer: this.viewer });
       } catch (e) {
         if (this.dead) return;
-        if (e && e.kind) {
+        if (e && (e.kind === "bad-record" || e.kind === "illegal")) {
           // The engine read the save and refused it: keep it aside, never drop it.
-          keepAside(this.save.id, e.message);
+          this.engine.call("set_aside", { save: this.save.id, reason: e.message }).catch(() => {});
           messagePage(this.el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: e.message });
+        } else if (e && e.kind === "missing") {
+          messagePage(this.el, { title: t("shell.noTableTitle"), body: t("shell.noTableBody") });
         } else {
           this.fail(t("table.engineFailed"), e && e.message);
         }
@@ -174,6 +187,7 @@ class TableShell {
     if (this.dead) return;
     this.seenLog = snap.log.length;
     this.loadingBox.hidden = true;
+    this.grid.hidden = false;
     this.advance(snap);
   }
 
@@ -197,7 +211,7 @@ class TableShell {
         this.paintBoardNote();
         return;
       }
-      if (this.snap && !this.handoffFor) this.updateRenderer();
+      if (this.snap) this.updateRenderer();
     });
   }
 
@@ -232,21 +246,14 @@ class TableShell {
     const fresh = snap.log.slice(this.seenLog ?? snap.log.length);
     this.seenLog = snap.log.length;
     this.snap = snap;
-    window.__vt.lastSnapshot = snap;
-    rememberLive(this.save.id, snap.table, snap);
-
-    const d = snap.decision;
-    if (d && d.secret) {
-      if (this.save.secretFrom === null || this.save.secretFrom === undefined) this.save.secretFrom = snap.log.length - fresh.length;
-    } else {
-      this.save.secretFrom = null;
-    }
+    rememberLive(this.save.id, snap.table);
+    this.paintMarks();
+    this.checkSaved(snap);
     this.persist();
 
     if (fresh.length) {
       playSound("move");
-      announce(fresh.map((e, i) => (this.isMasked(snap.log.length - fresh.length + i, e)
-        ? `${snap.seats[e.seat].name}: ${t("table.secretChoice")}` : logSentence(snap, e))).join(". "));
+      announce(fresh.map((e) => logSentence(snap, e)).join(". "));
     }
 
     if (snap.terminal) {
@@ -268,46 +275,76 @@ class TableShell {
     this.next();
   }
 
-  isMasked(index, entry) {
-    const from = this.save.secretFrom;
-    return from !== null && from !== undefined && index >= from && entry.seat !== this.viewer;
+  /** The table's engine id, the seat on screen and the move count, for tools and tests (nothing secret). */
+  paintMarks() {
+    const page = this.el.firstElementChild;
+    if (!page || !this.snap) return;
+    page.dataset.table = this.snap.table;
+    page.dataset.viewer = this.viewer === null ? "" : String(this.viewer);
+    page.dataset.moves = String(this.snap.log.length);
+  }
+
+  /** The worker says whether it saved the record; a failed save is shown at once. */
+  checkSaved(snap) {
+    const saved = snap.saved;
+    if (!saved) return;
+    if (saved.ok) {
+      if (this.saveProblem) {
+        this.saveProblem = null;
+        this.clearNote();
+      }
+      return;
+    }
+    this.saveProblem = saved;
+    this.showNote(saved.stale !== undefined ? t("table.saveStale") : t("table.saveFailed", { detail: saved.error || "" }));
+  }
+
+  /** The person who must act now, if any: people choose before bots in a simultaneous decision. */
+  personToAct() {
+    const d = this.snap.decision;
+    return d.players.find((p) => !this.snap.seats[p].bot) ?? null;
   }
 
   next() {
     const snap = this.snap;
     const d = snap.decision;
-    const bots = d.players.filter((p) => snap.seats[p].bot);
     this.interactive = false;
-    if (bots.length) {
-      const seat = bots[0];
+    const seat = this.personToAct();
+    const many = this.persons(snap.seats).length > 1;
+    if (seat === null) {
+      // Bots only. With several people here nobody's own view stays on screen meanwhile.
+      if (many && this.viewer !== null) {
+        this.viewer = null;
+        this.refresh();
+        return;
+      }
+      const bot = d.players.find((p) => snap.seats[p].bot);
       this.countdown.stop();
       this.clock.hidden = true;
-      if (!this.handoffFor) this.grid.hidden = false;
+      this.hideHandoff();
       this.paint();
       this.setState("bot");
       clearTimeout(this.botTimer);
-      this.botTimer = setTimeout(() => this.call("bot_play", { seat }), this.botDelay);
+      this.botTimer = setTimeout(() => this.call("bot_play", { seat: bot }), this.botDelay);
       return;
     }
-    const persons = this.persons(snap.seats);
-    const seat = d.players[0];
     if (seat !== this.viewer) {
-      this.viewer = seat;
-      this.save.viewer = seat;
-      this.persist();
-      if (persons.length > 1) {
+      if (many) {
+        // Another person's turn: the spectator view behind the hand-off screen until they accept.
+        if (this.viewer !== null) {
+          this.viewer = null;
+          this.refresh();
+          return;
+        }
         this.showHandoff(seat);
         this.paint();
-      } else {
-        this.refresh();
+        return;
       }
+      this.viewer = seat;
+      this.refresh();
       return;
     }
-    if (persons.length > 1 && this.handedTo !== seat) {
-      this.showHandoff(seat);
-      this.paint();
-      return;
-    }
+    this.save.viewer = seat;
     this.hideHandoff();
     this.becomeInteractive(seat);
   }
@@ -341,7 +378,7 @@ class TableShell {
   // --- the hand-off screen (pass-and-play) ----------------------------------------
   showHandoff(seat) {
     this.handoffFor = seat;
-    this.grid.hidden = true;
+    this.grid.hidden = false;
     const snap = this.snap;
     const key = decisionKey(snap, seat);
     // A timer already started for this decision (a reload) keeps running; a new one waits.
@@ -374,18 +411,18 @@ class TableShell {
     this.handoffFor = null;
     this.handoffBox.hidden = true;
     this.handoffBox.replaceChildren();
-    this.grid.hidden = false;
   }
 
-  acceptHandoff() {
+  async acceptHandoff() {
     const seat = this.handoffFor;
-    if (seat === null) return;
-    this.handedTo = seat;
-    this.hideHandoff();
-    this.refresh().then(() => {
-      const first = this.movesBox.querySelector("button.move, input");
-      if (first && this.interactive) first.focus({ preventScroll: true });
-    });
+    if (seat === null || this.busy) return;
+    // The new person's own view is fetched and drawn while the hand-off screen still covers
+    // the table; only then does it go (so nobody glimpses the previous view).
+    this.viewer = seat;
+    await this.refresh();
+    if (this.dead || this.viewer !== seat) return;
+    const first = this.movesBox.querySelector("button.move, input");
+    if (first && this.interactive) first.focus({ preventScroll: true });
   }
 
   // --- acting -------------------------------------------------------------------
@@ -460,12 +497,12 @@ class TableShell {
       this.sealBox.dataset.lang = getLang();
     }
     this.scoresBox.replaceChildren(scoreSheet(snap, this.viewer));
-    this.logBox.replaceChildren(logList(snap, this.viewer, this.save.secretFrom));
+    this.logBox.replaceChildren(logList(snap));
     const list = this.logBox.querySelector(".log-list");
     if (list) list.scrollTop = list.scrollHeight;
     this.paintMoves();
     this.paintBoardNote();
-    if (!this.handoffFor) this.updateRenderer();
+    this.updateRenderer();
   }
 
   paintMoves() {
@@ -559,9 +596,10 @@ class TableShell {
       h("p.actions", h("a.button", { href: "#/" }, t("shell.backToLobby")))));
   }
 
+  /** This page's part of the save (the worker has already saved the record itself). */
   persist() {
     if (!this.snap) return;
-    this.save.record = this.snap.record;
+    this.save.seats = this.snap.seats;
     this.save.summary = summarize(this.snap);
     saveTable(this.save);
   }

@@ -30,6 +30,7 @@ export function mount(el, params, ctx) {
     },
   });
   const paste = h("textarea#vt-verify-paste.pg-paste", { rows: "7", spellcheck: "false", autocomplete: "off" });
+  const botsBox = h("input#vt-verify-bots", { type: "checkbox" });
   const result = h("section.pg-result", { "aria-live": "polite" });
   const drop = h("div.pg-drop");
   const root = h("div.pg.pg-verify", { dataset: { page: "verify" } });
@@ -51,6 +52,8 @@ export function mount(el, params, ctx) {
         drop,
         h("label.pg-block", { for: "vt-verify-paste" }, t("pg.verify.paste")),
         paste,
+        h("label.check.pg-block", { for: "vt-verify-bots" }, botsBox, " ", t("pg.verify.bots"),
+          h("span.pg-hint", " — ", t("pg.verify.botsHint"))),
         h("div.pg-actions",
           h("button.button.primary", { type: "button", dataset: { act: "verify" }, onclick: () => check(paste.value, "paste") },
             t("pg.verify.run")),
@@ -125,24 +128,25 @@ export function mount(el, params, ctx) {
   async function check(text, source, fileName) {
     const mine = ++run;
     if (!text || !text.trim()) return showError(t("pg.verify.errEmpty"));
-    let data;
-    try {
-      data = JSON.parse(text);
-    } catch (e) {
-      return showError(t("pg.verify.errJson"), e.message);
-    }
-    const problem = recordProblem(data);
-    if (problem) return showError(t("pg.verify.errNotRecord"), problem);
     last = { kind: "busy" };
     paintResult();
+    // The engine reads the text itself, strictly (a key given twice, NaN, a lone surrogate
+    // are refused): what this page's JSON.parse would quietly accept is never what is checked.
     let report;
     try {
-      report = await ctx.engine.call("verify", { record: data });
+      report = await ctx.engine.call("verify", { text, bots: botsBox.checked });
     } catch (e) {
       if (mine !== run || !alive) return;
       return showError(t("pg.verify.errEngine"), errorText(e));
     }
     if (mine !== run || !alive) return;
+    let data = null;
+    try {
+      data = JSON.parse(text);
+    } catch (_) { /* the engine's report says why */ }
+    if (!report.ok && (!data || recordProblem(data))) {
+      return showError(t("pg.verify.errNotRecord"), words(report.words) || report.summary);
+    }
     let hash = null;
     if (typeof data.seed === "string") {
       try { hash = await sha256Hex(data.seed); } catch (_) { hash = null; }
@@ -260,14 +264,15 @@ export function mount(el, params, ctx) {
       h("h2", h("span.pg-mark", { "aria-hidden": "true" }, "✗ "), t("pg.verify.invalidTitle")),
       h("p.pg-why", why(report)),
       facts.length ? h("dl.pg-facts", h("div.pg-first", t("pg.verify.first")), facts) : null,
-      h("p.detail", t("pg.verify.says"), " ", h("span.pg-summary", report.summary)),
+      h("p.detail", t("pg.verify.says"), " ", h("span.pg-summary", words(report.words) || report.summary)),
     );
   }
 
   function why(report) {
     const f = report.field;
     const n = report.move;
-    if (f === "format") return t("pg.why.format");
+    if (f === "format" || f === "record") return t("pg.why.format");
+    if (f === "version") return t("pg.why.version");
     if (f === "game") return t("pg.why.game");
     if (f === "seed") return report.expected ? t("pg.why.seedMismatch") : t("pg.why.seedMissing");
     if (f === "seats/options") return t("pg.why.table");
@@ -275,6 +280,7 @@ export function mount(el, params, ctx) {
     if (f === "actors") return t("pg.why.actors", { n });
     if (f === "actions") {
       if (!n) return t("pg.why.notOver");
+      if (report.expected !== null && report.expected !== undefined) return t("pg.why.bot", { n });
       return report.found === null || report.found === undefined ? t("pg.why.afterEnd", { n }) : t("pg.why.illegal", { n });
     }
     if (f === "result") return t("pg.why.noResult");

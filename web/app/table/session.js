@@ -15,10 +15,3 @@ export function liveTable(saveId) {
 export function forgetLive(saveId) {
   live.delete(saveId);
 }
-
-/** The lobby's line for a save: whose turn, finished or not, how many moves. */
-export function summarize(snap) {
-  const d = snap.decision;
-  const names = d ? d.players.map((p) => snap.seats[p] && snap.seats[p].name).filter(Boolean) : [];
-  return { over: Boolean(snap.terminal), turn: names.join(", "), moves: snap.log.length };
-}

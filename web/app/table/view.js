@@ -35,17 +35,16 @@ export function scoreSheet(snap, viewer) {
 }
 
 /**
- * The log in the current language. Entries at or after `secretFrom` by seats other than
- * the viewer are masked while a secret decision is open (choices of others are never
- * shown before all are in).
+ * The log in the current language, as the engine built it for this viewer: a secret choice
+ * not yet revealed and another seat's private choice arrive already masked (no action, the
+ * words the viewer may read). Nothing is masked or unmasked here.
  */
-export function logList(snap, viewer, secretFrom) {
-  const hide = (e, i) => secretFrom !== null && secretFrom !== undefined && i >= secretFrom && e.seat !== viewer;
+export function logList(snap) {
   if (!snap.log.length) return h("p.hint", t("table.logEmpty"));
-  return h("ol.log-list", snap.log.map((e, i) => {
+  return h("ol.log-list", snap.log.map((e) => {
     const seat = snap.seats[e.seat] || { name: `#${e.seat + 1}`, bot: false };
-    const text = hide(e, i) ? t("table.secretChoice") : words(e.words) || e.action;
-    return h("li", { dataset: { by: e.by, n: String(e.n) } },
+    const text = e.hidden ? t("table.secretChoice") : words(e.words) || e.action;
+    return h("li", { dataset: { by: e.by, n: String(e.n) }, class: e.hidden ? "hidden-choice" : null },
       h("span.log-n", `${e.n}.`),
       h("div.log-body",
         h("div.log-who", seatLabel(seat, e.seat),
@@ -60,7 +59,7 @@ export function logList(snap, viewer, secretFrom) {
 export function logSentence(snap, entry) {
   const seat = snap.seats[entry.seat] || { name: "?" };
   const who = seat.bot ? `${seat.name} (${t("shell.bot")})` : seat.name;
-  let text = `${who}: ${words(entry.words) || entry.action}`;
+  let text = `${who}: ${entry.hidden ? t("table.secretChoice") : words(entry.words) || entry.action}`;
   if (entry.by === "timer") text += ` — ${t("table.byTableTimer")}`;
   else if (entry.by === "table") text += ` — ${t("table.byTable")}`;
   return text;
