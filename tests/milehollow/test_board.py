@@ -79,6 +79,12 @@ def test_road_ids_lengths_and_colours():
     assert sum(r.len for r in ROADS) == 279
 
 
+def test_roads_and_mail_are_listed_in_id_order():
+    """The engine's road order (move lists, the timer's "first in road-id order") is the block's, alphabetical."""
+    assert [r.id for r in ROADS] == sorted(r.id for r in ROADS)
+    assert [m.id for m in MAILS] == sorted(m.id for m in MAILS)
+
+
 def test_twins_are_mutual_same_towns_same_length_other_colour():
     """15 doubles; -a has the colour that comes first in card order."""
     doubles = [r for r in ROADS if r.twin >= 0]
