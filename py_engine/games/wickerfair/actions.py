@@ -315,8 +315,7 @@ class ActionsMixin:
     def _t_bottom(self: "WickerfairState") -> None:
         plan = self.bottom_plan(self.active)
         if plan is None:
-            self.events.append({"kind": "bottom_skipped", "seat": self.active})
-            return
+            return                      # not payable or not possible: the bottom is skipped (§5.1 step 3)
         self._ask(K.BOTTOM_DO, {"bottom": plan[0]})
 
     def _l_BOTTOM_DO(self: "WickerfairState", p: int) -> list[str]:

@@ -46,7 +46,6 @@ class CardsMixin:
         if not self.herald_moved or h < 0 or not self.tokens[h]:
             return
         self.tokens[h] = False
-        self.events.append({"kind": "visitor_token", "seat": p, "hex": HEX_IDS[h]})
         if CLAN_ABILITY[c.clan]["id"] == "songline" and len(self.visitor_deck) >= CLAN_ABILITY[WRENS]["draw"]:
             k = CLAN_ABILITY[WRENS]["draw"]
             drawn = tuple(self.visitor_deck[:k])
@@ -59,7 +58,7 @@ class CardsMixin:
 
     def _meet(self: "WickerfairState", p: int, card: int) -> None:
         self.clans[p].visitors.append(card)            # kept face up whatever is chosen
-        self.events.append({"kind": "visitor", "seat": p, "card": VISITOR_IDS[card]})
+        self.events.append({"kind": "visitor", "seat": p, "card": VISITOR_IDS[card], "hex": HEX_IDS[self.clans[p].herald]})
         self._ask(K.VISITOR_OFFER, {"card": card, "offer": None, "n": 0, "mix": ()})
 
     def _l_SONGLINE_PICK(self: "WickerfairState", p: int) -> list[str]:

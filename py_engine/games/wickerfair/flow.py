@@ -36,7 +36,6 @@ class FlowMixin:
     def _a_CHOOSE_COLUMN(self: "WickerfairState", action: str, p: int) -> None:
         self.col = int(action[4:])
         self.clans[p].last_col = self.col
-        self.events.append({"kind": "column", "seat": p, "column": self.col})
         self._done()
 
     # --- mission windows (§5.1 step 4, §7.3) -----------------------------------------------------------
@@ -134,7 +133,6 @@ class FlowMixin:
         else:
             from .data import RES_INDEX
             c.home[RES_INDEX[what]] += n
-        self.events.append({"kind": "gain", "seat": seat, "what": what, "n": n})
         self._check()
 
     def _lose(self: "WickerfairState", seat: int, what: str, n: int) -> int:
@@ -143,6 +141,4 @@ class FlowMixin:
         have = getattr(c, what)
         lost = min(have, max(0, n))
         setattr(c, what, have - lost)
-        if lost:
-            self.events.append({"kind": "lose", "seat": seat, "what": what, "n": lost})
         return lost

@@ -156,7 +156,6 @@ class TravelMixin:
         self._touch()
         ctx["pos"] = dest
         ctx["taken"] += 1
-        self.events.append({"kind": "step", "seat": p, "unit": key, "to": HEX_IDS[dest]})
 
     def _finish_unit(self: "WickerfairState", p: int, ending: bool = False) -> None:
         """The unit stops: what it carries stays there, lone farmers go home (§6.3), it counts as moved."""
