@@ -62,7 +62,9 @@ def build_position(n: int, options: dict[str, Any], position: dict[str, Any], ch
     s.day = position.get("day", s.day)
     s._touch()
     for action in position.get("actions", []):
-        s.apply_action(action, s.dplayers[0] if len(s.dplayers) == 1 else None)
+        # an action, or [seat, action] for one side of a simultaneous decision
+        seat, action = (action[0], action[1]) if isinstance(action, list) else (s.dplayers[0], action)
+        s.apply_action(action, seat)
     return s
 
 
@@ -127,3 +129,18 @@ def _seat(s: Any, c: Any, spec: dict[str, Any]) -> None:
 
 def lesson_state(n: int, options: dict[str, Any], position: dict[str, Any], chance: Chance) -> Any:
     return build_position(n, options, position, chance)
+
+
+def lesson_check(s: Any, name: str, action: str, before: Any) -> bool:
+    """Goals that are not "play one of these actions".
+
+    ``ribbon:<id>``: a clan placed that ribbon with this action. ``won``: the learner's last
+    confrontation was won by the clan that just acted (checked after the reveal).
+    """
+    if name.startswith("ribbon:"):
+        rid = name[7:]
+        return any(c.ribbons.count(rid) > b.ribbons.count(rid) for c, b in zip(s.clans, before.clans))
+    if name == "won":
+        r = s.last_confront
+        return r is not None and r is not before.last_confront and r["winner"] == before.active
+    raise ValueError(f"unknown lesson check {name!r}")
