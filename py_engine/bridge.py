@@ -12,7 +12,7 @@ save id answers with a ``persist`` field beside ``result`` (the record *with* it
 which the worker writes to storage itself and never passes on to the page.
 
 Commands (``docs/architecture.md`` has the shapes):
-``games``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
+``games``, ``game_data``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
 ``record``, ``verify``, ``open_replay``, ``replay_at``, ``close``.
 """
 from __future__ import annotations
@@ -143,6 +143,15 @@ def _cmd_games(args: dict[str, Any]) -> Any:
                         for o in g.options],
         })
     return {"result": out}
+
+
+def _cmd_game_data(args: dict[str, Any]) -> Any:
+    """A game's static data (its map…), the same for every table: a renderer asks once."""
+    try:
+        game = get_game(args.get("game"))  # type: ignore[arg-type]
+    except (KeyError, TypeError):
+        raise BadRequest(f"unknown game {args.get('game')!r}") from None
+    return {"result": game.static_data()}
 
 
 def _cmd_new_table(args: dict[str, Any]) -> Any:
@@ -287,7 +296,7 @@ def _cmd_close(args: dict[str, Any]) -> Any:
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "games": _cmd_games, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
+    "games": _cmd_games, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play,
     "timeout": _cmd_timeout, "record": _cmd_record, "verify": _cmd_verify,
     "open_replay": _cmd_open_replay, "replay_at": _cmd_replay_at, "close": _cmd_close,

@@ -121,6 +121,12 @@ class GameState(ABC):
         ``chance.fresh(label)``) so the verifier can re-derive and check it.
         """
 
+    def timeout_continues(self, player: int) -> bool:
+        """Whether ``player``'s pending decision finishes a choice the table has just begun on
+        their expired timer (Milehollow: the second card of a draw the table makes for you).
+        The table then plays :meth:`timeout_action` again at once, also as a timer play."""
+        return False
+
     def secrets_revealed(self) -> bool:
         """Whether the secret choices made so far are public in this position.
 
@@ -190,6 +196,14 @@ class GameState(ABC):
         """
         return action
 
+    def describe_played(self, action: str, lang: str = "en") -> str | None:
+        """Words for the seat that just played ``action``, in the position *after* it, or None.
+
+        For what the actor learns only by playing (the card a blind draw brought): the log
+        then shows the actor these words instead of :meth:`describe`'s; nobody else sees them.
+        """
+        return None
+
     def events_since(self, mark: int, viewer: int | str | None = None) -> list[dict[str, Any]]:
         """Game events (scores, automatic plays) after index ``mark``, as ``viewer`` may see them."""
         return []
@@ -216,6 +230,11 @@ class Game(ABC):
     @abstractmethod
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         """The position before the first action. All randomness comes from ``chance``."""
+
+    def static_data(self) -> dict[str, Any] | None:
+        """What never changes and every renderer needs (a map's towns and roads): fetched once by
+        the page (the bridge's ``game_data``) rather than repeated in every view."""
+        return None
 
     def normalize_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
         """Fill defaults and refuse unknown or out-of-range options with a readable error."""

@@ -138,6 +138,8 @@ class Table:
         if self.words:
             entry.words, entry.public_words = self._words(action, seat, d.visibility)
         self.state.apply_action(action, seat)
+        if self.words:
+            self._words_after(entry)
         self.actions.append(action)
         self.actors.append([seat, by])
         self.entries.append(entry)
@@ -154,6 +156,15 @@ class Table:
                 return {lang: action for lang in LANGS}
         own = say(seat)
         return own, (dict(HIDDEN_WORDS) if visibility == SECRET else say(None))
+
+    def _words_after(self, entry: Entry) -> None:
+        """What the actor learnt by playing (a blind draw's card) replaces the actor's words."""
+        try:
+            after = {lang: self.state.describe_played(entry.action, lang) for lang in LANGS}
+        except (ValueError, KeyError, IndexError):
+            return
+        if all(after.values()):
+            entry.words = after  # type: ignore[assignment]
 
     def _reveal(self) -> None:
         """Once the game has revealed its secret choices, every viewer may read them."""
@@ -175,10 +186,15 @@ class Table:
             played.append(action)
 
     def play_timeout(self, seat: int) -> str:
-        """The seat's timer ran out: the table acts for it as the seed says."""
+        """The seat's timer ran out: the table acts for it as the seed says — the whole choice,
+        when the game says the next decision finishes what the table began."""
         action = self.state.timeout_action(seat)
         self.play(action, seat, rec.BY_TIMER)
-        return action
+        while True:
+            d = self.state.decision()
+            if d is None or seat not in d.players or not self.state.timeout_continues(seat):
+                return action
+            self.play(self.state.timeout_action(seat), seat, rec.BY_TIMER)
 
     def bot(self, seat: int) -> Bot:
         """The bot sitting at ``seat`` (made once per table: it may keep caches)."""
