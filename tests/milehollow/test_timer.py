@@ -1,5 +1,12 @@
-"""The 60-second timer: what the table plays when it runs out (a pure function of the position)."""
+"""The 60-second timer: what the table plays when it runs out (a pure function of the position); the drawer's own words."""
+import json
+
+from py_engine.core import record as rec
+from py_engine.core.table import Seat, Table
+from py_engine.core.verify import verify
+from py_engine.games.milehollow import GAME
 from py_engine.games.milehollow.board import ROAD_INDEX
+from py_engine.registry import get_game
 
 from .helpers import keep_all_lowest, new_game, position, set_deck
 
@@ -75,3 +82,93 @@ def test_timeout_is_a_pure_function_of_the_position():
     before = s.observation("all")
     a = s.timeout_action(s.current)
     assert a == s.clone().timeout_action(s.current) and s.observation("all") == before
+
+
+def _person_table(seed="8e" * 32):
+    t = Table(GAME, [Seat("Ann"), Seat("Bo", True, "easy"), Seat("Cy", True, "easy")], {}, seed, "test", words=True)
+    while not t.state.is_terminal():
+        t.play_bots()
+        d = t.decision()
+        if d.kind == "keep-deal":
+            t.play(t.state.legal_actions(0)[0], 0)
+        elif d.kind == "turn":
+            return t
+    raise AssertionError("no turn for seat 1")
+
+
+def test_a_timed_out_drawing_turn_is_one_whole_draw_by_the_table():
+    """Se ele acabar, a mesa saca do baralho por você: one expiry, and the table draws both cards from the deck,
+    both marked as timer plays; the record verifies (the verifier re-derives both)."""
+    t = _person_table()
+    seat = t.decision().players[0]
+    hand = sum(t.state.hands[seat])
+    before = len(t.actions)
+    assert t.play_timeout(seat) == "deck"
+    assert t.actions[before:] == ["deck", "deck"]
+    assert t.actors[before:] == [[seat, rec.BY_TIMER], [seat, rec.BY_TIMER]]
+    assert sum(t.state.hands[seat]) == hand + 2 and t.state.current != seat
+    t.play_bots()
+    while not t.state.is_terminal():
+        d = t.decision()
+        for p in d.players:
+            t.play_timeout(p)
+        t.play_bots()
+    r = t.to_record()
+    report = verify(r, get_game, "test", bots=True)
+    assert report.ok, report.summary
+    again = Table.from_record(r, get_game, "test")
+    assert again.state.observation("all") == t.state.observation("all")
+
+
+def test_the_table_finishes_only_a_draw_it_began():
+    """timeout_continues: the second card is the table's only when the first was the timer's draw; a person who
+    took a row card and then ran out of time gets one card from the table, not a new draw."""
+    s = position(row=["crimson", "ox", "lemon", "moss", "teal"])
+    set_deck(s, ["plum", "coal", "amber"])
+    assert not s.timeout_continues(0)
+    c = s.clone()
+    c.apply_action("deck")                      # what the timer takes
+    assert c.timeout_continues(0) and not c.timeout_continues(1)
+    c.apply_action("deck")
+    assert not c.timeout_continues(0) and not c.timeout_continues(1)
+    s.apply_action("row:1")                     # a person's own first card
+    assert s.phase == "draw" and not s.timeout_continues(0)
+
+
+def test_with_an_empty_deck_the_timer_draw_is_the_leftmost_card_and_the_table_finishes_it():
+    """With the deck and discards empty the timer's first card is the leftmost face-up card that is not an Ox;
+    the table then takes the second card too."""
+    s = position(row=["ox", "crimson", "lemon", None, None])
+    set_deck(s, [])
+    s.apply_action("row:2")
+    assert s.phase == "draw" and s.timeout_continues(0)
+    assert s.timeout_action(0) == "row:3"
+
+
+def test_the_drawer_alone_reads_the_card_a_blind_draw_brought():
+    """describe_played: after `deck` the drawer's own words name the card ("drew a crimson card from the deck");
+    the log gives those words to the drawer only, the others read the words from before the draw."""
+    s = position()
+    set_deck(s, ["plum", "ox"])
+    s.apply_action("deck")
+    assert s.describe_played("deck", "en") == "Drew a plum card from the deck"
+    assert s.describe_played("deck", "pt") == "Sacou uma carta ameixa do baralho"
+    s.apply_action("deck")
+    assert s.describe_played("deck", "en") == "Drew an Ox from the deck"
+    assert s.describe_played("row:1", "en") is None
+    t = _person_table("9d" * 32)
+    seat = t.decision().players[0]
+    t.play("deck", seat)
+    card = t.state.this_turn["draws"][0]["card"]
+    own, other = t.log(seat)[-1], t.log((seat + 1) % 3)[-1]
+    assert card in own["words"]["en"] and own["words"]["en"].startswith("Drew a")
+    assert other["words"]["en"] == "Draw a card from the deck" and card not in json.dumps(other)
+
+
+def test_the_drawer_alone_reads_the_mail_cards_drawn():
+    """describe_played after `mail`: the drawer's words name the three cards drawn; nobody else's do."""
+    s = position(mail_top=["m21", "m02", "m30"])
+    s.apply_action("mail")
+    words = s.describe_played("mail", "en")
+    assert words.startswith("Drew 3 mail cards: m21") and "m02" in words and "m30" in words
+    assert s.describe_played("mail", "pt").startswith("Sacou 3 cartas de correspondência: m21")

@@ -1,13 +1,17 @@
-"""The renderer's view: the map, what the viewer may pave and draw now, its mail, the last turn."""
+"""The renderer's view: what the viewer may pave and draw now, its mail, the last turn; the map as static data."""
 import json
+
+from py_engine import bridge
+from py_engine.core.table import Seat, Table
+from py_engine.games.milehollow import GAME
 
 from .helpers import new_game, keep_all_lowest, position, set_deck
 
 
-def test_view_carries_the_map():
-    """The view has what a map renderer needs: town positions and names, roads with colour, length and twin offsets."""
-    v = position().view(None)
-    m = v["map"]
+def test_the_map_is_static_data_fetched_once_not_in_any_view():
+    """The static map (towns with positions and names, roads with colour, length and twin offsets,
+    features, colours) comes once from Game.static_data (the bridge's game_data), never in a view."""
+    m = GAME.static_data()
     assert len(m["towns"]) == 35 and {"id", "name", "x", "y"} <= set(m["towns"][0])
     assert len(m["roads"]) == 95
     road = next(r for r in m["roads"] if r["id"] == "barca-milhada-a")
@@ -16,6 +20,23 @@ def test_view_carries_the_map():
     assert {c["id"]: c["hex"] for c in m["colours"]}["moss"] == "#5f8a2e"
     assert "offset" not in next(r for r in m["roads"] if r["id"] == "castelo-ponte")
     assert [f["id"] for f in m["features"]] == ["milha", "lagoagrande", "penhas"]
+    assert json.loads(bridge.handle(json.dumps({"cmd": "game_data", "game": "milehollow"})))["result"] == m
+    s = position()
+    for viewer in (None, 0, 1, "all"):
+        assert "map" not in s.view(viewer) and "towns" not in json.dumps(s.view(viewer))
+
+
+def test_a_late_view_stays_small():
+    """Without the map a view is a few KB even late in a 5-player game (a big hand adds its paving offers, the
+    end the itemised scoring)."""
+    t = Table(GAME, [Seat(f"b{i}", True, "easy") for i in range(5)], {}, "3c" * 32, "test")
+    biggest = 0
+    while not t.state.is_terminal():
+        for viewer in (None, t.state.current):
+            biggest = max(biggest, len(json.dumps(t.state.view(viewer))))
+        t.play_bots(limit=1)
+    assert biggest < 12000, biggest       # the largest part is the acting seat's paving offers
+    assert len(json.dumps(t.state.view("all"))) < 16000
 
 
 def test_view_offers_pavings_with_the_proposed_mix_and_alternatives():

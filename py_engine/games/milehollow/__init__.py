@@ -9,7 +9,7 @@ from typing import Any
 from py_engine.core.fairness import Chance
 from py_engine.core.game import Bot, Game, GameState, IllegalAction
 
-from .board import BOARD, SPEC_VERSION
+from .board import BOARD, MAP, SPEC_VERSION
 from .state import MilehollowState
 
 
@@ -24,6 +24,11 @@ class Milehollow(Game):
         self.check_players(num_players)
         self.normalize_options(options)
         return MilehollowState.setup(num_players, chance)
+
+    def static_data(self) -> dict[str, Any]:
+        """The map (frame, features, towns, roads, colours): the same for every table, so the page
+        fetches it once (the bridge's ``game_data``) and no view repeats it."""
+        return {"spec_version": SPEC_VERSION, **MAP}
 
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import make_bot

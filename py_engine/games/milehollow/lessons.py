@@ -86,6 +86,7 @@ def lesson_state(num_players: int, position: dict[str, Any], chance: Chance) -> 
     s.phase, s.current = TURN, position.get("current", s.first)
     s.end_left, s.end_by, s.passes, s.turns, s.n_actions = -1, -1, 0, 0, 0
     s.events, s.this_turn, s.last_turn, s.final = [], None, None, None
+    s.timer_draw = False
     return s
 
 

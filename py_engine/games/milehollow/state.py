@@ -68,6 +68,8 @@ class MilehollowState(GameState):
         self.events: list[dict[str, Any]] = []
         self.this_turn: dict[str, Any] | None = None
         self.last_turn: dict[str, Any] | None = None
+        #: The first card of the draw under way is the one the timer takes (see timeout_continues).
+        self.timer_draw = False
         self.final: dict[str, Any] | None = None
         for s in self.order_from(first):
             for _ in range(SETUP["startWagonCards"]):
@@ -105,6 +107,7 @@ class MilehollowState(GameState):
         s.events = self.events[:]                  # events are never changed once written
         s.this_turn = _copy_turn(self.this_turn)
         s.last_turn = _copy_turn(self.last_turn)
+        s.timer_draw = self.timer_draw
         s.final = self.final
         return s
 
@@ -314,6 +317,16 @@ class MilehollowState(GameState):
             return "pass"
         raise IllegalAction("no draw is left")   # unreachable: a second draw is offered only when legal
 
+    def timeout_continues(self, player: int) -> bool:
+        """A timed-out drawing turn is one whole draw by the table ("a mesa saca do baralho por você").
+
+        True when ``player`` owes the second card of a draw whose first card was the one the timer
+        takes (the deck; with the deck and discards empty, the leftmost face-up card). The state
+        cannot know who played that first card, and need not: the table asks only right after its
+        own timer play. Being part of the position, the mark replays from the record like any other.
+        """
+        return self.phase == DRAW2 and player == self.current and self.timer_draw
+
     def proposed_mix(self, seat: int, road: int) -> tuple[int, int, int]:
         """The mix offered first for ``road``: Oxen spent last, and on a grey road the colour held most
         (card order on a tie)."""
@@ -344,16 +357,21 @@ class MilehollowState(GameState):
                 raise IllegalAction("take your second wagon card: from the row (not an Ox) or from the deck")
             self._end_turn()
             return
+        if isinstance(a, (nt.Row, nt.Deck)):
+            # Asked before the draw changes anything; cheap here (a draw is legal, so no road is priced).
+            timer_draw = self.timeout_action(seat) == action
         if isinstance(a, nt.Row):
             card = self.row[a.slot]
             if card < 0:
                 raise IllegalAction(f"slot {a.slot + 1} is empty")
+            self.timer_draw = timer_draw
             self.this_turn = {"seat": seat, "kind": "draw", "draws": []}
             self._take_row(seat, a.slot)
             self._after_first_draw(card == OX)
         elif isinstance(a, nt.Deck):
             if not self.can_take_from_deck():
                 raise IllegalAction("the deck and the discards are both empty")
+            self.timer_draw = timer_draw
             self.this_turn = {"seat": seat, "kind": "draw", "draws": []}
             self._take_deck(seat)
             self._after_first_draw(False)
@@ -476,6 +494,7 @@ class MilehollowState(GameState):
         if self.this_turn is None or self.this_turn.get("kind") != "pass":
             self.passes = 0
         self.last_turn, self.this_turn = self.this_turn, None
+        self.timer_draw = False
         self.turns += 1
         self.phase = TURN
         if self.end_left > 0:
@@ -526,6 +545,10 @@ class MilehollowState(GameState):
     def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
         from .words import describe
         return describe(self, action, lang, viewer)
+
+    def describe_played(self, action: str, lang: str = "en") -> str | None:
+        from .words import describe_played
+        return describe_played(self, action, lang)
 
     def resample_hidden(self, viewer: int | None, stream: Stream) -> "MilehollowState":
         from .views import resample_hidden

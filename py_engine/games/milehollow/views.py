@@ -12,7 +12,7 @@ from typing import Any, TYPE_CHECKING
 from py_engine.core.fairness import Stream
 from py_engine.core.game import ALL_SEATS
 
-from .board import CARD_NAMES, MAILS, MAP, NCARD, NROADS, OX, ROADS, SPEC_VERSION, TOWNS
+from .board import CARD_NAMES, MAILS, NCARD, NROADS, OX, ROADS, SPEC_VERSION, TOWNS
 from .notation import cards_text
 from .scoring import delivered
 
@@ -112,14 +112,14 @@ def observation(s: "MilehollowState", viewer: int | str | None) -> dict[str, Any
 
 
 def view(s: "MilehollowState", viewer: int | str | None) -> dict[str, Any]:
-    """The observation plus the map and, for the seat to act, what it may do now.
+    """The observation plus, for the seat to act, what it may do now (the map is static data:
+    ``Milehollow.static_data``, fetched once by the page).
 
     ``pave``: each road the viewer may pave now, with the proposed cards (Oxen spent last) and every
     other mix that pays; ``draw``: the legal row slots and whether the deck is a legal draw;
     ``my_mail``: the viewer's mail with towns and a ``delivered`` flag.
     """
     out = observation(s, viewer)
-    out["map"] = MAP
     seat = _seat(viewer)
     d = s.decision()
     acting = seat is not None and d is not None and seat in d.players

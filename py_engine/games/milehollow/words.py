@@ -1,8 +1,9 @@
 """An action in words, in English and Portuguese, as one viewer may read it (the log, "All my moves").
 
-Words are made in the position before the action. So a card drawn blind is never named here, not even
-for its drawer (the top of the deck is not known before it is drawn; the drawer learns it from their
-hand, the ``deck`` event and ``last_turn``). Kept mail is named only for the seat that keeps it.
+Words are made in the position before the action. So a card drawn blind is never named by
+:func:`describe`, not even for its drawer (the top of the deck is not known before it is drawn);
+:func:`describe_played`, asked after the move, gives the drawer the card (or the mail cards) it brought,
+and the table shows those words to the drawer only. Kept mail is named only for the seat that keeps it.
 """
 from __future__ import annotations
 
@@ -109,3 +110,32 @@ def describe(s: "MilehollowState", action: str, lang: str, viewer: int | str | N
         return (f"Ficar com {k} {'carta' if k == 1 else 'cartas'} de correspondência"
                 + (f" e devolver {back}" if back else ""))
     return f"Keep {k} mail {'card' if k == 1 else 'cards'}" + (f" and return {back}" if back else "")
+
+
+def describe_played(s: "MilehollowState", action: str, lang: str) -> str | None:
+    """The drawer's own words once a blind draw is made (the table shows them to the actor only).
+
+    ``deck``: the card it brought. ``mail``: the cards drawn, before the keep. Anything else says
+    nothing more than :func:`describe` did before the move.
+    """
+    pt = lang == "pt"
+    a = nt.parse(action)
+    if isinstance(a, nt.Deck):
+        turn = s.this_turn if s.this_turn is not None else s.last_turn
+        draws = (turn or {}).get("draws") or []
+        if not draws or draws[-1]["from"] != "deck" or draws[-1]["card"] is None:
+            return None
+        card = draws[-1]["card"]
+        if card == "ox":
+            return "Sacou um Boi do baralho" if pt else "Drew an Ox from the deck"
+        return (f"Sacou uma carta {colour_word(card, lang)} do baralho" if pt else
+                f"Drew a {colour_word(card, lang)} card from the deck")
+    if isinstance(a, nt.MailDraw):
+        seat = s.current
+        drawn = s.pending[seat]
+        if s.phase != "keep" or not drawn:
+            return None
+        names = "; ".join(mail_words(m, lang) for m in drawn)
+        return (f"Sacou {len(drawn)} {'carta' if len(drawn) == 1 else 'cartas'} de correspondência: {names}" if pt
+                else f"Drew {len(drawn)} mail {'card' if len(drawn) == 1 else 'cards'}: {names}")
+    return None
