@@ -14,12 +14,12 @@ export const GAMES = {
     load: () => import("./hollowmere/renderer.js"),
   },
   milehollow: {
-    playable: false,
+    playable: true,
     minPlayers: 2,
     maxPlayers: 5,
     botLevels: ["easy", "normal"],
     timer: 60,
-    load: null, // not built yet: never fetched, so no request for a missing file
+    load: () => import("./milehollow/renderer.js"),
   },
   elderwood: {
     playable: true,

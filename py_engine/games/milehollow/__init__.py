@@ -26,9 +26,11 @@ class Milehollow(Game):
         return MilehollowState.setup(num_players, chance)
 
     def static_data(self) -> dict[str, Any]:
-        """The map (frame, features, towns, roads, colours): the same for every table, so the page
-        fetches it once (the bridge's ``game_data``) and no view repeats it."""
-        return {"spec_version": SPEC_VERSION, **MAP}
+        """The map (frame, features, towns, roads, colours) with the setup and scoring numbers: the same
+        for every table, so the page fetches it once (the bridge's ``game_data``) and no view repeats it."""
+        return {"spec_version": SPEC_VERSION, **MAP, "setup": dict(BOARD["setup"]),
+                "scoring": {"road": dict(BOARD["scoring"]["road"]), "longestRoad": BOARD["scoring"]["longestRoad"],
+                            "endTriggerMarkers": BOARD["scoring"]["endTriggerMarkers"]}}
 
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import make_bot

@@ -1,0 +1,929 @@
+// The Milehollow table: the valley map on a pan/zoom canvas (towns, roads as rows of slabs in their
+// colours with a symbol each, paved roads in seat colours with the seat number), the players, the
+// face-up row, the deck and the mail deck, your hand grouped by colour and your mail cards.
+//
+// It never decides what is legal: every tap or key becomes one of snapshot.legal's action strings
+// (row:k, deck, mail, pave:ROAD:CARDS, keep:IDS) or nothing. Paving: tap a road (or P / the Pave
+// button for the list in words), a sheet proposes the mix the engine offers first (Oxen spent
+// last), the others it offers can be picked before confirming. Keys: 1–5 the row, D the deck,
+// M mail, P pave, Escape closes a sheet; Tab, arrows and Enter everywhere.
+
+import { createViewport } from "../common/viewport.js";
+import { t } from "../../app/i18n.js";
+import { getEngine } from "../../engine.js";
+import "./strings.js";
+import { injectStyle, adoptRefusedSheets } from "./style.js";
+import { SEAT_COLOURS, buildGeometry, distToRoad, boxOf, paintMap, paintLabels, symbolSvg, CARD_ORDER } from "./art.js";
+import {
+  el, cardName, cardChip, colourName, mixChips, mixWords, handWords, paintPlayers, mailItem, finalTable, seatName,
+} from "./panels.js";
+
+// The static map comes once per page from the engine (game_data), not with every snapshot.
+let mapPromise = null;
+export function loadMap() {
+  if (!mapPromise) {
+    mapPromise = getEngine().call("game_data", { game: "milehollow" }).then((data) => {
+      if (!data || !Array.isArray(data.roads)) throw new Error("no map in the engine's answer");
+      return { data, geo: buildGeometry(data) };
+    });
+    mapPromise.catch(() => { mapPromise = null; });
+  }
+  return mapPromise;
+}
+
+/** Fetch the map in idle time after the engine is up (the lobby warms every playable board). */
+export async function warm() {
+  await loadMap();
+}
+
+const BOUNDS = { minX: 12, minY: 18, maxX: 988, maxY: 684 };
+const INFO_MS = 4000;
+
+export function createRenderer(host, { onIntent = () => {}, announce = () => {}, readOnly = false } = {}) {
+  injectStyle();
+  const root = el("div", "mh-root");
+  root.dataset.game = "milehollow";
+  const players = el("div", "mh-players");
+  players.setAttribute("role", "list");
+  const mapBox = el("div", "mh-map");
+  const hint = el("div", "mh-hint");
+  hint.setAttribute("aria-hidden", "true");
+  const hintText = el("span", "mh-now");
+  hint.append(hintText);
+  const lastText = el("span", "mh-last");
+  const lastBox = el("div", "mh-hint mh-hint-bottom");
+  lastBox.setAttribute("aria-hidden", "true");
+  lastBox.append(lastText);
+
+  const bar = el("div", "mh-bar");
+  bar.setAttribute("role", "group");
+  const rowBox = el("div", "mh-row");
+  const pileBox = el("div", "mh-piles");
+  bar.append(rowBox, pileBox);
+  const rowBtns = [1, 2, 3, 4, 5].map((n) => {
+    const b = el("button", "mh-card");
+    b.type = "button";
+    b.dataset.slot = String(n);
+    b.addEventListener("click", (ev) => pressSlot(n, ev.detail === 0));
+    rowBox.append(b);
+    return b;
+  });
+  const deckBtn = pileButton("mh-pile", () => pressDeck(false));
+  const mailDeckBtn = pileButton("mh-pile mh-mailpile", () => pressMail(false));
+  const paveBtn = pileButton("mh-pile mh-pavepile", (ev) => openRoads(ev.detail === 0));
+  pileBox.append(deckBtn, mailDeckBtn, paveBtn);
+  const barButtons = [...rowBtns, deckBtn, mailDeckBtn, paveBtn];
+  barButtons.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, barButtons)));
+
+  const handRow = el("div", "mh-handrow");
+  const handTitle = el("span", "mh-hand-title");
+  const hand = el("div", "mh-hand");
+  hand.setAttribute("role", "group");
+  const mailBtn = el("button", "mh-mailbtn");
+  mailBtn.type = "button";
+  mailBtn.addEventListener("click", () => { mailsOpen = !mailsVisible(); paintMails(); });
+  handRow.append(handTitle, hand, mailBtn);
+  const mails = el("div", "mh-mails");
+  mails.setAttribute("role", "group");
+  const sheetEl = el("div", "mh-sheet");
+  sheetEl.setAttribute("role", "dialog");
+  sheetEl.hidden = true;
+  sheetEl.addEventListener("keydown", sheetKeys);
+  root.append(players, mapBox, bar, handRow, mails, sheetEl);
+  host.append(root);
+
+  // --- model ----------------------------------------------------------------------------
+  let geo = null;
+  let mapError = null;
+  let snap = null;
+  let view = null;
+  let viewer = null;
+  let legal = new Map();           // action -> words
+  let kind = null;                 // the decision's kind
+  let acting = false;
+  let pending = false;             // an action was sent; waiting for the next snapshot
+  let sheet = null;                // {kind: "roads"|"pave"|"keep"|"ox"|"final", ...}
+  let lastKey = null;
+  let finalShown = false;
+  let hotMail = null;              // a mail card whose towns light up (hover, focus or a tap)
+  let hotRoad = null;              // a road under the mouse or focused in a list
+  let info = null;                 // {text, road?, town?, until}
+  let infoTimer = 0;
+  let mailsOpen = null;            // null: open when there is room
+  let wantBarFocus = false;
+  let inputMode = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? "touch" : "keys";
+  let pulseTimer = 0;
+  let destroyed = false;
+
+  const vp = createViewport(mapBox, {
+    label: t("mh.board"), minScale: 0.25, maxScale: 4, fitPadding: 6, fitMaxScale: 3,
+    fitInsets: { top: 26, bottom: 44 }, drawWorld, drawScreen, onTap, onHover,
+  });
+  adoptRefusedSheets();
+  vp.element.append(hint, lastBox);
+  const controls = vp.addControls({ fit: t("mh.fit"), zoomIn: t("mh.zoomIn"), zoomOut: t("mh.zoomOut") });
+  vp.setBounds(BOUNDS);
+
+  loadMap().then(({ geo: g }) => {
+    if (destroyed) return;
+    geo = g;
+    refresh();
+  }, (e) => {
+    mapError = (e && e.message) || String(e);
+    paintHint();
+  });
+
+  function pileButton(cls, fn) {
+    const b = el("button", cls);
+    b.type = "button";
+    b.addEventListener("click", fn);
+    return b;
+  }
+
+  // --- snapshot -> model ----------------------------------------------------------------------
+  function update(snapshot, viewerSeat) {
+    const before = viewer;
+    snap = snapshot;
+    view = snapshot.view || {};
+    viewer = viewerSeat === undefined ? null : viewerSeat;
+    legal = new Map((snapshot.legal || []).map((m) => [m.action, m.words]));
+    kind = snapshot.decision ? snapshot.decision.kind : null;
+    acting = !readOnly && !snapshot.terminal && legal.size > 0;
+    pending = false;
+    const key = `${(snapshot.log || []).length}/${viewer}`;
+    if (viewer !== before) {
+      // Another person (or nobody) is looking now: nothing of the last one's choices stays.
+      sheet = null;
+      hotMail = null;
+      info = null;
+      mailsOpen = null;
+    } else if (key !== lastKey && sheet && sheet.kind !== "final") {
+      sheet = null;                 // a sheet belongs to the position it was opened in
+    }
+    lastKey = key;
+    let freshKeep = false;
+    if (acting && (kind === "keep" || kind === "keep-deal") && (!sheet || sheet.kind !== "keep")) {
+      sheet = { kind: "keep", chosen: new Set(), focus: null };
+      freshKeep = true;
+    }
+    if (snapshot.terminal && !finalShown && view.final) {
+      finalShown = true;
+      sheet = { kind: "final" };
+    }
+    refresh();
+    if (wantBarFocus && acting && !sheet) {
+      wantBarFocus = false;
+      const first = barButtons.find((b) => b.getAttribute("aria-disabled") === "false");
+      if (first) first.focus({ preventScroll: true });
+    } else if (freshKeep && inputMode === "keys") {
+      const a = document.activeElement;
+      const first = sheetEl.querySelector(".mh-mail");
+      if (first && (!a || a === document.body || root.contains(a))) first.focus({ preventScroll: true });
+    }
+  }
+
+  const isSeat = (v) => Number.isInteger(v);
+
+  /** Road ids the viewer may pave now, each with the mixes the engine offers that are also legal. */
+  function pavings() {
+    const out = new Map();
+    if (!acting || kind !== "turn") return out;
+    for (const p of view.pave || []) {
+      const mixes = [p.cards, ...(p.alternatives || [])].filter((c) => legal.has(`pave:${p.road}:${c}`));
+      if (mixes.length) out.set(p.road, { ...p, mixes });
+    }
+    return out;
+  }
+
+  function closedRoads() {
+    const out = new Set();
+    if (!geo || !view.roads) return out;
+    const upTo = geo.setup.twinClosesUpToPlayers ?? 3;
+    if ((view.players || 0) > upTo) return out;
+    for (const r of geo.roads.values()) {
+      if (r.twin && view.roads[r.twin] !== undefined && view.roads[r.id] === undefined) out.add(r.id);
+    }
+    return out;
+  }
+
+  function lastRoad() {
+    const turn = view.last_turn;
+    return turn && turn.kind === "pave" ? turn.road : null;
+  }
+
+  function marks() {
+    const towns = new Map();
+    for (const m of view.my_mail || []) {
+      towns.set(m.a, m.delivered ? "done" : "mail");
+      towns.set(m.b, m.delivered ? "done" : "mail");
+    }
+    if (sheet && sheet.kind === "keep") {
+      for (const m of view.my_pending || []) { towns.set(m.a, "pending"); towns.set(m.b, "pending"); }
+      const f = (view.my_pending || []).find((m) => m.id === sheet.focus);
+      if (f) { towns.set(f.a, "focus"); towns.set(f.b, "focus"); }
+    }
+    const hot = (view.my_mail || []).find((m) => m.id === hotMail);
+    if (hot) { towns.set(hot.a, "focus"); towns.set(hot.b, "focus"); }
+    if (info && info.town) towns.set(info.town, "focus");
+    return {
+      owner: view.roads || {},
+      closed: closedRoads(),
+      payable: new Set(pavings().keys()),
+      selected: sheet && sheet.kind === "pave" ? sheet.road : null,
+      focus: hotRoad || (info && info.road) || null,
+      last: lastRoad(),
+      towns,
+    };
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------
+  let labelled = [];
+  function drawWorld(ctx, v) {
+    if (!geo || !view) return;
+    paintMap(ctx, geo, marks(), v.scale, performance.now());
+  }
+
+  function drawScreen(ctx, v) {
+    if (!geo || !view) return;
+    const m = marks();
+    labelled = paintLabels(ctx, v, geo, new Set(m.towns.keys()), v.width < 520 ? 11 : 12);
+  }
+
+  function refresh() {
+    if (!view) { paintHint(); return; }
+    root.classList.toggle("mh-acting", acting);
+    root.dataset.acting = acting ? "1" : "0";
+    root.dataset.kind = kind || "";
+    root.dataset.sheet = sheet ? sheet.kind : "";
+    root.dataset.viewer = viewer === null ? "" : String(viewer);
+    root.dataset.pending = pending ? "1" : "0";
+    paintPlayers(players, { snap, view, viewer });
+    players.setAttribute("aria-label", t("mh.players"));
+    paintBar();
+    paintHand();
+    paintMails();
+    paintSheet();
+    paintHint();
+    fitHeight();
+    vp.redraw();
+    pulse();
+  }
+
+  function paintBar() {
+    bar.setAttribute("aria-label", t("mh.rowTitle"));
+    const fresh = new Set();
+    const turn = view.this_turn || view.last_turn;
+    for (const d of (turn && turn.draws) || []) if (d.from === "row") fresh.add(d.slot);
+    rowBtns.forEach((b, i) => {
+      const card = (view.row || [])[i] || null;
+      const action = `row:${i + 1}`;
+      const can = acting && !pending && legal.has(action);
+      b.className = `mh-card ${card ? `mh-c-${card}` : "mh-empty"}${can ? " mh-can" : ""}${fresh.has(i + 1) ? " mh-fresh" : ""}`;
+      b.replaceChildren();
+      if (card) b.append(symbolSvg(card, 20), el("span", "mh-name", card === "ox" ? t("mh.ox") : colourName(card)));
+      else b.append(el("span", "mh-name", "–"));
+      b.dataset.card = card || "";
+      b.dataset.action = action;
+      b.setAttribute("aria-disabled", can ? "false" : "true");
+      const n = i + 1;
+      const label = !card ? t("mh.slotEmpty", { n })
+        : can ? t("mh.slotTake", { n, card: cardName(card) })
+          : acting ? t("mh.slotNo", { n, card: cardName(card) }) : t("mh.slot", { n, card: cardName(card) });
+      b.setAttribute("aria-label", card === "ox" ? `${label}. ${t("mh.oxWild")}` : label);
+      b.title = b.getAttribute("aria-label");
+    });
+    const pile = (b, count, word, can, label) => {
+      b.replaceChildren(el("span", "mh-count", count === null ? "" : String(count)), el("span", "mh-label", word));
+      b.classList.toggle("mh-can", can);
+      b.setAttribute("aria-disabled", can ? "false" : "true");
+      b.setAttribute("aria-label", label);
+      b.title = label;
+    };
+    const canDeck = acting && !pending && legal.has("deck");
+    pile(deckBtn, view.deck ?? 0, t("mh.deck"), canDeck,
+      canDeck ? t("mh.deckTake", { n: view.deck }) : t("mh.deckLabel", { n: view.deck ?? 0 }));
+    deckBtn.dataset.action = "deck";
+    const canMail = acting && !pending && legal.has("mail");
+    pile(mailDeckBtn, view.mail_deck ?? 0, t("mh.mailDeck"), canMail,
+      canMail ? t("mh.mailDeckTake", { n: view.mail_deck }) : t("mh.mailDeckLabel", { n: view.mail_deck ?? 0 }));
+    mailDeckBtn.dataset.action = "mail";
+    const n = pavings().size;
+    const canPave = n > 0 && !pending;
+    pile(paveBtn, acting && kind === "turn" ? n : null, t("mh.paveBtn"), canPave,
+      canPave ? t("mh.paveBtnLabel", { n }) : t("mh.paveNone"));
+    paveBtn.dataset.count = String(n);
+  }
+
+  function paintHand() {
+    hand.replaceChildren();
+    let cards = null;
+    let title = t("mh.hand");
+    if (isSeat(viewer) && view.hand) cards = view.hand;
+    else if (viewer === "all" && Array.isArray(view.hands) && view.current !== null && view.current !== undefined) {
+      cards = view.hands[view.current];
+      title = `${t("mh.handOf")} · ${seatName(snap, view.current)}`;
+    }
+    handTitle.textContent = title;
+    handTitle.hidden = !cards;
+    if (!cards) {
+      hand.append(el("span", "mh-hand-none", t("mh.handNone")));
+      hand.removeAttribute("aria-label");
+    } else {
+      const fresh = new Set();
+      const turn = view.this_turn || view.last_turn;
+      if (turn && turn.seat === viewer) for (const d of turn.draws || []) if (d.card) fresh.add(d.card);
+      for (const c of CARD_ORDER) if (cards[c]) hand.append(cardChip(c, cards[c], fresh.has(c) ? "mh-new" : ""));
+      if (!hand.childElementCount) hand.append(el("span", "mh-hand-none", t("mh.handEmpty")));
+      hand.setAttribute("aria-label", t("mh.handLabel", { cards: handWords(cards) }));
+    }
+    const mine = view.my_mail || null;
+    mailBtn.hidden = !mine;
+    if (mine) {
+      mailBtn.textContent = t("mh.mailBtn", { n: mine.length });
+      mailBtn.setAttribute("aria-label", t("mh.mailBtnLabel", { n: mine.length }));
+      mailBtn.setAttribute("aria-expanded", mailsVisible() ? "true" : "false");
+    }
+  }
+
+  function roomy() {
+    return root.getBoundingClientRect().height >= 560;
+  }
+
+  function mailsVisible() {
+    const mine = view && view.my_mail;
+    if (!mine || !mine.length) return false;
+    return mailsOpen === null ? roomy() : mailsOpen;
+  }
+
+  function paintMails() {
+    const mine = (view && view.my_mail) || [];
+    const show = mailsVisible();
+    mails.hidden = !show;
+    mailBtn.setAttribute("aria-expanded", show ? "true" : "false");
+    mails.replaceChildren();
+    if (!show) return;
+    mails.setAttribute("aria-label", t("mh.myMail"));
+    const items = mine.map((m) => {
+      const b = mailItem(m);
+      b.classList.toggle("mh-hot", hotMail === m.id);
+      b.addEventListener("mouseenter", () => setHotMail(m.id, false));
+      b.addEventListener("mouseleave", () => setHotMail(null, false));
+      b.addEventListener("focus", () => setHotMail(m.id, false));
+      b.addEventListener("blur", () => setHotMail(null, false));
+      b.addEventListener("click", () => setHotMail(hotMail === m.id ? null : m.id, true));
+      return b;
+    });
+    items.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, items)));
+    mails.append(...items);
+  }
+
+  function setHotMail(id, reveal) {
+    if (hotMail === id) return;
+    hotMail = id;
+    for (const b of mails.querySelectorAll(".mh-mail")) b.classList.toggle("mh-hot", b.dataset.mail === id);
+    const m = (view.my_mail || []).find((x) => x.id === id);
+    if (m && reveal && geo) revealBox(boxOf(geo, [m.a, m.b]));
+    vp.redraw();
+  }
+
+  function paintHint() {
+    let text = "";
+    if (mapError) text = t("mh.mapFailed", { error: mapError });
+    else if (!geo || !view) text = t("mh.loadingMap");
+    else if (info && info.until > Date.now()) text = info.text;
+    else if (snap.terminal) text = t("mh.hint.over");
+    else if (acting) {
+      const keys = inputMode !== "touch";
+      if (kind === "turn") text = t(keys ? "mh.hint.turnKeys" : "mh.hint.turnTouch");
+      else if (kind === "draw") text = t(keys ? "mh.hint.secondKeys" : "mh.hint.secondTouch");
+      else text = t("mh.hint.keep");
+    } else if (kind === "keep-deal") text = t("mh.hint.waitKeep");
+    else if (viewer === null && snap.decision) text = t("mh.hint.watch");
+    else if (view.current !== null && view.current !== undefined) text = t("mh.hint.wait", { name: seatName(snap, view.current) });
+    if (view && view.last_round && !snap.terminal) {
+      const left = view.last_round.turns_left;
+      text = `${left <= 1 ? t("mh.lastRound1") : t("mh.lastRound", { n: left })} · ${text}`;
+    }
+    hintText.textContent = text;
+    lastText.textContent = view ? lastTurnWords() : "";
+  }
+
+  function lastTurnWords() {
+    const turn = view.this_turn || view.last_turn;
+    if (!turn || !geo) return "";
+    const name = seatName(snap, turn.seat);
+    if (turn.kind === "draw") {
+      const word = (c) => (c === "ox" ? t("mh.ox") : colourName(c));
+      const cards = (turn.draws || []).map((d) => (d.from === "row" ? t("mh.last.rowCard", { card: word(d.card) })
+        : d.card ? t("mh.last.deckCardYou", { card: word(d.card) }) : t("mh.last.deckCard")));
+      return t(turn === view.this_turn ? "mh.last.drawing" : "mh.last.draw", { name, cards: cards.join(t("mh.and")) });
+    }
+    if (turn.kind === "pave") {
+      const r = geo.roads.get(turn.road);
+      return t("mh.last.pave", { name, a: townName(r.a), b: townName(r.b), points: turn.points });
+    }
+    if (turn.kind === "mail") return turn.kept ? t("mh.last.mail", { name, n: turn.kept }) : t("mh.last.mailing", { name });
+    if (turn.kind === "pass") return t("mh.last.pass", { name });
+    return "";
+  }
+
+  function townName(id) {
+    const tw = geo && geo.towns.get(id);
+    return tw ? tw.name : id;
+  }
+
+  function roadWords(r, key = "mh.roadLine") {
+    return t(key, { a: townName(r.a), b: townName(r.b), len: r.len, colour: colourName(r.colour),
+      slabs: r.len === 1 ? t("mh.slab1") : t("mh.slabs"), points: pointsOf(r.len) })
+      + (r.twin ? ` (${t("mh.double")})` : "");
+  }
+
+  function pointsOf(len) {
+    return ((geo && geo.scoring.road) || {})[String(len)] ?? "?";
+  }
+
+  // --- sheets ------------------------------------------------------------------------------------
+  let paintedSheet = null;
+  let refitAfter = false;          // the view followed the content before a sheet panned it
+
+  /** A newly opened sheet pans what it is about (the road, the mail's towns) above it; when the
+   * last sheet closes, the whole map comes back if it was showing before. */
+  function placeForSheet() {
+    if (sheet === paintedSheet) return;
+    paintedSheet = sheet;
+    if (!sheet) {
+      if (refitAfter) vp.fit();
+      refitAfter = false;
+      return;
+    }
+    let box = null;
+    if (sheet.kind === "pave") box = boxOf(geo, [], [sheet.road], 20);
+    else if (sheet.kind === "keep") box = boxOf(geo, (view.my_pending || []).flatMap((m) => [m.a, m.b]));
+    if (!box || !geo) return;
+    requestAnimationFrame(() => {
+      if (destroyed || paintedSheet !== sheet) return;
+      if (vp.following) refitAfter = true;
+      revealBox(box);
+    });
+  }
+
+  function paintSheet() {
+    sheetEl.hidden = !sheet;
+    root.dataset.sheet = sheet ? sheet.kind : "";
+    if (geo) placeForSheet();
+    if (!sheet) { sheetEl.replaceChildren(); return; }
+    const had = sheetEl.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
+    const parts = [];
+    if (sheet.kind === "roads") parts.push(...roadsSheet());
+    else if (sheet.kind === "pave") parts.push(...paveSheet());
+    else if (sheet.kind === "keep") parts.push(...keepSheet());
+    else if (sheet.kind === "ox") parts.push(...oxSheet());
+    else if (sheet.kind === "final") parts.push(...finalSheet());
+    sheetEl.replaceChildren(...parts);
+    const title = sheetEl.querySelector("h3");
+    if (title) {
+      title.id = "mh-sheet-title";
+      sheetEl.setAttribute("aria-labelledby", title.id);
+    }
+    if (had) {
+      const again = sheetEl.querySelector(`[data-focus-key="${had}"]`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  function button(cls, text, onClick, focusKey) {
+    const b = el("button", cls, text);
+    b.type = "button";
+    if (focusKey) b.dataset.focusKey = focusKey;
+    b.addEventListener("click", onClick);
+    return b;
+  }
+
+  function roadsSheet() {
+    const list = el("div", "mh-options");
+    list.setAttribute("role", "list");
+    const options = [];
+    for (const [id, p] of pavings()) {
+      const r = geo.roads.get(id);
+      const b = button("mh-option mh-road", "", () => openPave(id, true, b.matches(":focus-visible") || inputMode === "keys"),
+        `road:${id}`);
+      b.dataset.road = id;
+      b.append(el("span", "", roadWords(r, "mh.roadShort")), el("span", "mh-pts", `+${p.points}`));
+      b.setAttribute("aria-label", roadWords(r));
+      b.addEventListener("mouseenter", () => setHotRoad(id, false));
+      b.addEventListener("mouseleave", () => setHotRoad(null, false));
+      b.addEventListener("focus", () => setHotRoad(id, true));
+      b.addEventListener("blur", () => setHotRoad(null, false));
+      options.push(b);
+      list.append(b);
+    }
+    options.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, options, true)));
+    const actions = el("div", "mh-actions");
+    actions.append(button("mh-btn", t("mh.close"), () => closeSheet(true), "close"));
+    return [el("h3", "", t("mh.roadsTitle")), el("p", "mh-sub", t("mh.roadsHint")), list, actions];
+  }
+
+  function setHotRoad(id, reveal) {
+    hotRoad = id;
+    if (id && reveal && geo) revealBox(boxOf(geo, [], [id], 20));
+    vp.redraw();
+  }
+
+  function paveSheet() {
+    const p = pavings().get(sheet.road);
+    const r = geo.roads.get(sheet.road);
+    if (!p || !r) return [el("p", "", t("mh.roadNotNow"))];
+    if (!p.mixes.includes(sheet.mix)) sheet.mix = p.mixes[0];
+    const group = el("div", "mh-options");
+    group.setAttribute("role", "radiogroup");
+    group.setAttribute("aria-label", t("mh.payWith"));
+    const radios = p.mixes.map((cards, i) => {
+      const b = button("mh-option", "", () => { sheet.mix = cards; paintSheet(); }, `mix:${cards}`);
+      b.setAttribute("role", "radio");
+      b.setAttribute("aria-checked", sheet.mix === cards ? "true" : "false");
+      b.tabIndex = sheet.mix === cards ? 0 : -1;
+      b.dataset.mix = cards;
+      b.append(mixChips(cards), el("span", "mh-mixwords", mixWords(cards)));
+      if (i === 0) b.append(el("span", "mh-tag", t("mh.mixProposed")));
+      b.setAttribute("aria-label", mixWords(cards) + (i === 0 ? ` (${t("mh.mixProposed")})` : ""));
+      return b;
+    });
+    radios.forEach((b) => b.addEventListener("keydown", (ev) => {
+      if (ev.key === "ArrowDown" || ev.key === "ArrowUp" || ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
+        ev.preventDefault();
+        const i = radios.indexOf(b);
+        const j = (i + (ev.key === "ArrowDown" || ev.key === "ArrowRight" ? 1 : radios.length - 1)) % radios.length;
+        sheet.mix = radios[j].dataset.mix;
+        paintSheet();
+        const again = sheetEl.querySelector(`[data-mix="${sheet.mix}"]`);
+        if (again) again.focus({ preventScroll: true });
+      } else if (ev.key === "Enter") {
+        ev.preventDefault();
+        sheet.mix = b.dataset.mix;
+        confirmPave();
+      }
+    }));
+    group.append(...radios);
+    const actions = el("div", "mh-actions");
+    actions.append(button("mh-btn", sheet.fromList ? t("mh.back") : t("mh.cancel"), () => backFromPave(), "cancel"),
+      button("mh-btn mh-primary mh-confirm", t("mh.paveConfirm"), () => confirmPave(), "confirm"));
+    const sub = t("mh.paveSub", { len: r.len, colour: colourName(r.colour), slabs: r.len === 1 ? t("mh.slab1") : t("mh.slabs"),
+      points: p.points, markers: r.len }) + (r.twin ? ` · ${t("mh.double")}` : "");
+    return [el("h3", "", t("mh.paveTitle", { a: townName(r.a), b: townName(r.b) })), el("p", "mh-sub", sub),
+      el("p", "mh-sub", t("mh.payWith")), group, actions];
+  }
+
+  function keepSheet() {
+    const pend = view.my_pending || [];
+    const least = Math.min(view.keep_min || 1, pend.length);
+    const items = pend.map((m) => {
+      const b = mailItem(m, { pressed: sheet.chosen.has(m.id) });
+      b.dataset.focusKey = `keep:${m.id}`;
+      b.addEventListener("click", () => toggleKeep(m));
+      b.addEventListener("mouseenter", () => { sheet.focus = m.id; vp.redraw(); });
+      b.addEventListener("focus", () => { sheet.focus = m.id; revealBox(boxOf(geo, [m.a, m.b])); vp.redraw(); });
+      return b;
+    });
+    items.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, items, true)));
+    const list = el("div", "mh-options");
+    list.append(...items);
+    const ids = [...sheet.chosen].sort();
+    const action = `keep:${ids.join(",")}`;
+    const ok = ids.length > 0 && legal.has(action) && !pending;
+    const confirm = button("mh-btn mh-primary mh-confirm", ids.length >= least ? t("mh.keepBtn", { n: ids.length })
+      : t("mh.keepNeed", { n: least }), () => { if (ok) intent(action, true); }, "confirm");
+    confirm.disabled = !ok;
+    confirm.dataset.action = ok ? action : "";
+    const actions = el("div", "mh-actions");
+    actions.append(confirm);
+    return [el("h3", "", t(kind === "keep-deal" ? "mh.keepTitleDeal" : "mh.keepTitle")),
+      el("p", "mh-sub mh-keep-hint", t(inputMode === "touch" ? "mh.keepHint" : "mh.keepHintKeys")), list, actions];
+  }
+
+  function toggleKeep(m) {
+    if (!sheet || sheet.kind !== "keep" || pending) return;
+    if (sheet.chosen.has(m.id)) sheet.chosen.delete(m.id);
+    else sheet.chosen.add(m.id);
+    sheet.focus = m.id;
+    announce(t("mh.say.keepToggle", { card: t("mh.mailCard", { a: m.a_name, b: m.b_name, value: m.value }),
+      state: sheet.chosen.has(m.id) ? t("mh.kept") : t("mh.returned"), n: sheet.chosen.size }));
+    paintSheet();
+    vp.redraw();
+  }
+
+  function oxSheet() {
+    const actions = el("div", "mh-actions");
+    actions.append(button("mh-btn", t("mh.cancel"), () => closeSheet(true), "cancel"),
+      button("mh-btn mh-primary mh-confirm", t("mh.oxConfirm"), () => intent(`row:${sheet.slot}`, true), "confirm"));
+    return [el("h3", "", t("mh.oxTitle")), el("p", "mh-sub", t("mh.oxBody")), actions];
+  }
+
+  function finalSheet() {
+    const actions = el("div", "mh-actions");
+    actions.append(button("mh-btn", t("mh.close"), () => closeSheet(false), "close"));
+    return [el("h3", "", t("mh.final.title")), finalTable(snap, view), actions];
+  }
+
+  function openSheet(next, keyboard) {
+    sheet = next;
+    refresh();
+    requestAnimationFrame(() => {
+      if (keyboard || inputMode === "keys") {
+        const first = sheetEl.querySelector('[aria-checked="true"], .mh-option, .mh-mail, .mh-confirm, button');
+        if (first) first.focus({ preventScroll: true });
+      }
+    });
+  }
+
+  function closeSheet(keyboard) {
+    if (!sheet || sheet.kind === "keep") return;
+    const was = sheet.kind;
+    sheet = null;
+    hotRoad = null;
+    refresh();
+    announce(t("mh.say.closed"));
+    if (keyboard && was !== "final") {
+      const target = was === "ox" ? rowBtns.find((b) => b.dataset.card === "ox") : paveBtn;
+      if (target) target.focus({ preventScroll: true });
+    }
+  }
+
+  function openRoads(keyboard) {
+    if (!acting || pending) { announce(t("mh.say.notYours")); return; }
+    const n = pavings().size;
+    if (!n) { announce(t("mh.paveNone")); return; }
+    openSheet({ kind: "roads" }, keyboard);
+    announce(t("mh.say.sheetRoads", { n }));
+  }
+
+  function openPave(id, fromList, keyboard) {
+    const p = pavings().get(id);
+    if (!p) return;
+    openSheet({ kind: "pave", road: id, mix: p.mixes[0], fromList }, keyboard);
+    const r = geo.roads.get(id);
+    announce(t("mh.say.sheetPave", { road: roadWords(r), n: p.mixes.length }));
+  }
+
+  function backFromPave() {
+    if (sheet && sheet.fromList) openSheet({ kind: "roads" }, true);
+    else closeSheet(true);
+  }
+
+  function confirmPave() {
+    if (!sheet || sheet.kind !== "pave") return;
+    intent(`pave:${sheet.road}:${sheet.mix}`, true);
+  }
+
+  function sheetKeys(ev) {
+    if (ev.key === "Escape" && sheet && sheet.kind !== "keep") {
+      ev.preventDefault();
+      ev.stopPropagation();
+      if (sheet.kind === "pave") backFromPave();
+      else closeSheet(true);
+    }
+  }
+
+  /** Pan so a box shows in the part of the map the sheet does not cover. */
+  function revealBox(b) {
+    if (!b) return;
+    const mapRect = mapBox.getBoundingClientRect();
+    let bottom = mapRect.height - 46;
+    if (!sheetEl.hidden) {
+      const s = sheetEl.getBoundingClientRect();
+      bottom = Math.min(bottom, s.top - mapRect.top - 6);
+    }
+    const top = 28;
+    if (bottom - top < 40) return;
+    const a = vp.worldToScreen(b.minX, b.minY), c = vp.worldToScreen(b.maxX, b.maxY);
+    const left = 6, right = mapRect.width - 6;
+    const shift = (lo, hi, from, to) => {
+      if (hi - lo > to - from) return (from + to) / 2 - (lo + hi) / 2;
+      if (lo < from) return from - lo;
+      if (hi > to) return to - hi;
+      return 0;
+    };
+    const dx = shift(a.x, c.x, left, right), dy = shift(a.y, c.y, top, bottom);
+    if (dx || dy) vp.panBy(dx, dy);
+  }
+
+  // --- acting ----------------------------------------------------------------------------------
+  function intent(action, keyboard) {
+    if (!acting || pending || !legal.has(action)) return false;
+    pending = true;
+    sheet = null;
+    hotRoad = null;
+    wantBarFocus = keyboard || inputMode === "keys";
+    if (wantBarFocus) root.focus({ preventScroll: true });
+    refresh();
+    onIntent(action);
+    return true;
+  }
+
+  function notNow(what) {
+    announce(acting ? t("mh.say.notNow", { what }) : t("mh.say.notYours"));
+  }
+
+  function pressSlot(n, keyboard) {
+    const card = (view && view.row || [])[n - 1];
+    const action = `row:${n}`;
+    if (!acting || pending || !legal.has(action)) { if (view) notNow(card ? t("mh.slot", { n, card: cardName(card) }) : t("mh.slotEmpty", { n })); return; }
+    if (card === "ox" && kind === "turn") { openSheet({ kind: "ox", slot: n }, keyboard); announce(t("mh.oxBody")); return; }
+    intent(action, keyboard);
+  }
+
+  function pressDeck(keyboard) {
+    if (!acting || pending || !legal.has("deck")) { if (view) notNow(t("mh.deck")); return; }
+    intent("deck", keyboard);
+  }
+
+  function pressMail(keyboard) {
+    if (!acting || pending || !legal.has("mail")) { if (view) notNow(t("mh.mailDeck")); return; }
+    intent("mail", keyboard);
+  }
+
+  function arrowKeys(ev, list, vertical = false) {
+    const keys = vertical ? ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"] : ["ArrowLeft", "ArrowRight"];
+    if (!keys.includes(ev.key)) return;
+    ev.preventDefault();
+    const i = list.indexOf(ev.currentTarget);
+    const fwd = ev.key === "ArrowRight" || ev.key === "ArrowDown";
+    const next = list[(i + (fwd ? 1 : list.length - 1)) % list.length];
+    if (next) next.focus({ preventScroll: true });
+  }
+
+  function onDocKey(ev) {
+    if (destroyed || readOnly || !root.isConnected) return;
+    inputMode = "keys";
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
+    const target = ev.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    if (!root.offsetParent) return;       // not on screen (hidden behind another page state)
+    const k = ev.key;
+    if (k === "Escape" && sheet && sheet.kind !== "keep") {
+      ev.preventDefault();
+      if (sheet.kind === "pave") backFromPave(); else closeSheet(true);
+      return;
+    }
+    if (!acting || pending || (sheet && sheet.kind !== "final")) return;
+    let done = true;
+    if (/^[1-5]$/.test(k)) pressSlot(Number(k), true);
+    else if (k === "d" || k === "D") pressDeck(true);
+    else if (k === "m" || k === "M") pressMail(true);
+    else if (k === "p" || k === "P") openRoads(true);
+    else done = false;
+    if (done) ev.preventDefault();
+  }
+  document.addEventListener("keydown", onDocKey);
+  const onPointer = (ev) => {
+    const mode = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "keys";
+    if (mode === inputMode) return;
+    inputMode = mode;
+    // Words only: re-drawing the sheet under a pressed finger would swallow its click.
+    if (view) paintHint();
+    const sub = sheetEl.querySelector(".mh-keep-hint");
+    if (sub) sub.textContent = t(inputMode === "touch" ? "mh.keepHint" : "mh.keepHintKeys");
+  };
+  root.addEventListener("pointerdown", onPointer, true);
+  root.tabIndex = -1;
+
+  // --- the map: taps and hovering ------------------------------------------------------------------
+  function roadsNear(x, y) {
+    const tol = Math.max(6, 16 / vp.scale);
+    return [...geo.roads.values()].map((r) => [distToRoad(r, x, y), r]).filter(([d]) => d <= tol)
+      .sort((a, b) => a[0] - b[0]);
+  }
+
+  function townNear(x, y) {
+    const tol = Math.max(10, 14 / vp.scale);
+    let best = null, bd = tol;
+    for (const tw of geo.towns.values()) {
+      const d = Math.hypot(tw.x - x, tw.y - y);
+      if (d <= bd) { bd = d; best = tw; }
+    }
+    return best ? { town: best, d: bd } : null;
+  }
+
+  function onTap(world, screen, ev) {
+    if (ev) onPointer(ev);
+    if (!geo || !view) return;
+    if (sheet && sheet.kind === "keep") return;
+    const near = roadsNear(world.x, world.y);
+    const town = townNear(world.x, world.y);
+    if (town && (!near.length || town.d <= near[0][0])) {
+      showInfo({ town: town.town.id, text: townInfo(town.town) });
+      return;
+    }
+    if (!near.length) return;
+    let pick = near[0][1];
+    if (near.length > 1 && (near[1][0] - near[0][0]) * vp.scale < 7) {
+      const pay = pavings();
+      const close = near.filter(([d]) => (d - near[0][0]) * vp.scale < 7);
+      const payable = close.filter(([, r]) => pay.has(r.id));
+      if (payable.length === 1) pick = payable[0][1];
+      else if (vp.scale < 3) {
+        vp.zoomBy(2, screen.x, screen.y);
+        showInfo({ text: t("mh.hint.ambiguous") });
+        return;
+      }
+    }
+    pressRoad(pick.id, false);
+  }
+
+  function pressRoad(id, keyboard) {
+    if (pavings().has(id) && !pending) { openPave(id, false, keyboard); return; }
+    const r = geo.roads.get(id);
+    let text = roadWords(r, "mh.roadInfo");
+    const owner = (view.roads || {})[id];
+    if (owner !== undefined) text += ` · ${t("mh.roadPaved", { name: seatName(snap, owner) })}`;
+    else if (closedRoads().has(id)) text += ` · ${t("mh.roadClosed")}`;
+    else if (acting && kind === "turn") text += ` · ${t("mh.roadNotNow")}`;
+    showInfo({ road: id, text });
+  }
+
+  function townInfo(tw) {
+    const mine = (view.my_mail || []).filter((m) => m.a === tw.id || m.b === tw.id)
+      .map((m) => t("mh.mailCard", { a: m.a_name, b: m.b_name, value: m.value }));
+    return [tw.name, ...mine].join(" · ");
+  }
+
+  function showInfo(next) {
+    info = { ...next, until: Date.now() + INFO_MS };
+    announce(next.text);
+    paintHint();
+    vp.redraw();
+    clearTimeout(infoTimer);
+    infoTimer = setTimeout(() => { info = null; if (!destroyed && view) { paintHint(); vp.redraw(); } }, INFO_MS);
+  }
+
+  function onHover(world) {
+    if (!geo || !view) return;
+    const near = world ? roadsNear(world.x, world.y) : [];
+    const id = near.length ? near[0][1].id : null;
+    if (sheet && sheet.kind === "roads") return;
+    if (id !== hotRoad) {
+      hotRoad = id;
+      vp.element.style.cursor = id && pavings().has(id) ? "pointer" : "";
+      vp.redraw();
+    }
+  }
+
+  // --- the selected road and focused towns pulse while a sheet is open ----------------------------
+  function pulse() {
+    const want = !!sheet && (sheet.kind === "pave" || sheet.kind === "keep");
+    if (want && !pulseTimer) pulseTimer = setInterval(() => vp.redraw(), 80);
+    else if (!want && pulseTimer) { clearInterval(pulseTimer); pulseTimer = 0; }
+  }
+
+  // --- size: the whole table fits the screen below the page's top bar ----------------------------
+  function fitHeight() {
+    if (!root.isConnected) return;
+    const r = root.getBoundingClientRect();
+    const top = r.top + window.scrollY;
+    const avail = window.innerHeight - top - 10;
+    const hgt = Math.round(Math.max(360, Math.min(avail, 980)));
+    if (root.style.height !== `${hgt}px`) root.style.height = `${hgt}px`;
+  }
+  const onResize = () => { fitHeight(); if (view) paintMails(); };
+  window.addEventListener("resize", onResize);
+  const bodyObserver = new ResizeObserver(() => fitHeight());
+  bodyObserver.observe(document.body);
+
+  // --- public --------------------------------------------------------------------------------------
+  const api = {
+    update,
+    setLang() {
+      controls.setLabels({ fit: t("mh.fit"), zoomIn: t("mh.zoomIn"), zoomOut: t("mh.zoomOut") });
+      vp.element.setAttribute("aria-label", t("mh.board"));
+      if (view) refresh(); else paintHint();
+    },
+    destroy() {
+      destroyed = true;
+      clearTimeout(infoTimer);
+      clearInterval(pulseTimer);
+      document.removeEventListener("keydown", onDocKey);
+      window.removeEventListener("resize", onResize);
+      bodyObserver.disconnect();
+      vp.destroy();
+      root.remove();
+    },
+    /** Seat colours in seat order (the page tints its seat dots with them). */
+    seatColours() {
+      const n = snap ? snap.seats.length : SEAT_COLOURS.length;
+      return SEAT_COLOURS.slice(0, n);
+    },
+    /** Page coordinates of a road's middle or a town: for tests that tap the map. */
+    roadPoint(id) {
+      const r = geo && geo.roads.get(id);
+      return r ? vp.worldToPage(r.mx, r.my) : null;
+    },
+    townPoint(id) {
+      const tw = geo && geo.towns.get(id);
+      return tw ? vp.worldToPage(tw.x, tw.y) : null;
+    },
+    get ready() { return !!geo; },
+    get labelled() { return labelled.slice(); },
+    viewport: vp,
+  };
+  root.__renderer = api;
+  return api;
+}
