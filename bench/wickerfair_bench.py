@@ -3,6 +3,7 @@
     python bench/wickerfair_bench.py speed                   # engine step and bot decision times, snapshot size
     python bench/wickerfair_bench.py match normal easy [games]   # 1 Normal vs 2 others, 3 clans
     python bench/wickerfair_bench.py balance [games]         # Normal self-play at 2–5 clans
+    python bench/wickerfair_bench.py pyodide [games]         # speed inside Pyodide under Node (needs dist/)
     python bench/wickerfair_bench.py all                     # what docs/performance.md records
 
 In a match the first level sits at seat g % 3 of game g, the other two seats play the second level.
@@ -162,12 +163,50 @@ def balance(games: int = 500) -> dict:
             "clans": share(clan_wins, clan_games, clan_fair), "mats": share(mat_wins, mat_games, mat_fair)}
 
 
+PYODIDE_RUNNER = r"""
+// Loads Pyodide from dist/pyodide, copies this checkout's py_engine into its file system and runs speed().
+import { readFile, readdir, stat } from "node:fs/promises";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+const [pyDir, root, games] = process.argv.slice(2);
+const { loadPyodide } = await import(pathToFileURL(path.join(pyDir, "pyodide.mjs")).href);
+const py = await loadPyodide({ indexURL: pyDir + path.sep });
+async function copy(dir, to) {
+  py.FS.mkdirTree(to);
+  for (const name of await readdir(dir)) {
+    const full = path.join(dir, name);
+    if ((await stat(full)).isDirectory()) { if (name !== "__pycache__") await copy(full, to + "/" + name); }
+    else if (name.endsWith(".py") || name.endsWith(".json")) py.FS.writeFile(to + "/" + name, await readFile(full));
+  }
+}
+await copy(path.join(root, "py_engine"), "/src/py_engine");
+py.FS.writeFile("/src/wickerfair_bench.py", await readFile(path.join(root, "bench", "wickerfair_bench.py")));
+py.runPython("import sys, importlib; sys.path.insert(0, '/src'); importlib.invalidate_caches()");
+process.stdout.write(py.runPython(`import json, sys, wickerfair_bench as b; json.dumps({"python": sys.version.split()[0], **b.speed(${Number(games)})})`) + "\n");
+"""
+
+
+def pyodide(games: int = 1) -> dict:
+    """speed() inside real Pyodide (dist/pyodide from build_site.py) under Node, on this checkout's engine."""
+    import subprocess
+    import tempfile
+    root = Path(__file__).resolve().parents[1]
+    with tempfile.TemporaryDirectory() as tmp:
+        runner = Path(tmp) / "run.mjs"
+        runner.write_text(PYODIDE_RUNNER)
+        out = subprocess.run(["node", str(runner), str(root / "dist" / "pyodide"), str(root), str(games)],
+                             capture_output=True, text=True, check=True)
+    return json.loads(out.stdout.strip().splitlines()[-1])
+
+
 def main(argv: list[str]) -> None:
     cmd = argv[1] if len(argv) > 1 else "all"
     if cmd == "speed":
         out = speed()
     elif cmd == "match":
         out = match(argv[2], argv[3], int(argv[4]) if len(argv) > 4 else 100)
+    elif cmd == "pyodide":
+        out = pyodide(int(argv[2]) if len(argv) > 2 else 1)
     elif cmd == "balance":
         out = balance(int(argv[2]) if len(argv) > 2 else 500)
     else:

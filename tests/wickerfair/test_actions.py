@@ -162,10 +162,12 @@ def test_improve_moves_a_pin_and_lowers_that_cost():
     assert c.covered[1] is False and c.slots == [0, 1, 0, 0] and s.bottom_cost(0, 1) == 3
 
 
-def test_improve_slots_fill_and_mat3_improve_has_none():
-    s = pos(2, clans=["Herons", "Badgers"], mats=[3, 4], seats=[{"home": [2, 0, 0, 0]}])
+def test_improve_only_into_an_empty_pin_slot():
+    """...to any empty pin slot: a bottom action whose slots are full takes no more pins."""
+    s = pos(2, clans=["Herons", "Badgers"], mats=[2, 3], seats=[{"home": [3, 0, 0, 0], "pins": {"U4": "improve"}}])
+    assert s.bottom_cost(0, 0) == 2                            # Herringbone's Improve: 3 → 2 (1 slot)
     play(s, "col:1", "skip", "do", "pin:U1")
-    assert "slot:improve" not in s.legal_actions()            # Twill's Improve has 0 slots
+    assert "slot:improve" not in s.legal_actions() and "slot:erect" in s.legal_actions()
 
 
 def test_erect_on_a_hex_with_your_farmer_not_a_lake():

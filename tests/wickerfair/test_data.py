@@ -96,7 +96,8 @@ def test_starting_values():
     for row in clans[1:]:
         clan, courage, cards, home, start = row
         i = D.CLAN_INDEX[bare(clan)]
-        assert (D.START_COURAGE[i], D.START_CARDS[i], D.CLAN_LIST[i]["home"]) == (int(courage), int(cards), home)
+        c = D.CLAN_LIST[i]
+        assert (c["courage"], c["cards"], c["home"]) == (int(courage), int(cards), home)
         starts = re.findall(r"([A-G][1-7]) \(([a-z ]+)\)", start)
         assert [D.HEX_IDS[h] for h in D.ENTRIES[i]] == [s for s, _ in starts]
         for s, terrain in starts:
@@ -329,3 +330,33 @@ def test_decision_kinds_match_section_10():
            "**private** (pile contents)": PRIVATE, "private until shown": PRIVATE}
     for kind, _actor, visibility, _notes in rows:
         assert K.VISIBILITY[kind] == vis[visibility], kind
+
+
+def test_balance_changes_start_from_the_spec_and_are_recorded():
+    """Balance numbers are unplayed: change them when self-play shows a mat or clan winning far more than its
+    share, and record the change in docs/rules/wickerfair.md. balance.json names the spec's value it changes."""
+    from pathlib import Path
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "rules" / "wickerfair.md").read_text(encoding="utf-8")
+    mats, clans = tables(section("1.4 Starting values"))
+    spec_mats = {int(r[0].split()[0]): {"goodwill": int(r[1]), "coins": int(r[2])} for r in mats[1:]}
+    spec_clans = {bare(r[0]): {"courage": int(r[1]), "cards": int(r[2])} for r in clans[1:]}
+    for ch in D.BALANCE["changes"]:
+        if ch["table"] == "mats" and "column" in ch:
+            i = next(k for k, m in enumerate(D.MAT_LIST) if m["number"] == ch["mat"])
+            assert D.MAT_LIST[i]["columns"][ch["column"] - 1][ch["field"]] == ch["spec"]     # mats.json is the spec's
+            applied = getattr(D.MAT_COLUMNS[i][ch["column"] - 1], ch["field"])
+            label = f"{D.MAT_LIST[i]['name']['en']} column {ch['column']} {ch['field']}"
+        elif ch["table"] == "mats":
+            assert spec_mats[ch["mat"]][ch["field"]] == ch["spec"]
+            i = next(k for k, m in enumerate(D.MAT_LIST) if m["number"] == ch["mat"])
+            applied = {"goodwill": D.START_GOODWILL, "coins": D.START_COINS}[ch["field"]][i]
+            label = f"{D.MAT_LIST[i]['name']['en']} starting {ch['field']}"
+        else:
+            assert spec_clans[ch["clan"]][ch["field"]] == ch["spec"]
+            applied = {"courage": D.START_COURAGE, "cards": D.START_CARDS}[ch["field"]][D.CLAN_INDEX[ch["clan"]]]
+            label = f"{ch['clan']} starting {ch['field']}"
+        assert applied == ch["value"] != ch["spec"]
+        assert f"{label} {ch['spec']} → {ch['value']}" in doc, label
+    for m in D.MAT_COLUMNS:
+        assert sum(c.cost for c in m) == 13 and sum(c.min for c in m) == 7
+        assert all(c.cost - c.slots == c.min for c in m)

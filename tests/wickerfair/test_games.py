@@ -95,3 +95,22 @@ def test_cli_play_and_verify(tmp_path):
     check = subprocess.run([sys.executable, "-m", "py_engine", "verify", str(out), "--bots"], cwd=ROOT,
                            capture_output=True, text=True)
     assert check.returncode == 0 and check.stdout.startswith("OK"), check.stdout
+
+
+def test_the_timeout_step_is_always_legal_and_spends_nothing_new():
+    """§9: when a timer runs out the table plays for you and spends nothing: the default is always one of the
+    legal steps, a pure function of the position, and never a confirmation that pays."""
+    paying = {"ok", "commit", "do", "pay"}
+    for seed in range(4):
+        t = bot_table(["normal", "easy", "easy"], "%064x" % (77 + seed))
+        for _ in range(3000):
+            t.play_forced()
+            d = t.decision()
+            if d is None:
+                break
+            for p in d.players:
+                default = t.state.timeout_action(p)
+                assert default in t.state.legal_actions(p) and default == t.state.clone().timeout_action(p)
+                assert default not in paying and not default.startswith(("offer:", "to:", "at:", "slot:", "bonus:"))
+            p = d.players[0]
+            t.play(t.bot_choice(p), p)

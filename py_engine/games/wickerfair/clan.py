@@ -1,7 +1,7 @@
 """One clan at the table: its pieces, tracks, mat, hands and ribbons (cloned by hand, no deepcopy)."""
 from __future__ import annotations
 
-from .data import (BOARD_BONUSES, BOTTOMS, FARMERS, N_HEX, N_HELPERS, N_PINS, N_STRUCTURES, N_WALKERS, RIBBONS,
+from .data import (BOARD_BONUSES, BOTTOMS, FARMERS, N_HEX, N_HELPERS, N_PINS, N_STRUCTURES, N_WALKERS,
                    START_COINS, START_COURAGE, START_GOODWILL)
 
 #: A unit's position: a hex index 0..36, or one of these.

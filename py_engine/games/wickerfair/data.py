@@ -22,6 +22,7 @@ def _load(name: str) -> dict[str, Any]:
 
 
 MAP = _load("map.json")
+BALANCE = _load("balance.json")
 MATS = _load("mats.json")
 CLANS = _load("clans.json")
 CARDS = _load("cards.json")
@@ -104,8 +105,21 @@ _HOMES = {h["clan"]: h for h in MAP["homes"]}
 ENTRIES = tuple(tuple(HEX_INDEX[e] for e in _HOMES[c["name"]]["entries"]) for c in CLAN_LIST)
 HERONS, HARES, BADGERS, WRENS, MAGPIES = range(N_CLANS)
 CLAN_ABILITY = tuple(c["ability"] for c in CLAN_LIST)
-START_COURAGE = tuple(c["courage"] for c in CLAN_LIST)
-START_CARDS = tuple(c["cards"] for c in CLAN_LIST)
+
+
+def _balanced(table: str, key: str, field: str, spec: tuple[int, ...], index: dict[Any, int]) -> tuple[int, ...]:
+    """The spec's starting values with balance.json's recorded changes applied."""
+    out = list(spec)
+    for ch in BALANCE["changes"]:
+        if ch["table"] == table and ch["field"] == field and "column" not in ch:
+            i = index[ch[key]]
+            assert out[i] == ch["spec"], f"balance.json: {table} {ch[key]} {field} is not {ch['spec']} in the spec data"
+            out[i] = ch["value"]
+    return tuple(out)
+
+
+START_COURAGE = _balanced("clans", "clan", "courage", tuple(c["courage"] for c in CLAN_LIST), CLAN_INDEX)
+START_CARDS = _balanced("clans", "clan", "cards", tuple(c["cards"] for c in CLAN_LIST), CLAN_INDEX)
 WALKER_SLOTS = tuple(CLANS["walker_slots"])              # stream, speed, movement, confront
 W_STREAM, W_SPEED, W_MOVE, W_CONFRONT = range(N_WALKERS)
 WALKERS = tuple(tuple(c["walkers"]) for c in CLAN_LIST)   # WALKERS[clan][slot]
@@ -144,14 +158,25 @@ class Column:
         self.helper: str = d["helper"]
 
 
+def _column(mat: dict[str, Any], i: int) -> Column:
+    """Column ``i`` (0-based) of ``mat`` with balance.json's recorded changes applied."""
+    col = Column(mat["columns"][i])
+    for ch in BALANCE["changes"]:
+        if ch["table"] == "mats" and ch.get("column") == i + 1 and ch["mat"] == mat["number"]:
+            assert getattr(col, ch["field"]) == ch["spec"], f"balance.json: mat {ch['mat']} column {i + 1} {ch['field']}"
+            setattr(col, ch["field"], ch["value"])
+    return col
+
+
 #: MAT_COLUMNS[mat][col]: the four columns of each mat (mats 0..4 are numbers 1..5).
-MAT_COLUMNS = tuple(tuple(Column(c) for c in m["columns"]) for m in MAT_LIST)
+MAT_COLUMNS = tuple(tuple(_column(m, i) for i in range(len(m["columns"]))) for m in MAT_LIST)
 #: MAT_BOTTOM_COL[mat][bottom action]: the column holding that bottom action on that mat.
 MAT_BOTTOM_COL = tuple(tuple(next(i for i, c in enumerate(cols) if c.b == b) for b in range(len(BOTTOMS)))
                        for cols in MAT_COLUMNS)
 MAT_NAMES = {lang: tuple(m["name"][lang] for m in MAT_LIST) for lang in ("en", "pt")}
-START_GOODWILL = tuple(m["goodwill"] for m in MAT_LIST)
-START_COINS = tuple(m["coins"] for m in MAT_LIST)
+_MAT_NUMBER = {m["number"]: i for i, m in enumerate(MAT_LIST)}
+START_GOODWILL = _balanced("mats", "mat", "goodwill", tuple(m["goodwill"] for m in MAT_LIST), _MAT_NUMBER)
+START_COINS = _balanced("mats", "mat", "coins", tuple(m["coins"] for m in MAT_LIST), _MAT_NUMBER)
 
 # --- cards ----------------------------------------------------------------------------------
 COURAGE_DECK = tuple(sorted(v["value"] for v in CARDS["courage"] for _ in range(v["count"])))

@@ -11,12 +11,11 @@ from __future__ import annotations
 from collections import deque
 from typing import TYPE_CHECKING
 
-from .board import controller, controls, hex_value, occupancy, owned_resources, structure_owner
-from .clan import HOME, UNBUILT
+from .board import controls, hex_value, occupancy, owned_resources
+from .clan import HOME
 from .data import (ADJ, BADGERS, CLAN_ABILITY, CONFRONT, COURAGE_CAP, COURAGE_DECK, DIAL_MAX, EDGE_OK, ENTRIES,
                    FARMERS, GOODWILL_CAP, IS_LAKE, IS_PLATE, N_HEX, N_HELPERS, N_PINS, N_STRUCTURES, N_WALKERS,
-                   NEAR_LAKE, OLD_MILL, PLATES, PRODUCE, RIBBONS_TO_END, SCORING, VILLAGE_MAKES, W_CONFRONT, tier,
-                   IS_CLAY)
+                   NEAR_LAKE, OLD_MILL, PLATES, PRODUCE, RIBBONS_TO_END, SCORING, W_CONFRONT, tier)
 from .scoring import met_missions, prize_payout
 
 if TYPE_CHECKING:
@@ -179,5 +178,4 @@ def exposure(s: "WickerfairState", me: int) -> float:
     return sum(1 for h in range(N_HEX) if occ[h] == bit and any(n in enemy for n in ADJ[h]))
 
 
-__all__ = ["value", "win_chance", "fight_strength", "remaining_turns", "dist_from", "DIST", "controller",
-           "structure_owner", "UNBUILT", "VILLAGE_MAKES", "IS_CLAY"]
+__all__ = ["value", "win_chance", "fight_strength", "remaining_turns", "dist_from", "DIST"]

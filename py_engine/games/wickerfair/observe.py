@@ -14,8 +14,7 @@ from py_engine.core.game import ALL_SEATS
 from . import kinds as K
 from .board import controls
 from .clan import HOME, UNBUILT, UNERECTED
-from .data import (BOTTOMS, CLAN_NAMES, HEX_IDS, MAT_LIST, MILL_IDS, MISSION_IDS, N_HEX, PRIZE_IDS, STRUCTURES,
-                   UPGRADE_IDS, VISITOR_IDS)
+from .data import (CLAN_NAMES, HEX_IDS, MAT_LIST, MILL_IDS, MISSION_IDS, N_HEX, PRIZE_IDS, VISITOR_IDS)
 from .scoring import met_missions
 
 if TYPE_CHECKING:
@@ -229,4 +228,4 @@ class ObserveMixin:
         return dial, tuple(sorted(hand[i] for i in idx[:n]))
 
 
-__all__ = ["ObserveMixin", "BOTTOMS", "STRUCTURES", "UPGRADE_IDS"]
+__all__ = ["ObserveMixin"]

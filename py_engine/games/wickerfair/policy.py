@@ -9,12 +9,11 @@ from __future__ import annotations
 from itertools import combinations
 from typing import TYPE_CHECKING
 
-from . import kinds as K
-from .board import controller, controls, occupancy, owned_resources, steps, structure_owner
+from .board import occupancy, owned_resources, steps, structure_owner
 from .clan import HOME, UNBUILT
-from .data import (BOTTOMS, BOTTOM_RES, HEX_IDS, HEX_INDEX, IS_LAKE, IS_VILLAGE, MAT_BOTTOM_COL, MAT_COLUMNS, MILL,
-                   MILL_IDS, MISSION_IDS, OLD_MILL, PRODUCE, PRIZES, RES, RES_INDEX, STRUCTURES, UPGRADE_IDS,
-                   VISITORS, VISITOR_IDS, VILLAGE_MAKES, WALKERS, NEAR_LAKE, IS_PLATE, IS_VISITOR_SPOT, RING, ADJ)
+from .data import (ADJ, BOTTOMS, BOTTOM_RES, HEX_IDS, HEX_INDEX, IS_LAKE, IS_PLATE, IS_VILLAGE, IS_VISITOR_SPOT,
+                   MAT_BOTTOM_COL, MAT_COLUMNS, MISSION_IDS, NEAR_LAKE, OLD_MILL, PRIZES, PRODUCE, RES, RES_INDEX, RING,
+                   VILLAGE_MAKES, VISITOR_IDS, VISITORS)
 from .evaluate import dist_from, win_chance
 
 if TYPE_CHECKING:
@@ -339,5 +338,4 @@ def commit_step(s: "WickerfairState", me: int, legal: list[str]) -> str:
     return "commit"
 
 
-__all__ = ["QuickPlayer", "commit_step", "commit_plan", "best_moves", "move_score", "controller", "controls",
-           "MILL", "MILL_IDS", "STRUCTURES", "UPGRADE_IDS", "WALKERS"]
+__all__ = ["QuickPlayer", "commit_step", "commit_plan", "best_moves", "move_score", "needs", "offer_worth"]

@@ -12,7 +12,7 @@ from py_engine.core.fairness import Chance
 
 from . import kinds as K
 from .clan import HOME, UNBUILT, UNERECTED, Clan
-from .data import (CLAN_INDEX, HEX_INDEX, MILL_INDEX, MISSION_INDEX, MISSION_IDS, N_HEX, PRIZE_IDS, UPGRADE_IDS,
+from .data import (CLAN_INDEX, HEX_INDEX, MILL_INDEX, MISSION_INDEX, MISSION_IDS, N_HEX, PRIZE_IDS,
                    VISITOR_IDS, VISITOR_INDEX, MILL_IDS)
 
 _CHANCE = Chance("5" * 64)       # the bots' stand-in for future draws (never the table's)
@@ -142,4 +142,4 @@ def _ctx(kind: str, co: dict[str, Any], me: Any) -> dict[str, Any]:
     return out
 
 
-__all__ = ["rebuild", "UPGRADE_IDS"]
+__all__ = ["rebuild"]
