@@ -113,6 +113,7 @@ export function distToRoad(road, x, y) {
 
 /** The box around a set of towns and roads, for revealing them on screen. */
 export function boxOf(geo, townIds = [], roadIds = [], pad = 30) {
+  if (!geo) return null;
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
   const add = (x, y) => { minX = Math.min(minX, x); minY = Math.min(minY, y); maxX = Math.max(maxX, x); maxY = Math.max(maxY, y); };
   for (const id of townIds) { const t = geo.towns.get(id); if (t) add(t.x, t.y); }

@@ -128,6 +128,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (destroyed) return;
     geo = g;
     refresh();
+    focusKeep();
   }, (e) => {
     mapError = (e && e.message) || String(e);
     paintHint();
@@ -175,11 +176,20 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       wantBarFocus = false;
       const first = barButtons.find((b) => b.getAttribute("aria-disabled") === "false");
       if (first) first.focus({ preventScroll: true });
-    } else if (freshKeep && inputMode === "keys") {
-      const a = document.activeElement;
-      const first = sheetEl.querySelector(".mh-mail");
-      if (first && (!a || a === document.body || root.contains(a))) first.focus({ preventScroll: true });
+    } else if (freshKeep) {
+      focusKeep();
     }
+  }
+
+  /** A keyboard user lands on the first mail card of a new keep sheet, unless the focus is on
+   * another control of the page (never pulled away from one). */
+  function focusKeep() {
+    if (inputMode !== "keys" || !sheet || sheet.kind !== "keep") return;
+    const a = document.activeElement;
+    const first = sheetEl.querySelector(".mh-mail");
+    const idle = !a || a === document.body || root.contains(a)
+      || !a.matches("button, input, select, textarea, a[href], [tabindex]:not([tabindex='-1'])");
+    if (first && idle && !sheetEl.contains(a)) first.focus({ preventScroll: true });
   }
 
   const isSeat = (v) => Number.isInteger(v);
@@ -255,6 +265,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     root.dataset.acting = acting ? "1" : "0";
     root.dataset.kind = kind || "";
     root.dataset.sheet = sheet ? sheet.kind : "";
+    root.dataset.road = sheet && sheet.road ? sheet.road : "";
     root.dataset.viewer = viewer === null ? "" : String(viewer);
     root.dataset.pending = pending ? "1" : "0";
     paintPlayers(players, { snap, view, viewer });
@@ -468,9 +479,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   function paintSheet() {
-    sheetEl.hidden = !sheet;
+    // Sheets name towns and roads: they wait for the map (refresh runs again once it is here).
+    sheetEl.hidden = !sheet || !geo;
     root.dataset.sheet = sheet ? sheet.kind : "";
-    if (geo) placeForSheet();
+    if (!geo) return;
+    placeForSheet();
     if (!sheet) { sheetEl.replaceChildren(); return; }
     const had = sheetEl.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
     const parts = [];
@@ -848,6 +861,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function showInfo(next) {
     info = { ...next, until: Date.now() + INFO_MS };
+    root.dataset.info = next.road || next.town || "";
     announce(next.text);
     paintHint();
     vp.redraw();
