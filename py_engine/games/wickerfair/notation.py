@@ -82,6 +82,7 @@ W = {
         "back": "Put the unit back", "end": "End the move", "hex": "Harvest {hex} ({terrain})",
         "barn": "Add the Barn's hex", "clear": "Clear the choice", "ok_harvest": "Confirm the Harvest",
         "ok_trade": "Confirm the trade", "ok": "Confirm", "add": "Add 1 {res}", "do": "Do {bottom}",
+        "do_mill": "Do the bottom of {card}",
         "trinket": "Trinkets: discard a {v} instead of 1 {res}", "pay": "Pay with resources",
         "pin": "Take the pin from {u} ({space})", "slot": "Put it on {bottom}", "walker": "Erect {name}",
         "structure": "Build the {name}", "at": "on {hex}", "helper": "Place a helper on {bottom}",
@@ -108,6 +109,7 @@ W = {
         "back": "Desistir dessa peça", "end": "Terminar o deslocamento", "hex": "Colher em {hex} ({terrain})",
         "barn": "Incluir o hexágono do Celeiro", "clear": "Limpar a escolha", "ok_harvest": "Confirmar a colheita",
         "ok_trade": "Confirmar a troca", "ok": "Confirmar", "add": "Somar 1 {res}", "do": "Fazer {bottom}",
+        "do_mill": "Fazer a parte de baixo de {card}",
         "trinket": "Bugigangas: descartar um {v} no lugar de 1 {res}", "pay": "Pagar com recursos",
         "pin": "Tirar o pino de {u} ({space})", "slot": "Colocá-lo em {bottom}", "walker": "Erguer {name}",
         "structure": "Construir: {name}", "at": "em {hex}", "helper": "Pôr um ajudante em {bottom}",
@@ -187,7 +189,9 @@ def describe(s: "WickerfairState", action: str, lang: str = "en", viewer: int | 
     if h == "do":
         b = s.ctx.get("bottom", "")
         names = dict(zip(BOTTOMS, w["bottoms"]))
-        return w["do"].format(bottom=names.get(b, MILL[c.mill]["bottom"]["text"] if c.mill >= 0 else b))
+        if b in names:
+            return w["do"].format(bottom=names[b])
+        return w["do_mill"].format(card=MILL[c.mill]["name"][lang] if c.mill >= 0 else "?")
     if h == "trinket":
         return w["trinket"].format(v=arg, res=RES_WORDS[lang][RES.index(a.arg2)])
     if h == "pin":
