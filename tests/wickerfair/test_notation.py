@@ -92,3 +92,12 @@ def test_a_repeated_column_is_named_by_its_rule():
     play(s, "col:3", "skip")
     with pytest.raises(Exception, match="never the same column twice in a row"):
         s.apply_action("col:3")
+
+
+def test_visitor_offers_read_in_portuguese_too():
+    s = pos(2, clans=["Badgers", "Hares"], mats=[1, 2], visitors=["V2"], seats=[{"herald": "F4", "coins": 3}])
+    play(s, "col:4", "move", "unit:H", "to:G4", "end")
+    assert s.describe("offer:B", "en") == ("Take offer B of Travelling Fiddler: pay 2 coins: +2 goodwill, "
+                                           "draw 1 card")
+    assert s.describe("offer:B", "pt") == ("Aceitar a oferta B de Rabequeiro Andante: pague 2 moedas: "
+                                           "+2 de boa vontade, compre 1 carta")

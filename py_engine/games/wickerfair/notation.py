@@ -131,6 +131,40 @@ BONUS_PT = {"courage": "+2 de coragem", "coins": "+2 moedas", "goodwill": "+2 de
             "cards": "comprar 2 cartas de coragem"}
 
 
+_FREE_PT = {"improve": "Melhorar", "erect": "Erguer", "build": "Construir", "recruit": "Recrutar"}
+
+
+def offer_words(offer: dict, lang: str) -> str:
+    """A visitor offer in words: the spec's text in English, built from its cost and gains in Portuguese."""
+    if lang != "pt":
+        return offer["text"]
+    parts = []
+    for what, n in offer["gain"].items():
+        if what == "coins":
+            parts.append(f"+{n} moeda" + ("s" if n > 1 else ""))
+        elif what in ("goodwill", "courage"):
+            parts.append(f"+{n} de {'boa vontade' if what == 'goodwill' else 'coragem'}")
+        elif what == "cards":
+            parts.append(f"compre {n} carta" + ("s" if n > 1 else ""))
+        elif what in RES:
+            parts.append(f"+{n} {RES_WORDS['pt'][RES.index(what)]}")
+        elif what == "any":
+            parts.append(f"+{n} recurso" + ("s" if n > 1 else "") + " (quaisquer)")
+        elif what == "farmers":
+            parts.append(f"{n} lavrador" + ("es" if n > 1 else ""))
+        elif what == "free":
+            parts.append(f"{_FREE_PT[n]} grátis")
+        elif what == "fortune":
+            parts.append(f"veja as {n['look']} missões do topo, fique com {n['keep']}, as outras vão para o fundo")
+    text = ", ".join(parts)
+    cost = offer["cost"]
+    if "coins" in cost:
+        text = f"pague {cost['coins']} moeda{'s' if cost['coins'] > 1 else ''}: " + text
+    elif "goodwill" in cost:
+        text = f"−{cost['goodwill']} de boa vontade: " + text
+    return text
+
+
 def _hexw(h: str, lang: str) -> dict[str, str]:
     return {"hex": h, "terrain": TERRAIN_NAMES[TERRAIN[HEX_INDEX[h]]][lang]}
 
@@ -224,7 +258,7 @@ def describe(s: "WickerfairState", action: str, lang: str = "en", viewer: int | 
         return w["back"] if kind == K.TRAVEL_UNIT else w["back_place"]
     if h == "offer":
         card = VISITORS[s.ctx["card"]]
-        return w["offer"].format(x=arg, card=card["name"][lang], text=card["offers"][arg]["text"])
+        return w["offer"].format(x=arg, card=card["name"][lang], text=offer_words(card["offers"][arg], lang))
     if h == "keep":
         if arg.startswith("V"):
             name = VISITORS[VISITOR_INDEX[arg]]["name"][lang]
