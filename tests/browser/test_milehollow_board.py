@@ -312,12 +312,23 @@ def active(page):
 
 def play_by_keys(page, choice):
     kind = choice[0]
+    # Letters typed in a text box are words, not moves (after a hand-off the page focuses the
+    # "All my moves" filter): a keyboard user first steps back out of it.
+    for _ in range(5):
+        if not page.evaluate("document.activeElement && document.activeElement.tagName === 'INPUT'"):
+            break
+        page.keyboard.press("Shift+Tab")
     if kind == "keep":
-        try:
-            page.wait_for_function("document.activeElement && document.activeElement.matches('.mh-sheet .mh-mail')", timeout=5000)
-        except Exception:
-            print("DEBUG", page.evaluate("(() => { const a = document.activeElement; return a ? a.tagName + ' ' + a.className + ' ' + (a.dataset.action||'') : null; })()"), board(page))
-            raise
+        page.wait_for_function(f"{ROOT}.dataset.sheet === 'keep' && document.querySelector('.mh-sheet .mh-mail')")
+        first = "document.activeElement === document.querySelector('.mh-sheet .mh-mail')"
+        if not page.evaluate(first):
+            # The focus is elsewhere (after a hand-off the page puts it on "All my moves"): Shift+Tab
+            # walks back into the sheet, to its first card.
+            for _ in range(40):
+                page.keyboard.press("Shift+Tab")
+                if page.evaluate(first):
+                    break
+        assert page.evaluate(first)
         items = page.eval_on_selector_all(".mh-sheet .mh-mail", "els => els.map((e) => e.dataset.mail)")
         for mid in items:
             assert active(page)["mail"] == mid

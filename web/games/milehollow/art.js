@@ -111,6 +111,22 @@ export function distToRoad(road, x, y) {
   return Math.hypot(road.x1 + t * vx - x, road.y1 + t * vy - y);
 }
 
+/** Roads within `tol` of (x, y), nearest first, as [distance, road]. */
+export function roadsAt(geo, x, y, tol) {
+  return [...geo.roads.values()].map((r) => [distToRoad(r, x, y), r]).filter(([d]) => d <= tol)
+    .sort((a, b) => a[0] - b[0]);
+}
+
+/** The town nearest (x, y) within `tol`, as {town, d}, or null. */
+export function townAt(geo, x, y, tol) {
+  let best = null, bd = tol;
+  for (const tw of geo.towns.values()) {
+    const d = Math.hypot(tw.x - x, tw.y - y);
+    if (d <= bd) { bd = d; best = tw; }
+  }
+  return best ? { town: best, d: bd } : null;
+}
+
 /** The box around a set of towns and roads, for revealing them on screen. */
 export function boxOf(geo, townIds = [], roadIds = [], pad = 30) {
   if (!geo) return null;
@@ -199,6 +215,10 @@ function paintFeatures(ctx, geo) {
           ctx.stroke();
         }
         ctx.restore();
+        ctx.beginPath();
+        ctx.moveTo(pts[0][0], pts[0][1]);
+        for (const [x, y] of pts.slice(1)) ctx.lineTo(x, y);
+        ctx.closePath();
         ctx.strokeStyle = "#554d43";
         ctx.lineWidth = 2;
         ctx.stroke();
@@ -213,6 +233,16 @@ function paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px }) {
   const w = paved ? (r.twin ? 11 : 13) : SLAB_W;
   ctx.save();
   if (closed) ctx.globalAlpha = 0.35;
+  if (paved) {
+    // A dark casing under the whole road: a paved road reads as one bold line even zoomed out.
+    ctx.strokeStyle = "#111";
+    ctx.lineWidth = w + Math.max(4, 3 * px);
+    ctx.lineCap = "butt";
+    ctx.beginPath();
+    ctx.moveTo(r.x1, r.y1);
+    ctx.lineTo(r.x2, r.y2);
+    ctx.stroke();
+  }
   for (const s of r.slabs) {
     ctx.save();
     ctx.translate(s.x, s.y);

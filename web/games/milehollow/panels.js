@@ -150,7 +150,7 @@ export function mailItem(m, { pressed } = {}) {
   }
   if (pressed !== undefined) {
     b.setAttribute("aria-pressed", pressed ? "true" : "false");
-    parts.push(el("span", "mh-state", pressed ? t("mh.kept") : t("mh.returned")));
+    parts.push(el("span", "mh-state", pressed ? `✓ ${t("mh.kept")}` : ""));
   }
   b.append(...parts);
   const label = `${t("mh.mailCard", { a: m.a_name, b: m.b_name, value: m.value })}${state ? `, ${state}` : ""}`;
@@ -191,4 +191,37 @@ export function finalTable(snap, view) {
   table.append(thead, body);
   box.append(table);
   return box;
+}
+
+/** Arrow keys move the focus along `list` (a row: Left/Right; a column: all four), wrapping round. */
+export function arrowKeys(ev, list, vertical = false) {
+  const keys = vertical ? ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"] : ["ArrowLeft", "ArrowRight"];
+  if (!keys.includes(ev.key)) return;
+  ev.preventDefault();
+  const i = list.indexOf(ev.currentTarget);
+  const fwd = ev.key === "ArrowRight" || ev.key === "ArrowDown";
+  const next = list[(i + (fwd ? 1 : list.length - 1)) % list.length];
+  if (next) next.focus({ preventScroll: true });
+}
+
+/** The turn under way, or the last one, in words: what was drawn from the row, which road was paved. */
+export function lastTurnWords(snap, view, townName) {
+  const turn = view.this_turn || view.last_turn;
+  if (!turn) return "";
+  const name = seatName(snap, turn.seat);
+  if (turn.kind === "draw") {
+    const draws = turn.draws || [];
+    const word = (c) => (c === "ox" ? t("mh.ox") : colourName(c));
+    if (draws.length === 2 && draws.every((d) => d.from === "deck" && !d.card)) return t("mh.last.twoDeck", { name });
+    const cards = draws.map((d) => (d.from === "row" ? t("mh.last.rowCard", { card: word(d.card) })
+      : d.card ? t("mh.last.deckCardYou", { card: word(d.card) }) : t("mh.last.deckCard")));
+    return t(turn === view.this_turn ? "mh.last.drawing" : "mh.last.draw", { name, cards: cards.join(t("mh.and")) });
+  }
+  if (turn.kind === "pave") {
+    const [a, b] = turn.road.replace(/-[ab]$/, "").split("-");
+    return t("mh.last.pave", { name, a: townName(a), b: townName(b), points: turn.points });
+  }
+  if (turn.kind === "mail") return turn.kept ? t("mh.last.mail", { name, n: turn.kept }) : t("mh.last.mailing", { name });
+  if (turn.kind === "pass") return t("mh.last.pass", { name });
+  return "";
 }

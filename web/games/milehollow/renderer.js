@@ -13,10 +13,11 @@ import { t } from "../../app/i18n.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle, adoptRefusedSheets } from "./style.js";
-import { SEAT_COLOURS, buildGeometry, distToRoad, boxOf, paintMap, paintLabels, symbolSvg, CARD_ORDER } from "./art.js";
+import { SEAT_COLOURS, buildGeometry, boxOf, paintMap, paintLabels, roadsAt, symbolSvg, townAt, CARD_ORDER } from "./art.js";
 import {
-  el, cardName, cardChip, colourName, mixChips, mixWords, handWords, paintPlayers, mailItem, finalTable, seatName,
+  arrowKeys, el, cardName, cardChip, colourName, handWords, lastTurnWords, paintPlayers, mailItem, seatName,
 } from "./panels.js";
+import { finalSheet, keepSheet, oxSheet, paveSheet, roadsSheet } from "./sheets.js";
 
 // The static map comes once per page from the engine (game_data), not with every snapshot.
 let mapPromise = null;
@@ -416,26 +417,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       text = `${left <= 1 ? t("mh.lastRound1") : t("mh.lastRound", { n: left })} · ${text}`;
     }
     hintText.textContent = text;
-    lastText.textContent = view ? lastTurnWords() : "";
-  }
-
-  function lastTurnWords() {
-    const turn = view.this_turn || view.last_turn;
-    if (!turn || !geo) return "";
-    const name = seatName(snap, turn.seat);
-    if (turn.kind === "draw") {
-      const word = (c) => (c === "ox" ? t("mh.ox") : colourName(c));
-      const cards = (turn.draws || []).map((d) => (d.from === "row" ? t("mh.last.rowCard", { card: word(d.card) })
-        : d.card ? t("mh.last.deckCardYou", { card: word(d.card) }) : t("mh.last.deckCard")));
-      return t(turn === view.this_turn ? "mh.last.drawing" : "mh.last.draw", { name, cards: cards.join(t("mh.and")) });
-    }
-    if (turn.kind === "pave") {
-      const r = geo.roads.get(turn.road);
-      return t("mh.last.pave", { name, a: townName(r.a), b: townName(r.b), points: turn.points });
-    }
-    if (turn.kind === "mail") return turn.kept ? t("mh.last.mail", { name, n: turn.kept }) : t("mh.last.mailing", { name });
-    if (turn.kind === "pass") return t("mh.last.pass", { name });
-    return "";
+    lastText.textContent = view && geo ? lastTurnWords(snap, view, townName) : "";
   }
 
   function townName(id) {
@@ -461,6 +443,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
    * last sheet closes, the whole map comes back if it was showing before. */
   function placeForSheet() {
     if (sheet === paintedSheet) return;
+    if (!paintedSheet && sheet) refitAfter = vp.following;   // the first of a run of sheets
     paintedSheet = sheet;
     if (!sheet) {
       if (refitAfter) vp.fit();
@@ -471,9 +454,14 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (sheet.kind === "pave") box = boxOf(geo, [], [sheet.road], 20);
     else if (sheet.kind === "keep") box = boxOf(geo, (view.my_pending || []).flatMap((m) => [m.a, m.b]));
     if (!box || !geo) return;
+    const zoomTo = sheet.kind === "pave" ? 1 : 0;
     requestAnimationFrame(() => {
       if (destroyed || paintedSheet !== sheet) return;
-      if (vp.following) refitAfter = true;
+      // On a small screen the road to pave is brought close enough to see its slabs.
+      if (vp.scale < zoomTo * 0.9) {
+        const c = vp.worldToScreen((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
+        vp.zoomBy(zoomTo / vp.scale, c.x, c.y);
+      }
       revealBox(box);
     });
   }
@@ -486,12 +474,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     placeForSheet();
     if (!sheet) { sheetEl.replaceChildren(); return; }
     const had = sheetEl.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
-    const parts = [];
-    if (sheet.kind === "roads") parts.push(...roadsSheet());
-    else if (sheet.kind === "pave") parts.push(...paveSheet());
-    else if (sheet.kind === "keep") parts.push(...keepSheet());
-    else if (sheet.kind === "ox") parts.push(...oxSheet());
-    else if (sheet.kind === "final") parts.push(...finalSheet());
+    let parts = [];
+    if (sheet.kind === "roads") {
+      parts = roadsSheet({ roads: roadsList(), onHot: setHotRoad, onClose: () => closeSheet(true),
+        onPick: (id, ev) => openPave(id, true, (ev && ev.detail === 0) || inputMode === "keys") });
+    } else if (sheet.kind === "pave") parts = paveParts();
+    else if (sheet.kind === "keep") parts = keepParts();
+    else if (sheet.kind === "ox") {
+      parts = oxSheet({ onCancel: () => closeSheet(true), onConfirm: () => intent(`row:${sheet.slot}`, true) });
+    } else if (sheet.kind === "final") parts = finalSheet({ snap, view, onClose: () => closeSheet(false) });
     sheetEl.replaceChildren(...parts);
     const title = sheetEl.querySelector("h3");
     if (title) {
@@ -504,36 +495,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     }
   }
 
-  function button(cls, text, onClick, focusKey) {
-    const b = el("button", cls, text);
-    b.type = "button";
-    if (focusKey) b.dataset.focusKey = focusKey;
-    b.addEventListener("click", onClick);
-    return b;
-  }
-
-  function roadsSheet() {
-    const list = el("div", "mh-options");
-    list.setAttribute("role", "list");
-    const options = [];
-    for (const [id, p] of pavings()) {
+  function roadsList() {
+    return [...pavings()].map(([id, p]) => {
       const r = geo.roads.get(id);
-      const b = button("mh-option mh-road", "", () => openPave(id, true, b.matches(":focus-visible") || inputMode === "keys"),
-        `road:${id}`);
-      b.dataset.road = id;
-      b.append(el("span", "", roadWords(r, "mh.roadShort")), el("span", "mh-pts", `+${p.points}`));
-      b.setAttribute("aria-label", roadWords(r));
-      b.addEventListener("mouseenter", () => setHotRoad(id, false));
-      b.addEventListener("mouseleave", () => setHotRoad(null, false));
-      b.addEventListener("focus", () => setHotRoad(id, true));
-      b.addEventListener("blur", () => setHotRoad(null, false));
-      options.push(b);
-      list.append(b);
-    }
-    options.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, options, true)));
-    const actions = el("div", "mh-actions");
-    actions.append(button("mh-btn", t("mh.close"), () => closeSheet(true), "close"));
-    return [el("h3", "", t("mh.roadsTitle")), el("p", "mh-sub", t("mh.roadsHint")), list, actions];
+      return { id, points: p.points, short: roadWords(r, "mh.roadShort"), words: roadWords(r) };
+    });
   }
 
   function setHotRoad(id, reveal) {
@@ -542,75 +508,38 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     vp.redraw();
   }
 
-  function paveSheet() {
+  function paveParts() {
     const p = pavings().get(sheet.road);
     const r = geo.roads.get(sheet.road);
     if (!p || !r) return [el("p", "", t("mh.roadNotNow"))];
     if (!p.mixes.includes(sheet.mix)) sheet.mix = p.mixes[0];
-    const group = el("div", "mh-options");
-    group.setAttribute("role", "radiogroup");
-    group.setAttribute("aria-label", t("mh.payWith"));
-    const radios = p.mixes.map((cards, i) => {
-      const b = button("mh-option", "", () => { sheet.mix = cards; paintSheet(); }, `mix:${cards}`);
-      b.setAttribute("role", "radio");
-      b.setAttribute("aria-checked", sheet.mix === cards ? "true" : "false");
-      b.tabIndex = sheet.mix === cards ? 0 : -1;
-      b.dataset.mix = cards;
-      b.append(mixChips(cards), el("span", "mh-mixwords", mixWords(cards)));
-      if (i === 0) b.append(el("span", "mh-tag", t("mh.mixProposed")));
-      b.setAttribute("aria-label", mixWords(cards) + (i === 0 ? ` (${t("mh.mixProposed")})` : ""));
-      return b;
-    });
-    radios.forEach((b) => b.addEventListener("keydown", (ev) => {
-      if (ev.key === "ArrowDown" || ev.key === "ArrowUp" || ev.key === "ArrowRight" || ev.key === "ArrowLeft") {
-        ev.preventDefault();
-        const i = radios.indexOf(b);
-        const j = (i + (ev.key === "ArrowDown" || ev.key === "ArrowRight" ? 1 : radios.length - 1)) % radios.length;
-        sheet.mix = radios[j].dataset.mix;
-        paintSheet();
-        const again = sheetEl.querySelector(`[data-mix="${sheet.mix}"]`);
-        if (again) again.focus({ preventScroll: true });
-      } else if (ev.key === "Enter") {
-        ev.preventDefault();
-        sheet.mix = b.dataset.mix;
-        confirmPave();
-      }
-    }));
-    group.append(...radios);
-    const actions = el("div", "mh-actions");
-    actions.append(button("mh-btn", sheet.fromList ? t("mh.back") : t("mh.cancel"), () => backFromPave(), "cancel"),
-      button("mh-btn mh-primary mh-confirm", t("mh.paveConfirm"), () => confirmPave(), "confirm"));
     const sub = t("mh.paveSub", { len: r.len, colour: colourName(r.colour), slabs: r.len === 1 ? t("mh.slab1") : t("mh.slabs"),
-      points: p.points, markers: r.len }) + (r.twin ? ` · ${t("mh.double")}` : "");
-    return [el("h3", "", t("mh.paveTitle", { a: townName(r.a), b: townName(r.b) })), el("p", "mh-sub", sub),
-      el("p", "mh-sub", t("mh.payWith")), group, actions];
+      points: p.points, markers: t(r.len === 1 ? "mh.marker1" : "mh.markersN", { n: r.len }) })
+      + (r.twin ? ` · ${t("mh.double")}` : "");
+    return paveSheet({
+      title: t("mh.paveTitle", { a: townName(r.a), b: townName(r.b) }), sub, mixes: p.mixes, selected: sheet.mix,
+      backLabel: sheet.fromList ? t("mh.back") : t("mh.cancel"),
+      onSelect: (mix, focus) => {
+        sheet.mix = mix;
+        paintSheet();
+        const again = focus && sheetEl.querySelector(`[data-mix="${mix}"]`);
+        if (again) again.focus({ preventScroll: true });
+      },
+      onConfirm: confirmPave, onBack: backFromPave,
+    });
   }
 
-  function keepSheet() {
+  function keepParts() {
     const pend = view.my_pending || [];
-    const least = Math.min(view.keep_min || 1, pend.length);
-    const items = pend.map((m) => {
-      const b = mailItem(m, { pressed: sheet.chosen.has(m.id) });
-      b.dataset.focusKey = `keep:${m.id}`;
-      b.addEventListener("click", () => toggleKeep(m));
-      b.addEventListener("mouseenter", () => { sheet.focus = m.id; vp.redraw(); });
-      b.addEventListener("focus", () => { sheet.focus = m.id; revealBox(boxOf(geo, [m.a, m.b])); vp.redraw(); });
-      return b;
-    });
-    items.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, items, true)));
-    const list = el("div", "mh-options");
-    list.append(...items);
     const ids = [...sheet.chosen].sort();
     const action = `keep:${ids.join(",")}`;
-    const ok = ids.length > 0 && legal.has(action) && !pending;
-    const confirm = button("mh-btn mh-primary mh-confirm", ids.length >= least ? t("mh.keepBtn", { n: ids.length })
-      : t("mh.keepNeed", { n: least }), () => { if (ok) intent(action, true); }, "confirm");
-    confirm.disabled = !ok;
-    confirm.dataset.action = ok ? action : "";
-    const actions = el("div", "mh-actions");
-    actions.append(confirm);
-    return [el("h3", "", t(kind === "keep-deal" ? "mh.keepTitleDeal" : "mh.keepTitle")),
-      el("p", "mh-sub mh-keep-hint", t(inputMode === "touch" ? "mh.keepHint" : "mh.keepHintKeys")), list, actions];
+    return keepSheet({
+      deal: kind === "keep-deal", pending: pend, chosen: sheet.chosen, least: Math.min(view.keep_min || 1, pend.length),
+      action: ids.length && legal.has(action) && !pending ? action : null, touch: inputMode === "touch",
+      onToggle: toggleKeep,
+      onFocus: (m, reveal) => { sheet.focus = m.id; if (reveal) revealBox(boxOf(geo, [m.a, m.b])); vp.redraw(); },
+      onConfirm: (a) => intent(a, true),
+    });
   }
 
   function toggleKeep(m) {
@@ -622,19 +551,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       state: sheet.chosen.has(m.id) ? t("mh.kept") : t("mh.returned"), n: sheet.chosen.size }));
     paintSheet();
     vp.redraw();
-  }
-
-  function oxSheet() {
-    const actions = el("div", "mh-actions");
-    actions.append(button("mh-btn", t("mh.cancel"), () => closeSheet(true), "cancel"),
-      button("mh-btn mh-primary mh-confirm", t("mh.oxConfirm"), () => intent(`row:${sheet.slot}`, true), "confirm"));
-    return [el("h3", "", t("mh.oxTitle")), el("p", "mh-sub", t("mh.oxBody")), actions];
-  }
-
-  function finalSheet() {
-    const actions = el("div", "mh-actions");
-    actions.append(button("mh-btn", t("mh.close"), () => closeSheet(false), "close"));
-    return [el("h3", "", t("mh.final.title")), finalTable(snap, view), actions];
   }
 
   function openSheet(next, keyboard) {
@@ -754,16 +670,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     intent("mail", keyboard);
   }
 
-  function arrowKeys(ev, list, vertical = false) {
-    const keys = vertical ? ["ArrowUp", "ArrowDown", "ArrowLeft", "ArrowRight"] : ["ArrowLeft", "ArrowRight"];
-    if (!keys.includes(ev.key)) return;
-    ev.preventDefault();
-    const i = list.indexOf(ev.currentTarget);
-    const fwd = ev.key === "ArrowRight" || ev.key === "ArrowDown";
-    const next = list[(i + (fwd ? 1 : list.length - 1)) % list.length];
-    if (next) next.focus({ preventScroll: true });
-  }
-
   function onDocKey(ev) {
     if (destroyed || readOnly || !root.isConnected) return;
     inputMode = "keys";
@@ -800,21 +706,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   root.tabIndex = -1;
 
   // --- the map: taps and hovering ------------------------------------------------------------------
-  function roadsNear(x, y) {
-    const tol = Math.max(6, 16 / vp.scale);
-    return [...geo.roads.values()].map((r) => [distToRoad(r, x, y), r]).filter(([d]) => d <= tol)
-      .sort((a, b) => a[0] - b[0]);
-  }
-
-  function townNear(x, y) {
-    const tol = Math.max(10, 14 / vp.scale);
-    let best = null, bd = tol;
-    for (const tw of geo.towns.values()) {
-      const d = Math.hypot(tw.x - x, tw.y - y);
-      if (d <= bd) { bd = d; best = tw; }
-    }
-    return best ? { town: best, d: bd } : null;
-  }
+  const roadsNear = (x, y) => roadsAt(geo, x, y, Math.max(6, 16 / vp.scale));
+  const townNear = (x, y) => townAt(geo, x, y, Math.max(10, 14 / vp.scale));
 
   function onTap(world, screen, ev) {
     if (ev) onPointer(ev);

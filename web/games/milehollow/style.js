@@ -37,7 +37,8 @@ const CSS = `
 .mh-bar{display:flex;gap:4px;flex:none;align-items:stretch}
 .mh-row{display:flex;gap:4px;flex:5 1 0;min-width:0}
 .mh-piles{display:flex;gap:4px;flex:3 1 0;min-width:0}
-.mh-root button{font:inherit;color:inherit}
+.mh-root button{font:inherit}
+.mh-btn,.mh-option,.mh-mail,.mh-mailbtn{color:#2b1d10}
 .mh-card,.mh-pile{position:relative;flex:1 1 0;min-width:40px;height:58px;padding:2px;border-radius:9px;
   border:2px solid rgba(0,0,0,.55);display:flex;flex-direction:column;align-items:center;justify-content:center;gap:1px;
   font:700 10.5px/1.1 system-ui,sans-serif;cursor:pointer;box-shadow:0 1px 2px rgba(0,0,0,.3)}

@@ -1,0 +1,108 @@
+// The Milehollow sheets that slide up over the map: the roads you may pave (a list in words), the
+// paving sheet (the mixes the engine offers, the first one proposed), the mail to keep, the face-up
+// Ox's confirmation and the final scoring. Each builder only makes DOM from what it is given and
+// reports choices through callbacks; the renderer owns the state.
+
+import { t } from "../../app/i18n.js";
+import { arrowKeys, el, finalTable, mailItem, mixChips, mixWords } from "./panels.js";
+
+export function button(cls, text, onClick, focusKey) {
+  const b = el("button", cls, text);
+  b.type = "button";
+  if (focusKey) b.dataset.focusKey = focusKey;
+  b.addEventListener("click", onClick);
+  return b;
+}
+
+function actions(...buttons) {
+  const box = el("div", "mh-actions");
+  box.append(...buttons);
+  return box;
+}
+
+/** roads: [{id, short, words, points}]; onPick(id, ev), onHot(id|null, reveal), onClose(). */
+export function roadsSheet({ roads, onPick, onHot, onClose }) {
+  const list = el("div", "mh-options");
+  list.setAttribute("role", "list");
+  const options = roads.map((r) => {
+    const b = button("mh-option mh-road", "", (ev) => onPick(r.id, ev), `road:${r.id}`);
+    b.dataset.road = r.id;
+    b.append(el("span", "", r.short), el("span", "mh-pts", `+${r.points}`));
+    b.setAttribute("aria-label", r.words);
+    b.addEventListener("mouseenter", () => onHot(r.id, false));
+    b.addEventListener("mouseleave", () => onHot(null, false));
+    b.addEventListener("focus", () => onHot(r.id, true));
+    b.addEventListener("blur", () => onHot(null, false));
+    b.addEventListener("keydown", (ev) => arrowKeys(ev, options, true));
+    return b;
+  });
+  list.append(...options);
+  return [el("h3", "", t("mh.roadsTitle")), el("p", "mh-sub", t("mh.roadsHint")), list,
+    actions(button("mh-btn", t("mh.close"), () => onClose(), "close"))];
+}
+
+/** mixes: the engine's card mixes for the road (the proposed one first); onSelect(mix, focus). */
+export function paveSheet({ title, sub, mixes, selected, backLabel, onSelect, onConfirm, onBack }) {
+  const group = el("div", "mh-options");
+  group.setAttribute("role", "radiogroup");
+  group.setAttribute("aria-label", t("mh.payWith"));
+  const radios = mixes.map((cards, i) => {
+    const b = button("mh-option", "", () => onSelect(cards, false), `mix:${cards}`);
+    b.setAttribute("role", "radio");
+    b.setAttribute("aria-checked", selected === cards ? "true" : "false");
+    b.tabIndex = selected === cards ? 0 : -1;
+    b.dataset.mix = cards;
+    b.append(mixChips(cards), el("span", "mh-mixwords", mixWords(cards)));
+    if (i === 0) b.append(el("span", "mh-tag", t("mh.mixProposed")));
+    b.setAttribute("aria-label", mixWords(cards) + (i === 0 ? ` (${t("mh.mixProposed")})` : ""));
+    b.addEventListener("keydown", (ev) => {
+      if (ev.key.startsWith("Arrow")) {
+        ev.preventDefault();
+        const fwd = ev.key === "ArrowDown" || ev.key === "ArrowRight";
+        onSelect(mixes[(i + (fwd ? 1 : mixes.length - 1)) % mixes.length], true);
+      } else if (ev.key === "Enter") {
+        ev.preventDefault();
+        onSelect(cards, true);
+        onConfirm();
+      }
+    });
+    return b;
+  });
+  group.append(...radios);
+  return [el("h3", "", title), el("p", "mh-sub", sub), el("p", "mh-sub", t("mh.payWith")), group,
+    actions(button("mh-btn", backLabel, () => onBack(), "cancel"),
+      button("mh-btn mh-primary mh-confirm", t("mh.paveConfirm"), () => onConfirm(), "confirm"))];
+}
+
+/** pending: the view's my_pending; chosen: a Set of ids; action: the keep it makes, when legal. */
+export function keepSheet({ deal, pending, chosen, least, action, touch, onToggle, onFocus, onConfirm }) {
+  const items = pending.map((m) => {
+    const b = mailItem(m, { pressed: chosen.has(m.id) });
+    b.dataset.focusKey = `keep:${m.id}`;
+    b.addEventListener("click", () => onToggle(m));
+    b.addEventListener("mouseenter", () => onFocus(m, false));
+    b.addEventListener("focus", () => onFocus(m, true));
+    return b;
+  });
+  items.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, items, true)));
+  const list = el("div", "mh-options");
+  list.append(...items);
+  const n = chosen.size;
+  const confirm = button("mh-btn mh-primary mh-confirm", n >= least ? t("mh.keepBtn", { n }) : t("mh.keepNeed", { n: least }),
+    () => { if (action) onConfirm(action); }, "confirm");
+  confirm.disabled = !action;
+  confirm.dataset.action = action || "";
+  return [el("h3", "", t(deal ? "mh.keepTitleDeal" : "mh.keepTitle")),
+    el("p", "mh-sub mh-keep-hint", t(touch ? "mh.keepHint" : "mh.keepHintKeys")), list, actions(confirm)];
+}
+
+export function oxSheet({ onCancel, onConfirm }) {
+  return [el("h3", "", t("mh.oxTitle")), el("p", "mh-sub", t("mh.oxBody")),
+    actions(button("mh-btn", t("mh.cancel"), () => onCancel(), "cancel"),
+      button("mh-btn mh-primary mh-confirm", t("mh.oxConfirm"), () => onConfirm(), "confirm"))];
+}
+
+export function finalSheet({ snap, view, onClose }) {
+  return [el("h3", "", t("mh.final.title")), finalTable(snap, view),
+    actions(button("mh-btn", t("mh.close"), () => onClose(), "close"))];
+}
