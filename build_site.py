@@ -226,17 +226,53 @@ def _skip(p: Path) -> bool:
     return "__pycache__" in p.parts or p.name.startswith(".") or p.suffix in (".pyc", ".map")
 
 
+#: The Content-Security-Policy every page carries (``<meta http-equiv>``, so it holds on any host).
+#: Scripts only from the site itself, inline ones only by their hash; 'wasm-unsafe-eval' lets
+#: Pyodide compile its WebAssembly; nothing is fetched from, framed from or posted to elsewhere.
+CSP = ("default-src 'self'; script-src {scripts}; style-src 'self'; "
+       "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
+_INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"py\")[^>]*>(.*?)</script>", re.S)
+
+
+def with_csp(html: str) -> str:
+    """The page with its Content-Security-Policy, hashing each inline script it runs."""
+    scripts = ["'self'", "'wasm-unsafe-eval'"] + [
+        "'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode("utf-8")).digest()).decode("ascii") + "'"
+        for m in _INLINE_SCRIPT.finditer(html)]
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{CSP.format(scripts=" ".join(scripts))}">'
+    if 'http-equiv="Content-Security-Policy"' in html:
+        raise SystemExit("build: a page sets its own Content-Security-Policy; the build writes it")
+    head = re.search(r"<meta charset=[^>]*>", html)
+    if head is None:
+        raise SystemExit("build: a page without <meta charset> cannot carry the Content-Security-Policy")
+    return html[:head.end()] + "\n" + meta + html[head.end():]
+
+
+def copy_page(src: Path, dst: Path) -> None:
+    """A whole page gets its policy; a fragment (a How to play section read into a page) does not need one."""
+    text = src.read_text(encoding="utf-8")
+    if not text.lstrip().lower().startswith("<!doctype html"):
+        _copy(src, dst)
+        return
+    dst.parent.mkdir(parents=True, exist_ok=True)
+    dst.write_text(with_csp(text), encoding="utf-8")
+
+
 def copy_site(dist: Path) -> None:
     for page in ("index.html", "embed.html"):
         if (ROOT / page).exists():
-            _copy(ROOT / page, dist / page)
+            copy_page(ROOT / page, dist / page)
     web = ROOT / "web"
     for p in sorted(web.rglob("*")):
         if p.is_file() and not _skip(p.relative_to(web)):
             rel = p.relative_to(web)
             if rel.as_posix() == "sw.js":
                 continue  # lives at the site root so its scope covers every page (write_service_worker)
-            _copy(p, dist / "web" / rel)
+            if p.suffix == ".html":
+                copy_page(p, dist / "web" / rel)
+            else:
+                _copy(p, dist / "web" / rel)
     docs = ROOT / "docs"
     for p in sorted(docs.rglob("*.md")):
         rel = p.relative_to(docs)

@@ -36,6 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build_site  # noqa: E402
+from tests.browser.vt_page import csp_safe_waits  # noqa: E402
 
 CHROMIUM = os.environ.get("VT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -220,6 +221,7 @@ def context(browser):
         route.abort("addressunreachable")
 
     ctx.route(lambda url: not _is_local(url), block)
+    ctx.on("page", csp_safe_waits)
     yield ctx
     ctx.close()
 
@@ -250,6 +252,7 @@ def page_errors():
 def page(context, page_errors):
     pg = context.new_page()
     pg.set_default_timeout(60_000)
+    csp_safe_waits(pg)
 
     def on_console(msg):
         if msg.type == "error":

@@ -12,7 +12,7 @@ import json
 
 import pytest
 
-from tests.browser.vt_page import moves, snapshot, wait_moves
+from tests.browser.vt_page import csp_safe_waits, moves, snapshot, wait_moves
 
 from py_engine.games.elderwood.bots import search_move
 from py_engine.games.elderwood.notation import format_move
@@ -184,6 +184,7 @@ def phone(browser):
     ctx.route(lambda url: not _local(url), lambda route: (blocked.append(route.request.url),
                                                           route.abort("addressunreachable")))
     pg = ctx.new_page()
+    csp_safe_waits(pg)
     pg.set_default_timeout(120_000)
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))

@@ -97,7 +97,7 @@ def test_mute_with_the_m_key_or_the_button_is_remembered(page, site):
 def test_bad_links_show_a_message_and_change_nothing(page, site):
     _lobby(page, site)
     page.evaluate("localStorage.setItem('vt.table.keepme1', JSON.stringify({id: 'keepme1', game: 'elderwood', record: {}}))")
-    _lobby(page, site)
+    page.reload()  # older saves move over as a page loads
     wait_stored(page, "aside", "keepme1")  # a save of the older format that does not replay is kept aside
     before = _storage(page)
     cases = {

@@ -7,6 +7,7 @@ its element with the engine's table id, the seat on screen and the move count.
 from __future__ import annotations
 
 import json
+import time
 
 SNAPSHOT_JS = """async () => {
   const el = document.querySelector('[data-page=table]');
@@ -91,3 +92,29 @@ def wait_stored(page, store: str, key: str, timeout: float = 60_000) -> dict:
     page.wait_for_function(f"""async () => {{ const r = await ({IDB_JS})([{store!r}, {key!r}]); return r !== null; }}""",
                            timeout=timeout)
     return stored(page, store, key)
+
+
+def csp_safe_waits(pg, poll_ms: int = 50) -> None:
+    """Make ``pg.wait_for_function`` poll with ``evaluate`` from here.
+
+    Every page carries a Content-Security-Policy without 'unsafe-eval', and Playwright's own
+    wait_for_function builds its predicate with ``new Function`` inside the page, which that
+    policy (rightly) refuses. ``evaluate`` runs through the debugging protocol, which the policy
+    does not govern, so the pages keep their real policy in every test.
+    """
+    def wait_for_function(expression, arg=None, timeout=None, polling=None):
+        limit = time.monotonic() + (timeout if timeout is not None else 60_000) / 1000
+        while True:
+            try:
+                value = pg.evaluate(expression, arg)
+            except Exception as e:  # a navigation in between: try again
+                if "Execution context was destroyed" not in str(e) and "navigat" not in str(e):
+                    raise
+                value = None
+            if value:
+                return value
+            if time.monotonic() > limit:
+                raise TimeoutError(f"wait_for_function timed out after {timeout} ms: {expression[:200]}")
+            time.sleep(poll_ms / 1000)
+
+    pg.wait_for_function = wait_for_function
