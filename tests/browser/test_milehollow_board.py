@@ -468,9 +468,26 @@ def test_the_board_styles_apply(page, live_site):
     assert got == ["absolute", "absolute", "flex"]
 
 
-def test_wheel_zooms_round_the_pointer(page, live_site):
+def test_mail_cards_light_their_towns_and_the_wheel_zooms_round_the_pointer(page, live_site):
     start_table(page, live_site)
-    wait_turn(page)
+    snap = wait_turn(page)
+    # Keeping: focusing a card lights its two towns on the map.
+    page.mouse.move(2, 2)                      # not resting over a card (that would light it)
+    first = page.locator(".mh-sheet .mh-mail").last
+    first.focus()
+    a, b = first.get_attribute("data-a"), first.get_attribute("data-b")
+    page.wait_for_function(f"{ROOT}.dataset.lit === {json.dumps(','.join(sorted([a, b])))}")
+    before = moves(page)
+    play_by_keys(page, plan(snap, 0))
+    wait_moves(page, before)
+    snap = wait_turn(page)
+    # Your mail: hovering a card lights its towns; a card is marked done exactly when delivered.
+    for m in snap["view"]["my_mail"]:
+        card = page.locator(f".mh-mails .mh-mail[data-mail={m['id']}]")
+        card.hover()
+        page.wait_for_function(f"{ROOT}.dataset.lit === {json.dumps(','.join(sorted([m['a'], m['b']])))}")
+        assert ("mh-done" in card.get_attribute("class")) == m["delivered"]
+    page.mouse.move(5, 5)
     box = page.locator(".mh-map").bounding_box()
     cx, cy = centre(box)
     s0 = page.evaluate(f"{R}.viewport.scale")

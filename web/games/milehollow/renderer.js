@@ -154,11 +154,13 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     pending = false;
     const key = `${(snapshot.log || []).length}/${viewer}`;
     if (viewer !== before) {
-      // Another person (or nobody) is looking now: nothing of the last one's choices stays.
+      // Another person (or nobody) is looking now: nothing of the last one's choices stays, not
+      // even in the screen reader's live region, which may still hold their own words.
       sheet = null;
       hotMail = null;
       info = null;
       mailsOpen = null;
+      if (isSeat(before)) announce(t(viewer === null ? "mh.hint.watch" : "mh.say.newViewer", { name: seatName(snapshot, viewer) }));
     } else if (key !== lastKey && sheet && sheet.kind !== "final") {
       sheet = null;                 // a sheet belongs to the position it was opened in
     }
@@ -247,6 +249,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     };
   }
 
+  /** The towns lit up now (a mail card under the pointer or focus), for tools and tests. */
+  function markLit() {
+    root.dataset.lit = [...marks().towns].filter(([, k]) => k === "focus").map(([id]) => id).sort().join(",");
+  }
+
   // --- drawing ---------------------------------------------------------------------------------
   let labelled = [];
   function drawWorld(ctx, v) {
@@ -267,6 +274,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     root.dataset.kind = kind || "";
     root.dataset.sheet = sheet ? sheet.kind : "";
     root.dataset.road = sheet && sheet.road ? sheet.road : "";
+    markLit();
     root.dataset.viewer = viewer === null ? "" : String(viewer);
     root.dataset.pending = pending ? "1" : "0";
     paintPlayers(players, { snap, view, viewer });
@@ -395,6 +403,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     for (const b of mails.querySelectorAll(".mh-mail")) b.classList.toggle("mh-hot", b.dataset.mail === id);
     const m = (view.my_mail || []).find((x) => x.id === id);
     if (m && reveal && geo) revealBox(boxOf(geo, [m.a, m.b]));
+    markLit();
     vp.redraw();
   }
 
@@ -537,7 +546,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       deal: kind === "keep-deal", pending: pend, chosen: sheet.chosen, least: Math.min(view.keep_min || 1, pend.length),
       action: ids.length && legal.has(action) && !pending ? action : null, touch: inputMode === "touch",
       onToggle: toggleKeep,
-      onFocus: (m, reveal) => { sheet.focus = m.id; if (reveal) revealBox(boxOf(geo, [m.a, m.b])); vp.redraw(); },
+      onFocus: (m, reveal) => { sheet.focus = m.id; if (reveal) revealBox(boxOf(geo, [m.a, m.b])); markLit(); vp.redraw(); },
       onConfirm: (a) => intent(a, true),
     });
   }
@@ -755,6 +764,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function showInfo(next) {
     info = { ...next, until: Date.now() + INFO_MS };
     root.dataset.info = next.road || next.town || "";
+    markLit();
     announce(next.text);
     paintHint();
     vp.redraw();
