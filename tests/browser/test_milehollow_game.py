@@ -259,14 +259,14 @@ def _play_until(page, play, n_roads, limit=80):
 
 
 def test_screenshots_at_phone_and_desktop_size(page, browser, live_site):
-    page.set_viewport_size({"width": 1200, "height": 800})
+    page.set_viewport_size({"width": 1120, "height": 760})
     start_table(page, live_site, query="botdelay=0&timer=900")
     snap = _play_until(page, play_by_keys, 6)
     assert not snap["terminal"]
     page.wait_for_timeout(400)
     _shot(page, "milehollow-desktop.png")
     page.keyboard.press("p")
-    page.wait_for_function(f"{ROOT}.dataset.sheet === 'roads'")
+    page.wait_for_function(f"{ROOT}.dataset.sheet === 'roads' && document.activeElement.matches('.mh-sheet .mh-road')")
     page.keyboard.press("Enter")
     page.wait_for_function(f"{ROOT}.dataset.sheet === 'pave'")
     page.wait_for_timeout(400)

@@ -173,6 +173,15 @@ export function paintMap(ctx, geo, marks, scale, time = 0) {
     const closed = marks.closed.has(id);
     paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px });
   }
+  // Too far out for a symbol on every slab: one symbol badge per open road keeps colour from
+  // being the only cue (the two roads of a double carry theirs on different slabs).
+  if (!showSymbols) {
+    for (const [id, r] of geo.roads) {
+      if (marks.owner[id] !== undefined || marks.closed.has(id)) continue;
+      const i = r.twin ? (id.endsWith("-a") ? 0 : r.len - 1) : Math.floor(r.len / 2);
+      paintBadge(ctx, r, r.slabs[i], px);
+    }
+  }
   paintTowns(ctx, geo, marks, scale, time);
 }
 
@@ -295,6 +304,25 @@ function paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px }) {
     ctx.stroke();
     ctx.setLineDash([]);
   }
+  ctx.restore();
+}
+
+function paintBadge(ctx, r, s, px) {
+  const style = CARD_STYLE[r.colour] || CARD_STYLE.grey;
+  const rad = 4.4 * px;
+  ctx.beginPath();
+  ctx.arc(s.x, s.y, rad, 0, Math.PI * 2);
+  ctx.fillStyle = style.fill;
+  ctx.fill();
+  ctx.lineWidth = 0.9 * px;
+  ctx.strokeStyle = "rgba(0,0,0,.7)";
+  ctx.stroke();
+  const k = (6 * px) / 20;
+  ctx.save();
+  ctx.translate(s.x - 10 * k, s.y - 10 * k);
+  ctx.scale(k, k);
+  ctx.fillStyle = style.ink;
+  ctx.fill(symbolPath(r.colour), "evenodd");
   ctx.restore();
 }
 

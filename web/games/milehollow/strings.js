@@ -92,7 +92,7 @@ export const STRINGS = {
     "mh.roadNotNow": "Not among your pavings now",
     "mh.townInfo": "{name}",
     // hints (what to do now)
-    "mh.hint.turnTouch": "Your turn: tap a face-up card or the deck (two cards), a road to pave, or Mail",
+    "mh.hint.turnTouch": "Your turn: tap a card or the deck (two cards), a road to pave, or Mail",
     "mh.hint.turnKeys": "Your turn: 1–5 take a face-up card, D the deck, P pave a road, M mail",
     "mh.hint.secondTouch": "Second card: tap a face-up card (not an Ox) or the deck",
     "mh.hint.secondKeys": "Second card: 1–5 (not an Ox) or D for the deck",
@@ -212,7 +212,7 @@ export const STRINGS = {
     "mh.roadClosed": "Fechada: a sua dupla foi pavimentada",
     "mh.roadNotNow": "Não está entre as suas pavimentações agora",
     "mh.townInfo": "{name}",
-    "mh.hint.turnTouch": "Sua vez: toque numa carta da fileira ou no baralho (duas cartas), numa estrada para pavimentar, ou no Correio",
+    "mh.hint.turnTouch": "Sua vez: toque numa carta ou no baralho (duas cartas), numa estrada ou no Correio",
     "mh.hint.turnKeys": "Sua vez: 1–5 pegam uma carta da fileira, D o baralho, P pavimenta, M o correio",
     "mh.hint.secondTouch": "Segunda carta: toque numa carta da fileira (não um Boi) ou no baralho",
     "mh.hint.secondKeys": "Segunda carta: 1–5 (não um Boi) ou D para o baralho",
