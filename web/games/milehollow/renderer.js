@@ -152,7 +152,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     kind = snapshot.decision ? snapshot.decision.kind : null;
     acting = !readOnly && !snapshot.terminal && legal.size > 0;
     pending = false;
-    const key = `${(snapshot.log || []).length}/${viewer}`;
+    // The position's own move count (a snapshot's log may one day carry only its newest entries).
+    const key = `${view.actions}/${kind}/${viewer}`;
     if (viewer !== before) {
       // Another person (or nobody) is looking now: nothing of the last one's choices stays, not
       // even in the screen reader's live region, which may still hold their own words.
