@@ -76,11 +76,27 @@ def _decision(t: Table) -> dict[str, Any] | None:
     if d is None:
         return None
     return {"kind": d.kind, "players": list(d.players), "timer": d.timer, "visibility": d.visibility,
-            "secret": d.secret, "forced": len(d.players) == 1 and t.state.is_forced(d.players[0])}
+            "secret": d.secret, "forced": len(d.players) == 1 and t.state.is_forced(d.players[0]),
+            # the clock's key: a compound choice keeps the move count where it began
+            "since": len(t.actions) if d.since is None else d.since}
 
 
-def snapshot(tid: str, t: Table, viewer: int | str | None) -> dict[str, Any]:
-    """Everything a page shows for ``viewer``, built only from what ``viewer`` may see."""
+def _log(t: Table, viewer: int | str | None, since: Any) -> dict[str, Any]:
+    """The log for ``viewer``; with ``since`` (the number of entries the page already holds for
+    this viewer) only what is new, plus earlier entries a reveal has changed since then."""
+    if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= len(t.entries):
+        return {"log": t.log(viewer)}
+    changed = [e.to_json(i + 1, viewer) for i, e in enumerate(t.entries[:since])
+               if e.revealed_at is not None and e.revealed_at > since]
+    return {"log": [e.to_json(i + 1, viewer) for i, e in enumerate(t.entries[since:], start=since)],
+            "log_from": since, "log_changed": changed}
+
+
+def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) -> dict[str, Any]:
+    """Everything a page shows for ``viewer``, built only from what ``viewer`` may see.
+
+    ``since``: the page already holds that many log entries for this viewer; the snapshot then
+    carries only the rest (``log_from`` says where it starts), which keeps long games light."""
     d = t.decision()
     legal: list[dict[str, Any]] = []
     if d is not None and isinstance(viewer, int) and viewer in d.players:
@@ -98,7 +114,7 @@ def snapshot(tid: str, t: Table, viewer: int | str | None) -> dict[str, Any]:
         "decision": _decision(t),
         "view": t.state.view(viewer),
         "legal": legal,
-        "log": t.log(viewer),
+        **_log(t, viewer, since),
         "events": t.state.events_since(0, viewer),
         "terminal": over,
         "scores": t.state.scores(),
@@ -112,7 +128,7 @@ def snapshot(tid: str, t: Table, viewer: int | str | None) -> dict[str, Any]:
 
 def _answer(tid: str, t: Table, args: dict[str, Any]) -> dict[str, Any]:
     """A snapshot for the request's viewer, plus what the worker must save (never shown to the page)."""
-    out: dict[str, Any] = {"result": snapshot(tid, t, _viewer(t, args))}
+    out: dict[str, Any] = {"result": snapshot(tid, t, _viewer(t, args), args.get("since"))}
     save_id = _saves.get(tid)
     if save_id is not None:
         out["persist"] = {"id": save_id, "game": t.game.name, "seq": len(t.actions),
@@ -197,7 +213,7 @@ def _cmd_load_table(args: dict[str, Any]) -> Any:
 
 def _cmd_snapshot(args: dict[str, Any]) -> Any:
     tid, t = _table(args)
-    return {"result": snapshot(tid, t, _viewer(t, args))}
+    return {"result": snapshot(tid, t, _viewer(t, args), args.get("since"))}
 
 
 def _after(tid: str, t: Table, args: dict[str, Any]) -> Any:

@@ -59,6 +59,10 @@ class Decision:
     players: tuple[int, ...]
     timer: int
     visibility: str = PUBLIC
+    #: For a choice built over several decisions (Wickerfair's Travel: unit, path, carry,
+    #: confirm): the action count at which it began. One clock runs for the whole choice, so
+    #: stepping back or clearing never restarts it. None: the decision is a choice of its own.
+    since: int | None = None
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITIES:

@@ -19,23 +19,6 @@ ENGINE_WAIT = 180_000
 ROOT = "document.querySelector('.mh-root')"
 R = f"{ROOT}.__renderer"
 
-#: The shared viewport adds its CSS as a <style> element, which the pages' Content-Security-Policy
-#: (style-src 'self') refuses with a console error; the Milehollow board adopts that CSS as a
-#: constructed sheet instead (style.js, adoptRefusedSheets), and test_the_board_styles_apply checks
-#: it really applies. Drop this once web/games/common/style.js adopts constructed sheets itself.
-REFUSED_SHARED_STYLE = r"Applying inline style violates the following Content Security Policy directive 'style-src"
-
-
-def page_error_ok(text: str) -> bool:
-    return REFUSED_SHARED_STYLE in text
-
-
-@pytest.fixture(autouse=True)
-def _shared_style_refused(request):
-    if "page" in request.fixturenames:
-        request.getfixturevalue("page_errors").allow(REFUSED_SHARED_STYLE)
-
-
 # --- starting a table -------------------------------------------------------------------------
 
 def start_table(page, site, kinds=("person", "bot", "bot"), names=None, query="botdelay=0&timer=900", timers=True) -> str:
@@ -164,7 +147,7 @@ def phone(browser):
     pg.set_default_timeout(ENGINE_WAIT)
     errors = []
     pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" and not page_error_ok(m.text) else None)
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
     yield pg
     ctx.close()
     assert not errors, errors

@@ -8,8 +8,8 @@ import sys
 import time
 from pathlib import Path
 
-from tests.browser.test_milehollow_board import (  # noqa: F401  (_shared_style_refused: an autouse fixture)
-    ENGINE_WAIT, ROOT, R, _shared_style_refused, board, csp_safe_waits, phone_context, plan, play_by_keys,
+from tests.browser.test_milehollow_board import (  # noqa: F401
+    ENGINE_WAIT, ROOT, R, board, csp_safe_waits, phone_context, plan, play_by_keys,
     play_by_taps, start_table, tap, wait_turn,
 )
 from tests.browser.vt_page import moves, saved_record, snapshot, wait_moves

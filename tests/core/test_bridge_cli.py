@@ -151,3 +151,19 @@ def test_cli_errors(tally_registered, tmp_path, capsys):
     assert cli.main(["fingerprint", "zz"]) == 2
     with pytest.raises(SystemExit):
         cli.main(["--help"])
+
+
+def test_a_snapshot_can_carry_only_the_new_log_entries_and_the_revealed_ones(tally_registered):
+    """A page that holds k entries asks with since=k: it gets the rest, and earlier entries a
+    reveal has changed since (a secret bid becomes readable)."""
+    tid = call("new_table", game="tally", seats=[{"name": "A"}, {"name": "B"}], seed=SEED)["result"]["table"]
+    call("play", table=tid, action="bid:2", seat=0)
+    held = call("snapshot", table=tid, viewer=1)["result"]["log"]
+    assert len(held) == 1 and held[0]["hidden"]
+    snap = call("play", table=tid, action="bid:1", seat=1, viewer=1, since=1)["result"]
+    assert snap["log_from"] == 1 and snap["log"][0]["n"] == 2
+    assert snap["log_changed"] == [{"n": 1, "seat": 0, "by": "seat", "action": "bid:2",
+                                    "words": {"en": "bid:2", "pt": "bid:2"}}]
+    full = call("snapshot", table=tid, viewer=1)["result"]["log"]
+    merged = [snap["log_changed"][0]] + snap["log"]
+    assert merged == full

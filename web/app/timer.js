@@ -1,10 +1,15 @@
 // Per-decision countdowns. A deadline is an absolute time (ms since the epoch) saved
 // with the table, so a reload resumes the time that remained instead of a fresh one.
 
-/** Identifies one seat's decision: the move number it is for, the seat and the kind. */
+/**
+ * Identifies one seat's decision for its clock: the move number where the choice began (the
+ * steps of one compound choice share it, so stepping back never restarts the clock), the
+ * seat.
+ */
 export function decisionKey(snap, seat) {
-  const kind = snap.decision ? snap.decision.kind : "over";
-  return `${snap.log.length}:${seat}:${kind}`;
+  const d = snap.decision;
+  if (!d) return `over:${seat}`;
+  return `${d.since ?? snap.log.length}:${seat}`;
 }
 
 /** "1:05", "0:09" */

@@ -188,7 +188,8 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
     def decision(self) -> Decision | None:
         if self.over or self.dk is None:
             return None
-        return Decision(self.dk, self.dplayers, K.timer(self.dk, bool(self.ctx.get("free"))), K.VISIBILITY[self.dk])
+        return Decision(self.dk, self.dplayers, K.timer(self.dk, bool(self.ctx.get("free"))), K.VISIBILITY[self.dk],
+                        since=self.since)
 
     def _player(self, player: int | None) -> int:
         if player is None:

@@ -21,7 +21,7 @@ import { isGame, loadRenderer } from "../../games/index.js";
 import { readTable, saveTable, isTableId, summarize } from "../storage.js";
 import { play as playSound } from "../sound.js";
 import { Countdown, decisionKey, formatSeconds } from "../timer.js";
-import { h, announce, messagePage } from "../table/live.js";
+import { h, announce, silence, messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { liveTable, rememberLive, forgetLive } from "../table/session.js";
 import { scoreSheet, logList, logSentence, movesList, sealChip } from "../table/view.js";
@@ -241,8 +241,31 @@ class TableShell {
   }
 
   // --- after every snapshot -------------------------------------------------------
+  /**
+   * The engine sends only the log entries this page does not hold yet (`log_from`), and
+   * earlier ones a reveal changed (`log_changed`): put the whole log back together.
+   */
+  merge(snap) {
+    if (snap.log_from !== undefined && this.fullLog && this.logViewer === snap.viewer) {
+      const log = this.fullLog.slice(0, snap.log_from);
+      for (const e of snap.log_changed || []) log[e.n - 1] = e;
+      snap.log = log.concat(snap.log);
+      delete snap.log_from;
+      delete snap.log_changed;
+    }
+    this.fullLog = snap.log;
+    this.logViewer = snap.viewer;
+    return snap;
+  }
+
+  /** How many log entries the engine may skip for `viewer` (the page holds them already). */
+  since(viewer) {
+    return this.fullLog && this.logViewer === viewer ? this.fullLog.length : undefined;
+  }
+
   advance(snap) {
     if (this.dead) return;
+    this.merge(snap);
     const fresh = snap.log.slice(this.seenLog ?? snap.log.length);
     this.seenLog = snap.log.length;
     this.snap = snap;
@@ -315,6 +338,7 @@ class TableShell {
       // Bots only. With several people here nobody's own view stays on screen meanwhile.
       if (many && this.viewer !== null) {
         this.viewer = null;
+        silence();
         this.refresh();
         return;
       }
@@ -333,6 +357,7 @@ class TableShell {
         // Another person's turn: the spectator view behind the hand-off screen until they accept.
         if (this.viewer !== null) {
           this.viewer = null;
+          silence();
           this.refresh();
           return;
         }
@@ -378,6 +403,7 @@ class TableShell {
   // --- the hand-off screen (pass-and-play) ----------------------------------------
   showHandoff(seat) {
     this.handoffFor = seat;
+    silence();
     this.grid.hidden = false;
     const snap = this.snap;
     const key = decisionKey(snap, seat);
@@ -420,9 +446,11 @@ class TableShell {
     // the table; only then does it go (so nobody glimpses the previous view).
     this.viewer = seat;
     await this.refresh();
-    if (this.dead || this.viewer !== seat) return;
-    const first = this.movesBox.querySelector("button.move, input");
-    if (first && this.interactive) first.focus({ preventScroll: true });
+    if (this.dead || this.viewer !== seat || !this.interactive) return;
+    // The board takes the focus when it can act by keys; else the first move of the list.
+    if (this.renderer && typeof this.renderer.focus === "function" && this.renderer.focus()) return;
+    const first = this.movesBox.querySelector("button.move");
+    if (first) first.focus({ preventScroll: true });
   }
 
   // --- acting -------------------------------------------------------------------
@@ -435,10 +463,11 @@ class TableShell {
     if (this.dead) return;
     this.busy = true;
     try {
-      const snap = await this.engine.call(cmd, { ...args, table: this.snap.table, viewer: this.viewer });
+      const snap = await this.engine.call(cmd, { ...args, table: this.snap.table, viewer: this.viewer,
+                                                 since: this.since(this.viewer) });
       if (this.dead) {
         // The page was left while the engine answered: the move happened, so it is saved.
-        this.snap = snap;
+        this.snap = this.merge(snap);
         this.persist();
         return;
       }
@@ -545,7 +574,8 @@ class TableShell {
     const names = d.players.map((p) => snap.seats[p].name);
     const bots = d.players.filter((p) => snap.seats[p].bot);
     let text;
-    if (bots.length) text = t("table.botThinking", { name: snap.seats[bots[0]].name });
+    // People choose first in a simultaneous decision: a bot is "thinking" only when no person must act.
+    if (bots.length && this.personToAct() === null) text = t("table.botThinking", { name: snap.seats[bots[0]].name });
     else if (this.handoffFor !== null) text = t("table.waitingFor", { name: snap.seats[this.handoffFor].name });
     else if (this.persons(snap.seats).length === 1) text = d.secret ? t("table.yourSecretTurn") : t("table.yourTurn");
     else text = t(d.secret ? "table.yourSecretTurnNamed" : "table.yourTurnNamed", { name: names[0] });

@@ -4,6 +4,7 @@
 import { t } from "../i18n.js";
 
 let clearTimer = null;
+let pending = null;
 
 /** Say `text` to screen readers (polite). Renderers receive this as `announce`. */
 export function announce(text) {
@@ -11,9 +12,18 @@ export function announce(text) {
   if (!region || !text) return;
   // Re-setting the same text would not be read again: clear, then set on the next frame.
   region.textContent = "";
-  requestAnimationFrame(() => { region.textContent = String(text); });
+  cancelAnimationFrame(pending);
+  pending = requestAnimationFrame(() => { region.textContent = String(text); });
   clearTimeout(clearTimer);
   clearTimer = setTimeout(() => { region.textContent = ""; }, 8000);
+}
+
+/** Empty the live region at once: a person's own words must not stay there for the next person. */
+export function silence() {
+  const region = document.getElementById("announcer");
+  cancelAnimationFrame(pending);
+  clearTimeout(clearTimer);
+  if (region) region.textContent = "";
 }
 
 /** h("div.cls#id", {attrs}, ...children): a tiny element builder (strings become text nodes). */

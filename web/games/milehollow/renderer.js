@@ -12,7 +12,7 @@ import { createViewport } from "../common/viewport.js";
 import { t } from "../../app/i18n.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
-import { injectStyle, adoptRefusedSheets } from "./style.js";
+import { injectStyle } from "./style.js";
 import { SEAT_COLOURS, buildGeometry, boxOf, paintMap, paintLabels, roadsAt, symbolSvg, townAt, CARD_ORDER } from "./art.js";
 import {
   arrowKeys, el, cardName, cardChip, colourName, handWords, lastTurnWords, paintPlayers, mailItem, seatName,
@@ -120,7 +120,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     label: t("mh.board"), minScale: 0.25, maxScale: 4, fitPadding: 6, fitMaxScale: 3,
     fitInsets: { top: 26, bottom: 44 }, drawWorld, drawScreen, onTap, onHover,
   });
-  adoptRefusedSheets();
   vp.element.append(hint, lastBox);
   const controls = vp.addControls({ fit: t("mh.fit"), zoomIn: t("mh.zoomIn"), zoomOut: t("mh.zoomOut") });
   vp.setBounds(BOUNDS);

@@ -1,4 +1,4 @@
-// The Milehollow table's CSS, injected once per page (classes are all mh-*). Card colours are the
+// The Milehollow table's CSS, added once per page (classes are all mh-*). Card colours are the
 // design's hexes; every card also carries its colour's symbol (art.js), so colour is never the only cue.
 
 import { addStyleOnce } from "../common/style.js";
@@ -121,34 +121,7 @@ const CSS = `
   .mh-marker{width:18px;height:18px}.mh-sheet .mh-sub{font-size:12px}.mh-card .mh-name{display:none}.mh-card,.mh-pile{height:54px}}
 `;
 
-let adopted = false;
-
-function adopt(css) {
-  const sheet = new CSSStyleSheet();
-  sheet.replaceSync(css);
-  document.adoptedStyleSheets = [...document.adoptedStyleSheets, sheet];
-}
-
-/** Shared board sheets (the viewport's) added as <style> elements the page's policy refused: adopt
- * their text as constructed sheets instead. Does nothing once the shared helper adopts them itself. */
-export function adoptRefusedSheets() {
-  for (const s of document.querySelectorAll("head style[id^='vt-']")) {
-    if (s.dataset.adopted) continue;
-    let rules = 0;
-    try { rules = s.sheet ? s.sheet.cssRules.length : 0; } catch (_) { rules = 0; }
-    if (rules) continue;
-    try { adopt(s.textContent); s.dataset.adopted = "1"; } catch (_) { /* no constructed sheets here */ }
-  }
-}
-
-/** Adds the sheet once. A constructed stylesheet is not an inline style, so the pages' strict
- * Content-Security-Policy (style-src 'self') lets it apply; the <style> element is the fallback. */
+/** Adds the board's sheet once (a constructed sheet: the pages' policy allows it). */
 export function injectStyle() {
-  if (adopted) return;
-  try {
-    adopt(CSS);
-    adopted = true;
-  } catch (_) {
-    addStyleOnce("mh-style", CSS);
-  }
+  addStyleOnce("mh-style", CSS);
 }
