@@ -13,7 +13,8 @@ which the worker writes to storage itself and never passes on to the page.
 
 Commands (``docs/architecture.md`` has the shapes):
 ``games``, ``game_data``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
-``record``, ``verify``, ``open_replay``, ``replay_at``, ``close``.
+``record``, ``verify``, ``open_replay``, ``replay_at``, ``lessons``, ``lesson_start``,
+``lesson_play``, ``close``.
 """
 from __future__ import annotations
 
@@ -22,6 +23,7 @@ from typing import Any, Callable
 
 from . import __version__
 from .core import record as rec
+from .core import lessons as lessons_core
 from .core.game import ALL_SEATS, IllegalAction
 from .core.replay import Replay
 from .core.table import Seat, Table
@@ -31,6 +33,7 @@ from .registry import available, get_game
 _tables: dict[str, Table] = {}
 _saves: dict[str, str] = {}        # engine table id -> the page's save id
 _replays: dict[str, Replay] = {}
+_attempts: dict[str, lessons_core.Attempt] = {}
 _next_id = [0]
 
 
@@ -300,6 +303,62 @@ def _cmd_replay_at(args: dict[str, Any]) -> Any:
     return {"result": r.snapshot(rid, move, args.get("viewer"))}
 
 
+def _game_arg(args: dict[str, Any]):
+    try:
+        return get_game(args.get("game"))  # type: ignore[arg-type]
+    except (KeyError, TypeError):
+        raise BadRequest(f"unknown game {args.get('game')!r}") from None
+
+
+def _cmd_lessons(args: dict[str, Any]) -> Any:
+    """The lessons a game ships: id, title, intro, how many steps."""
+    return {"result": [lesson.to_json() for lesson in lessons_core.load(_game_arg(args))]}
+
+
+def _lesson_snapshot(lid: str, attempt: lessons_core.Attempt) -> dict[str, Any]:
+    """A lesson's position as a table page draws it, for the learner's seat."""
+    state, seat = attempt.state, attempt.lesson.learner
+    d = state.decision()
+    legal = []
+    if d is not None and seat in d.players and not attempt.done:
+        legal = [{"action": a, "words": {lang: state.describe(a, lang, seat) for lang in ("en", "pt")}}
+                 for a in state.legal_actions(seat)]
+    return {
+        "lesson": lid, "game": attempt.game.name, "id": attempt.lesson.id, "viewer": seat,
+        "step": attempt.step, "steps": len(attempt.lesson.steps), "done": attempt.done,
+        "seats": [{"name": f"{i + 1}", "bot": i != seat, "level": None} for i in range(state.num_players)],
+        "decision": None if d is None else {"kind": d.kind, "players": list(d.players), "timer": 0,
+                                            "visibility": d.visibility, "secret": d.secret, "forced": False,
+                                            "since": 0},
+        "view": state.view(seat), "legal": legal, "log": [], "events": state.events_since(0, seat),
+        "terminal": state.is_terminal(), "scores": state.scores(), "winners": [], "outcome": None,
+        "hint": attempt.lesson.steps[min(attempt.step, len(attempt.lesson.steps) - 1)].hint,
+    }
+
+
+def _cmd_lesson_start(args: dict[str, Any]) -> Any:
+    game = _game_arg(args)
+    found = [x for x in lessons_core.load(game) if x.id == args.get("id")]
+    if not found:
+        raise BadRequest(f"no lesson {args.get('id')!r} for {game.name}")
+    lid = _new_id("l")
+    _attempts[lid] = lessons_core.Attempt(game, found[0])
+    return {"result": {**found[0].to_json(), "snapshot": _lesson_snapshot(lid, _attempts[lid])}}
+
+
+def _cmd_lesson_play(args: dict[str, Any]) -> Any:
+    """Try an action in a lesson: {met, done, words, snapshot}. A miss or an illegal action changes nothing."""
+    lid = args.get("lesson")
+    attempt = _attempts.get(lid) if isinstance(lid, str) else None
+    if attempt is None:
+        raise BadRequest("no such lesson (it may have been closed)")
+    action = args.get("action")
+    if not isinstance(action, str):
+        raise BadRequest("an action is a string in the game's notation")
+    out = attempt.play(action)
+    return {"result": {**out, "snapshot": _lesson_snapshot(lid, attempt)}}  # type: ignore[arg-type]
+
+
 def _cmd_close(args: dict[str, Any]) -> Any:
     key = args.get("table")
     if isinstance(key, str):
@@ -308,6 +367,9 @@ def _cmd_close(args: dict[str, Any]) -> Any:
     key = args.get("replay")
     if isinstance(key, str):
         _replays.pop(key, None)
+    key = args.get("lesson")
+    if isinstance(key, str):
+        _attempts.pop(key, None)
     return {"result": True}
 
 
@@ -316,6 +378,7 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play,
     "timeout": _cmd_timeout, "record": _cmd_record, "verify": _cmd_verify,
     "open_replay": _cmd_open_replay, "replay_at": _cmd_replay_at, "close": _cmd_close,
+    "lessons": _cmd_lessons, "lesson_start": _cmd_lesson_start, "lesson_play": _cmd_lesson_play,
 }
 
 
