@@ -158,7 +158,7 @@ def _cmd_games(args: dict[str, Any]) -> Any:
             "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
             "bot_levels": list(g.bot_levels),
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "label": o.label,
-                         "help": getattr(o, "help", {})}
+                         "help": o.help}
                         for o in g.options],
         })
     return {"result": out}

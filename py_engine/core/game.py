@@ -75,12 +75,14 @@ class Decision:
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """A table option: its default, allowed values and words for the New table page."""
+    """A table option: its default, allowed values and words for the New table page
+    (``label``, and ``help``: one line saying what it does)."""
 
     name: str
     default: Any
     choices: tuple[Any, ...] = (False, True)
     label: dict[str, str] = field(default_factory=dict)
+    help: dict[str, str] = field(default_factory=dict)
 
 
 class GameState(ABC):
