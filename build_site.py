@@ -68,8 +68,6 @@ MIME_TYPES = {
 #: Wheel entries are stamped with this date so the same sources give the same bytes.
 ZIP_EPOCH = (1980, 1, 1, 0, 0, 0)
 
-#: Docs that are for the people building the project, not for the site.
-INTERNAL_DOCS = {"helpers-brief.md"}
 
 #: Placeholder in web/sw.js that the build replaces with the precache manifest.
 SW_MANIFEST_MARK = "/*@PRECACHE@*/ null"
@@ -275,9 +273,7 @@ def copy_site(dist: Path) -> None:
                 _copy(p, dist / "web" / rel)
     docs = ROOT / "docs"
     for p in sorted(docs.rglob("*.md")):
-        rel = p.relative_to(docs)
-        if rel.name not in INTERNAL_DOCS:
-            _copy(p, dist / "docs" / rel)
+        _copy(p, dist / "docs" / p.relative_to(docs))
 
 
 def copy_pyodide(dist: Path) -> None:

@@ -120,7 +120,6 @@ def test_site_has_the_pages_and_the_runtime(dist):
         assert (out / rel).is_file(), rel
     assert not (out / "web" / "sw.js").exists(), "sw.js belongs at the root (scope = whole site)"
     assert not list(out.rglob("*.map")) and not list(out.rglob("__pycache__"))
-    assert not (out / "docs" / "helpers-brief.md").exists()
     assert (out / "pyodide" / build_site.wheel_name()).read_bytes() == build_site.wheel_bytes()
 
 

@@ -4,7 +4,10 @@ import { createHash, createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
 
 function stream(seedHex, label) {
-  const key = Buffer.from(seedHex, "hex");
+  return streamKey(Buffer.from(seedHex, "hex"), label);
+}
+
+function streamKey(key, label) {
   let counter = 0n, block = Buffer.alloc(0), pos = 0;
   const read = (n) => {
     const out = [];
@@ -40,6 +43,12 @@ for (const e of v.shuffle) {
   const s = stream(e.seed, e.label), items = [...Array(52).keys()];
   for (let i = items.length - 1; i > 0; i--) { const j = Number(s.below(i + 1)); [items[i], items[j]] = [items[j], items[i]]; }
   check("shuffle", items, e.result);
+}
+// A bot's stream: its key is the first 32 bytes of stream "bot/<seat>"; at move n it reads "move/<n>".
+for (const e of v.bot_streams || []) {
+  const key = stream(e.seed, `bot/${e.seat}`).read(32);
+  check("bot key", key.toString("hex"), e.key);
+  check("bot stream", streamKey(key, `move/${e.move}`).read(e.bytes).toString("hex"), e.hex);
 }
 console.log(failures ? `${failures} mismatches` : "all vectors match");
 process.exit(failures ? 1 : 0);

@@ -25,6 +25,14 @@ def test_stream_bytes_vectors(entry):
     assert Chance(entry["seed"]).stream(entry["label"]).read(entry["bytes"]).hex() == entry["hex"]
 
 
+@pytest.mark.parametrize("entry", VECTORS["bot_streams"])
+def test_bot_stream_vectors(entry):
+    """A bot's key is the first 32 bytes of stream bot/<seat>; its stream at move n is move/<n> under that key."""
+    from py_engine.core.fairness import bot_key
+    assert bot_key(bytes.fromhex(entry["seed"]), entry["seat"]).hex() == entry["key"]
+    assert Chance(entry["seed"]).bot_stream(entry["seat"], entry["move"]).read(entry["bytes"]).hex() == entry["hex"]
+
+
 def test_stream_is_hmac_counter_mode():
     """Block i = HMAC-SHA256(seed bytes, label ‖ 0x00 ‖ i as 8-byte big-endian)."""
     key = bytes.fromhex(SEED)
@@ -107,3 +115,5 @@ def test_docs_publish_the_pinned_vectors():
         assert e["hex"] in doc
     for e in VECTORS["shuffle"]:
         assert str(e["result"]) in doc
+    for e in VECTORS["bot_streams"]:
+        assert e["key"] in doc and e["hex"] in doc
