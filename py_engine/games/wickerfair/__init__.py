@@ -25,6 +25,12 @@ class Wickerfair(Game):
         self.check_players(num_players)
         return WickerfairState.setup(num_players, self.normalize_options(options), chance)
 
+    def static_data(self) -> dict[str, Any]:
+        """The valley, clans, mats, cards and their words: the same for every table, fetched once by the
+        page (the bridge's ``game_data``) so that no view repeats them."""
+        from .table_view import static_data
+        return static_data()
+
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import make_bot
         if level not in self.bot_levels:

@@ -12,7 +12,6 @@ from py_engine.core.fairness import Stream
 from py_engine.core.game import ALL_SEATS
 
 from . import kinds as K
-from .board import controls
 from .clan import HOME, UNBUILT, UNERECTED
 from .data import (CLAN_NAMES, HEX_IDS, MAT_LIST, MILL_IDS, MISSION_IDS, N_HEX, PRIZE_IDS, VISITOR_IDS)
 from .scoring import met_missions
@@ -123,16 +122,10 @@ class ObserveMixin:
         return obs
 
     def view(self: "WickerfairState", player: int | str | None) -> dict[str, Any]:
-        """The observation plus what a renderer draws without knowing a rule: each hex's controller,
-        and for the seat to act its legal steps (the map rings of §9 Interface)."""
-        out = self.observation(player)
-        ctrl = {}
-        for p in range(self.num_players):
-            for h in controls(self, p):
-                ctrl[HEX_IDS[h]] = p
-        out["control"] = ctrl
-        out["legal"] = self.legal_actions(player) if isinstance(player, int) and player in self.dplayers else []
-        return out
+        """The observation plus what a renderer draws without knowing a rule (``table_view``): each
+        hex's controller, the acting seat's payment preview, the score sheet's columns, the ending."""
+        from .table_view import table_view
+        return table_view(self, player)
 
     # --- honest redraws ---------------------------------------------------------------------------------
     def resample_hidden(self: "WickerfairState", viewer: int | None, stream: Stream) -> "WickerfairState":
