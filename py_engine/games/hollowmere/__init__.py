@@ -10,7 +10,7 @@ from py_engine.core.fairness import Chance
 from py_engine.core.game import Bot, Game, GameState, IllegalAction, OptionSpec
 
 from .state import HollowmereState
-from .tileset import TILESET, TILESET_VERSION
+from .tileset import NAMES_PT, TILESET, TILESET_VERSION
 
 
 class Hollowmere(Game):
@@ -18,9 +18,21 @@ class Hollowmere(Game):
     min_players = 2
     max_players = 5
     options = (
-        OptionSpec("hide_next", False, label={"en": "Hide the next tile", "pt": "Esconder a próxima peça"}),
-        OptionSpec("meadows", False, label={"en": "Meadow scoring", "pt": "Pontuação dos prados"}),
-        OptionSpec("mist_veil", False, label={"en": "Mist Veil", "pt": "Véu da Névoa"}),
+        OptionSpec("hide_next", False, label={"en": "Hide the next tile", "pt": "Esconder a próxima peça"},
+                   help={"en": "The top of the supply stays face down: nobody, not even anyone watching, "
+                               "sees what comes next.",
+                         "pt": "O topo da reserva fica virado para baixo: ninguém, nem quem assiste, "
+                               "vê o que vem a seguir."}),
+        OptionSpec("meadows", False, label={"en": "Meadow scoring", "pt": "Pontuação dos prados"},
+                   help={"en": "Wardens may lie in meadows as Graziers; at the end a meadow scores 3 for "
+                               "each completed burgh it touches.",
+                         "pt": "Guardiões podem se deitar nos prados como Pastores; no fim, um prado marca 3 "
+                               "por burgo concluído que ele toca."}),
+        OptionSpec("mist_veil", False, label={"en": "Mist Veil", "pt": "Véu da Névoa"},
+                   help={"en": "Once in the game, before you lay, you may set the tile in your hand aside "
+                               "and draw the next one instead.",
+                         "pt": "Uma vez no jogo, antes de colocar, você pode pôr de lado a peça da sua mão "
+                               "e comprar a próxima."}),
     )
     bot_levels = ("easy", "normal")
     retired_bot_levels = ("strong",)   # offered until engine 0.1; no stronger than normal
@@ -28,6 +40,18 @@ class Hollowmere(Game):
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)
         return HollowmereState.setup(num_players, self.normalize_options(options), chance)
+
+    def static_data(self) -> dict[str, Any]:
+        """The tile set (tiles.json as loaded) with the Portuguese tile names: the renderer draws
+        every tile from it, fetched once per page (the bridge's ``game_data``)."""
+        return {**TILESET, "names": {"pt": dict(NAMES_PT)}}
+
+    def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,
+                     chance: Chance) -> GameState:
+        """A lesson's position from its JSON (the format is in lessons.py)."""
+        from .lessons import lesson_state
+        self.check_players(num_players)
+        return lesson_state(num_players, self.normalize_options(options), position, chance)
 
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import make_bot

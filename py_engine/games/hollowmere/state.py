@@ -22,6 +22,24 @@ from .valley import ROLES, W, Valley, cell, xy
 WARDENS = 7
 TIMER = 60
 
+#: The end-of-game sheet's columns, in the order the rules page lists the features.
+SHEET_KEYS = ("burgh", "trail", "shrine", "aquifer", "meadow", "boost")
+SHEET_LABELS = {
+    "wardens": {"en": "Wardens left", "pt": "Guardiões livres"},
+    "burgh": {"en": "Burghs", "pt": "Burgos"},
+    "trail": {"en": "Trails", "pt": "Trilhas"},
+    "shrine": {"en": "Shrines", "pt": "Santuários"},
+    "aquifer": {"en": "Aquifers", "pt": "Aquíferos"},
+    "meadow": {"en": "Meadows", "pt": "Prados"},
+    "boost": {"en": "Mountain boost", "pt": "Bônus de montanha"},
+}
+ENDING = {
+    "en": "The supply is empty: every aquifer and every unfinished feature with a Warden scored "
+          "at the end, unfinished ones at the reduced rate.",
+    "pt": "A reserva acabou: todo aquífero e toda construção inacabada com Guardião pontuaram no fim, "
+          "as inacabadas pela taxa reduzida.",
+}
+
 
 class HollowmereState(GameState):
     game: ClassVar[Game]
@@ -282,7 +300,32 @@ class HollowmereState(GameState):
             c, p, seat, _ri = self.valley.lays[-1]
             x, y = xy(c)
             out["last"] = {"x": x, "y": y}
+        out["sheet"] = self.sheet()
+        if self.over:
+            out["ending"] = dict(ENDING)
         return out
+
+    def lesson_check(self, name: str, action: str, before: "HollowmereState") -> bool:
+        from .lessons import lesson_check
+        return lesson_check(self, name, action, before)
+
+    def sheet(self) -> dict[str, Any]:
+        """The score sheet's extra columns: Wardens left during play; at the end, each seat's
+        points by what scored them (from the score events, so the columns add up to the score)."""
+        if not self.over:
+            return {"columns": [{"key": "wardens", "label": dict(SHEET_LABELS["wardens"])}],
+                    "rows": [{"seat": s, "values": {"wardens": self.valley.wardens_left[s]}}
+                             for s in range(self.num_players)]}
+        keys = [k for k in SHEET_KEYS if k != "meadow" or self.options.get("meadows")]
+        points = [dict.fromkeys(keys, 0) for _ in range(self.num_players)]
+        for ev in self.valley.events:
+            if ev.get("kind") != "score":
+                continue
+            for s in ev["scorers"]:
+                points[s][ev["feature"]] += ev["value"]
+                points[s]["boost"] += ev["boost"]
+        return {"columns": [{"key": k, "label": dict(SHEET_LABELS[k])} for k in keys],
+                "rows": [{"seat": s, "values": points[s]} for s in range(self.num_players)]}
 
 
 def rotations_offered(tile: str) -> tuple[int, ...]:
