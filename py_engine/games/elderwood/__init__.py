@@ -23,6 +23,13 @@ class ElderwoodGame(Game):
         ash_seat = chance.stream("setup/ash").below(2)
         return ElderwoodState(ash_seat, chance)
 
+    def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,
+                     chance: Chance) -> ElderwoodState:
+        """A lesson's position from its JSON (the format is in lessons.py)."""
+        from .lessons import lesson_state
+        self.normalize_options(options)
+        return lesson_state(num_players, position, chance)
+
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import ElderwoodBot
         if level not in self.bot_levels:

@@ -7,13 +7,30 @@ from ...core.fairness import Chance
 from ...core.game import ALL_SEATS, Decision, GameState, IllegalAction
 from . import judge
 from .notation import game_string, status_string, tile_name
-from .rules import (CREATURE_COUNTS, CREATURE_LETTERS, CREATURE_OF, COLOUR_OF, DIRS, DRAW, ELDER, NUMBER_OF,
-                    OFF, Position, axial)
-from .words import describe_move
+from .rules import (CREATURE_COUNTS, CREATURE_LETTERS, CREATURE_OF, COLOUR_OF, DIRS, DRAW, ELDER, MAX_PLIES,
+                    NUMBER_OF, OFF, Position, axial)
+from .words import COLOURS, describe_move
 
 TIMER = 60
 COLOUR_WORDS = ("ash", "walnut")
 COLOUR_LETTERS = ("w", "b")
+
+SHEET_COLUMNS = [
+    {"key": "elder", "label": {"en": "Elder surrounded", "pt": "Ancião cercado"}},
+    {"key": "supply", "label": {"en": "Tiles in supply", "pt": "Peças na reserva"}},
+]
+ENDINGS = {
+    "surrounded": {"en": "All six spaces around the {loser} Elder are taken: {winner} wins.",
+                   "pt": "As seis casas em volta do Ancião de {loser} estão ocupadas: {winner} vence."},
+    "own": {"en": "The {loser} Elder was closed in by its own player's move: {winner} wins.",
+            "pt": "O Ancião de {loser} foi cercado por um lance do próprio jogador: {winner} vence."},
+    "both": {"en": "Both Elders were closed in by the same move: a draw.",
+             "pt": "Os dois Anciões foram cercados pelo mesmo lance: empate."},
+    "repetition": {"en": "The same position came up a third time: a draw.",
+                   "pt": "A mesma posição apareceu pela terceira vez: empate."},
+    "moves": {"en": "{n} moves were played and no Elder was surrounded: a draw.",
+              "pt": "Foram jogados {n} lances sem que nenhum Ancião fosse cercado: empate."},
+}
 
 
 class ElderwoodState(GameState):
@@ -26,6 +43,9 @@ class ElderwoodState(GameState):
         self.chance = chance
         self.pos = Position()
         self.moves: list[str] = []          # canonical MoveStrings, passes included
+        # A lesson's slab laid out directly (lessons.py), which ``moves`` then start from;
+        # None for every real game, which starts from the empty slab.
+        self.setup: dict[str, Any] | None = None
 
     # --- seats and colours ------------------------------------------------
     def seat_of(self, colour: int) -> int:
@@ -96,7 +116,45 @@ class ElderwoodState(GameState):
         other.chance = self.chance
         other.pos = self.pos.copy()
         other.moves = list(self.moves)
+        other.setup = self.setup
         return other
+
+    # --- lessons ----------------------------------------------------------------
+    def lesson_check(self, name: str, action: str, before: "ElderwoodState") -> bool:
+        from .lessons import lesson_check
+        return lesson_check(self, name, action, before)
+
+    # --- the score sheet and the end in words ----------------------------------------
+    def sheet(self) -> dict[str, Any]:
+        """Extra score-sheet columns: how closed in each seat's own Elder is (the number that
+        ends the game at 6) and how many tiles that seat still has to place."""
+        pos = self.pos
+        rows = []
+        for seat in range(2):
+            colour = self.colour_of(seat)
+            out = pos.where[colour * 11] != OFF
+            rows.append({"seat": seat, "values": {
+                "elder": f"{pos.elder_neighbours(colour)}/6" if out else "–",
+                "supply": sum(pos.in_hand(colour, c) for c in range(5)),
+            }})
+        return {"columns": SHEET_COLUMNS, "rows": rows}
+
+    def ending(self) -> dict[str, str] | None:
+        """How the game ended, in words (None while it goes on)."""
+        pos = self.pos
+        if pos.result is None:
+            return None
+        if pos.result == DRAW:
+            if pos.reason == "both Elders surrounded":
+                return dict(ENDINGS["both"])
+            if pos.reason == "third repetition":
+                return dict(ENDINGS["repetition"])
+            return {lang: text.format(n=MAX_PLIES) for lang, text in ENDINGS["moves"].items()}
+        loser = 1 - pos.result
+        mover = (pos.ply - 1) & 1
+        key = "own" if mover == loser else "surrounded"
+        return {lang: text.format(loser=COLOURS[lang][loser], winner=COLOURS[lang][pos.result])
+                for lang, text in ENDINGS[key].items()}
 
     # --- words and pictures -----------------------------------------------------
     def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
@@ -135,6 +193,7 @@ class ElderwoodState(GameState):
             "stacks": stacks,
             "supply": supply,
             "result": result,
+            **({"setup": self.setup} if self.setup is not None else {}),
         }
 
     def view(self, player: int | None) -> dict[str, Any]:
@@ -168,6 +227,10 @@ class ElderwoodState(GameState):
                 elders[COLOUR_LETTERS[colour]] = {"at": list(axial(cell)), "liberties": 6 - n, "neighbours": n}
         v["elders"] = elders
         v["coordinates"] = "axial pointy-top; E=[1,0] W=[-1,0] NE=[1,-1] NW=[0,-1] SE=[0,1] SW=[-1,1]"
+        v["sheet"] = self.sheet()
+        ending = self.ending()
+        if ending is not None:
+            v["ending"] = ending
         moves = []
         if pos.result is not None:
             v["moves"] = moves
@@ -193,7 +256,11 @@ def _tile_json(tile: int) -> dict[str, Any]:
 
 def rebuild(observation: dict[str, Any]) -> Position:
     """The exact position an observation shows (bots only ever see observations)."""
-    pos = Position()
+    if observation.get("setup") is not None:
+        from .lessons import laid_out
+        pos = laid_out(observation["setup"])[0]
+    else:
+        pos = Position()
     for mv in observation["history"]:
         judge.play_string(pos, mv)
     return pos

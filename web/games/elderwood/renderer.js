@@ -634,7 +634,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       p.el.dataset.count = n;
       p.el.classList.toggle("ew-can", can);
       p.el.classList.toggle("ew-none", n === 0);
-      p.el.classList.toggle("ew-lifted", lifted === `p:${letter}`);
+      // Only the viewer's own piles can be lifted: the other strip shows the same letters,
+      // so the lift must be tied to the interactive strip, not to the creature alone.
+      p.el.classList.toggle("ew-lifted", interactive && lifted === `p:${letter}`);
       p.count.textContent = `×${n}`;
       let label = n ? t("ew.pile", { creature, count: n }) : t("ew.pileEmpty", { creature });
       if (interactive) {

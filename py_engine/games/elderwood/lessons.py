@@ -1,0 +1,146 @@
+"""Lesson positions (lessons.json) and the goals a lesson step can check.
+
+A position is one of
+
+    {"moves": ["wS1", "bG1 -wS1", ...]}                 every move from the start, or
+    {"gamestring": "Base;InProgress;White[3];wS1;..."}  the same as a UHP GameString, or
+    {"slab": [[q, r, "wQ"], [q, r, "bA1", "wB1"], ...],  stacks laid out directly (axial q, r;
+     "to_move": "w", "turn": 5}                          bottom to top), whose turn, and that
+                                                         colour's own turn number (1-based)
+
+plus, optionally, ``"ash_seat"``: the seat that plays ash. Without it the seat to move is seat 0,
+the learner of every shipped lesson. A laid-out slab must be a position play could reach: one
+group, each creature's tiles numbered from 1 up, no more tiles than moves made, an Elder out by
+its owner's fourth turn. Its tiles count as placed, the rest are in the supplies.
+
+Goals (``lesson_check``): ``win`` — the move just played won the game for the learner;
+``win:<letter>`` — the same, with a tile of that creature (UHP letter: Q B G S A);
+``elder-freer`` — the learner's Elder stepped and has fewer neighbours than before;
+``on-elder:<letter>`` — the learner's tile of that creature now sits on top of the other Elder;
+``touch-elder:<letter>`` — the tile just moved or placed is of that creature and touches the other
+Elder; ``elder-placed:<n>`` — the learner placed the Elder where it touches at most n tiles;
+``moved`` — a tile moved on the slab (not a placement, not a pass).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.fairness import Chance
+from ...core.game import IllegalAction
+from .judge import play_string
+from .notation import parse_game_string, parse_tile, tile_name
+from .rules import (COLOUR_OF, CREATURE_LETTERS, CREATURE_OF, DIRS, ELDER, NUMBER_OF, OFF, OWL,
+                    TILES_PER_COLOUR, Position)
+from .state import ElderwoodState
+
+
+def lesson_state(num_players: int, position: dict[str, Any], chance: Chance) -> ElderwoodState:
+    if num_players != 2:
+        raise IllegalAction("an Elderwood lesson has two seats")
+    if not isinstance(position, dict):
+        raise IllegalAction("a lesson position is an object")
+    moves: list[str] = []
+    setup = None
+    if "slab" in position:
+        pos, setup = laid_out(position)
+    elif "gamestring" in position:
+        pos, moves = parse_game_string(position["gamestring"])
+    else:
+        pos = Position()
+        for i, mv in enumerate(position.get("moves", []), start=1):
+            try:
+                moves.append(play_string(pos, mv))
+            except IllegalAction as e:
+                raise IllegalAction(f"lesson position: move {i} ({mv}): {e}") from None
+    if pos.result is not None:
+        raise IllegalAction("lesson position: the game is already over")
+    to_move = pos.ply & 1
+    ash_seat = position.get("ash_seat", 0 if to_move == 0 else 1)
+    if ash_seat not in (0, 1):
+        raise IllegalAction("lesson position: ash_seat is 0 or 1")
+    state = ElderwoodState(ash_seat, chance)
+    state.pos = pos
+    state.moves = moves
+    state.setup = setup
+    return state
+
+
+def laid_out(position: dict[str, Any]) -> tuple[Position, dict[str, Any]]:
+    colour = "wb".find(str(position.get("to_move", "")))
+    turn = position.get("turn")
+    if colour < 0 or not isinstance(turn, int) or turn < 1:
+        raise IllegalAction("lesson position: a laid-out slab needs to_move (w or b) and turn (1, 2, …)")
+    ply = 2 * (turn - 1) + colour
+    stacks: dict[tuple[int, int], list[int]] = {}
+    seen: set[int] = set()
+    for entry in position["slab"]:
+        q, r, *names = entry
+        if (q, r) in stacks or not names:
+            raise IllegalAction(f"lesson position: the space {q},{r} is listed twice or empty")
+        tiles = [parse_tile(n) for n in names]
+        if seen & set(tiles) or len(set(tiles)) != len(tiles):
+            raise IllegalAction(f"lesson position: a tile appears twice ({names})")
+        seen.update(tiles)
+        if any(CREATURE_OF[t] != OWL for t in tiles[1:]):
+            raise IllegalAction(f"lesson position: only an Owl sits on top of a stack ({names})")
+        stacks[(q, r)] = tiles
+    pos = Position.setup(stacks, ply)
+    for c in (0, 1):
+        for cr in range(5):
+            numbers = sorted(NUMBER_OF[t] for t in seen if COLOUR_OF[t] == c and CREATURE_OF[t] == cr)
+            if cr != ELDER and numbers != list(range(1, len(numbers) + 1)):
+                raise IllegalAction(f"lesson position: {'wb'[c]}{CREATURE_LETTERS[cr]} tiles are numbered from 1 up")
+        made = (ply + 1 - c) // 2          # moves that colour has made so far
+        placed = sum(1 for t in seen if COLOUR_OF[t] == c)
+        if placed > made:
+            raise IllegalAction(f"lesson position: {'wb'[c]} has {placed} tiles out after {made} turns")
+        if pos.where[c * TILES_PER_COLOUR] == OFF and made >= 4:
+            raise IllegalAction(f"lesson position: {'wb'[c]}'s Elder must be out by its fourth turn")
+    if pos.elder_neighbours(0) == 6 or pos.elder_neighbours(1) == 6:
+        raise IllegalAction("lesson position: an Elder is already surrounded")
+    cells = set(pos.stacks)
+    todo = [min(cells)] if cells else []
+    reached = set(todo)
+    while todo:
+        a = todo.pop()
+        for d in DIRS:
+            if a + d in cells and a + d not in reached:
+                reached.add(a + d)
+                todo.append(a + d)
+    if reached != cells:
+        raise IllegalAction("lesson position: the tiles must form one group")
+    setup = {"slab": [[q, r, *[tile_name(t) for t in tiles]] for (q, r), tiles in sorted(stacks.items(),
+                                                                                         key=lambda x: (x[0][1], x[0][0]))],
+             "to_move": "wb"[colour], "turn": turn}
+    return pos, setup
+
+
+def lesson_check(state: ElderwoodState, name: str, action: str, before: ElderwoodState) -> bool:
+    colour = before.pos.ply & 1
+    last = state.pos.history[-1] if state.pos.history else None
+    goal, _, arg = name.partition(":")
+    creature = CREATURE_LETTERS.index(arg) if arg and arg in CREATURE_LETTERS else None
+    if arg and creature is None and goal != "elder-placed":
+        raise IllegalAction(f"lesson goal {name!r}: {arg!r} is not a creature letter (Q B G S A)")
+    if goal == "win":
+        return (state.pos.result == colour and last is not None
+                and (creature is None or CREATURE_OF[last[0]] == creature))
+    if goal == "elder-freer":
+        return (last is not None and last[0] == colour * TILES_PER_COLOUR and last[1] != OFF
+                and state.pos.elder_neighbours(colour) < before.pos.elder_neighbours(colour))
+    if goal == "on-elder":
+        other = state.pos.where[(1 - colour) * TILES_PER_COLOUR]
+        stack = state.pos.stacks.get(other, [])
+        return (len(stack) > 1 and COLOUR_OF[stack[-1]] == colour
+                and (creature is None or CREATURE_OF[stack[-1]] == creature))
+    if goal == "touch-elder":
+        other = state.pos.where[(1 - colour) * TILES_PER_COLOUR]
+        return (last is not None and other != OFF and last[2] - other in DIRS
+                and (creature is None or CREATURE_OF[last[0]] == creature))
+    if goal == "elder-placed":
+        most = int(arg) if arg.isdigit() else 6
+        return (last is not None and last[0] == colour * TILES_PER_COLOUR and last[1] == OFF
+                and state.pos.elder_neighbours(colour) <= most)
+    if goal == "moved":
+        return last is not None and last[1] != OFF
+    raise IllegalAction(f"no lesson goal called {name!r}")
