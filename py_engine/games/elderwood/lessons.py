@@ -66,7 +66,8 @@ def lesson_state(num_players: int, position: dict[str, Any], chance: Chance) -> 
 
 
 def laid_out(position: dict[str, Any]) -> tuple[Position, dict[str, Any]]:
-    colour = "wb".find(str(position.get("to_move", "")))
+    to_move = position.get("to_move")
+    colour = "wb".index(to_move) if to_move in ("w", "b") else -1
     turn = position.get("turn")
     if colour < 0 or not isinstance(turn, int) or turn < 1:
         raise IllegalAction("lesson position: a laid-out slab needs to_move (w or b) and turn (1, 2, …)")
