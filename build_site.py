@@ -257,6 +257,28 @@ def copy_page(src: Path, dst: Path) -> None:
     dst.write_text(with_csp(text), encoding="utf-8")
 
 
+def write_catalog(dist: Path) -> None:
+    """The games as the page knows them before Python is up (player range, bot levels, options
+    with their words, the usual timer), written from the engine's own `games` answer, so the
+    page and the engine can never disagree."""
+    sys.path.insert(0, str(ROOT))
+    try:
+        from py_engine import bridge
+    finally:
+        sys.path.pop(0)
+    answer = bridge.call({"cmd": "games"})
+    if not answer["ok"]:
+        raise SystemExit(f"build: the engine could not list its games: {answer['error']}")
+    catalog = {g["name"]: {"minPlayers": g["min_players"], "maxPlayers": g["max_players"],
+                           "botLevels": g["bot_levels"], "timer": g["timer"], "options": g["options"]}
+               for g in answer["result"]}
+    out = dist / "web" / "games" / "catalog.js"
+    out.parent.mkdir(parents=True, exist_ok=True)
+    out.write_text("// Written by build_site.py from the rules engine's `games` answer; not edited by hand.\n"
+                   f"export const CATALOG = {json.dumps(catalog, ensure_ascii=False, sort_keys=True)};\n",
+                   encoding="utf-8")
+
+
 def copy_site(dist: Path) -> None:
     for page in ("index.html", "embed.html"):
         if (ROOT / page).exists():
@@ -448,6 +470,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
     tmp.mkdir(parents=True)
     try:
         copy_site(tmp)
+        write_catalog(tmp)
         copy_pyodide(tmp)
         copy_pyscript(tmp)
         write_pyscript_config(tmp)

@@ -24,6 +24,7 @@ from typing import Any, Callable
 from . import __version__
 from .core import record as rec
 from .core import lessons as lessons_core
+from .core.fairness import Chance
 from .core.game import ALL_SEATS, IllegalAction
 from .core.replay import Replay
 from .core.table import Seat, Table
@@ -154,9 +155,11 @@ def _cmd_games(args: dict[str, Any]) -> Any:
     out = []
     for name in available():
         g = get_game(name)
+        first = g.new_initial_state(g.min_players, g.normalize_options({}), Chance("0" * 64)).decision()
         out.append({
             "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
             "bot_levels": list(g.bot_levels),
+            "timer": first.timer if first is not None else 0,  # the seconds of a game's usual decision
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "label": o.label,
                          "help": o.help}
                         for o in g.options],

@@ -15,7 +15,7 @@ import zlib
 
 import pytest
 
-from tests.browser.vt_page import moves, saved_record, snapshot, store_put, stored, wait_moves
+from tests.browser.vt_page import csp_safe_waits, moves, saved_record, snapshot, store_put, stored, wait_moves
 
 GAME = "elderwood"
 ENGINE_WAIT = 180_000
@@ -228,3 +228,44 @@ def test_pass_and_play_hides_the_board_between_people(page, site):
     card.locator("button").click()
     _wait_state(page, "interactive")
     assert page.locator(".score-sheet tr.viewer .seat-name").inner_text() == names[1 - first]
+
+
+def test_on_a_phone_the_countdown_stays_in_view_and_warns_before_the_table_plays(browser, site):
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, has_touch=True, is_mobile=True)
+    try:
+        page = ctx.new_page()
+        csp_safe_waits(page)
+        _start(page, site, query="timer=14&botdelay=0")
+        _wait_state(page, "interactive")
+        clock = page.locator(".countdown")
+        warning = page.locator(".clock-warning")
+        assert not warning.is_visible()
+        # Scrolled to the far end of the page, the bar with the countdown is still on screen.
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        box = clock.bounding_box()
+        assert box and 0 <= box["y"] and box["y"] + box["height"] <= 844
+        # The last ten seconds: red, and words that say what happens next (also read out).
+        page.wait_for_function("document.querySelector('.countdown').classList.contains('urgent')", timeout=20_000)
+        assert warning.is_visible() and "the table plays for you" in warning.inner_text()
+        box = warning.bounding_box()
+        assert box and box["y"] + box["height"] <= 844
+        page.wait_for_selector(".log-list li[data-by=timer]", state="attached", timeout=30_000)
+        assert not warning.is_visible()
+    finally:
+        ctx.close()
+
+
+def test_every_table_links_to_its_rules_and_a_finished_game_offers_a_rematch(page, site):
+    _start(page, site, kinds=("bot", "bot"), names=("Ada", "Bea"), query="botdelay=0", game="hollowmere")
+    link = page.locator(".table-bar a.rules-link")
+    assert link.get_attribute("href") == "#/howto/hollowmere"
+    _wait_state(page, "over", timeout=240_000)
+    first = snapshot(page)
+    before = page.evaluate("location.hash")
+    page.click(".end-screen button.rematch")
+    page.wait_for_function("(h) => location.hash.startsWith('#/table/') && location.hash !== h",
+                           arg=before, timeout=ENGINE_WAIT)
+    page.wait_for_function("!!document.querySelector('[data-page=table]')?.dataset.table")
+    again = snapshot(page)
+    assert again["seats"] == first["seats"] and again["options"] == first["options"]
+    assert again["fingerprint"] != first["fingerprint"] and not again["terminal"]

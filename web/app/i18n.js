@@ -40,13 +40,29 @@ export function onLangChange(fn) {
   return () => listeners.delete(fn);
 }
 
-/** The text for `key` in the current language; `{name}` placeholders are filled from `vars`. */
+const pluralRules = {};
+
+/** The language's plural category of `n` ("one", "other"…), by the platform's own rules. */
+export function pluralOf(n, language = lang) {
+  pluralRules[language] ??= new Intl.PluralRules(language === "pt" ? "pt-BR" : "en");
+  return pluralRules[language].select(n);
+}
+
+/**
+ * The text for `key` in the current language; `{name}` placeholders are filled from `vars`.
+ * A string that depends on a count is an object of plural forms, `{one: "1 tile", other: "{n}
+ * tiles"}`, chosen by `vars.n` (or `vars.count`) with the language's plural rules.
+ */
 export function t(key, vars) {
   let text = tables[lang][key];
   if (text === undefined) text = tables.en[key];
   if (text === undefined) {
     console.warn("missing string", key);
     text = key;
+  }
+  if (text && typeof text === "object") {
+    const n = vars ? (vars.n ?? vars.count) : undefined;
+    text = text[typeof n === "number" ? pluralOf(n) : "other"] ?? text.other;
   }
   if (vars) text = text.replace(/\{(\w+)\}/g, (m, k) => (k in vars ? String(vars[k]) : m));
   return text;

@@ -1,43 +1,19 @@
-// The four games as the shell knows them before Python is ready: which are playable,
-// their player range (the engine's `games` answer replaces it once it arrives), the
-// timer the seed gives (for the New table page) and how to load each renderer.
-// A renderer that is missing or fails to load is not fatal: the table is still
-// fully playable from the "All my moves" list.
+// The four games as the shell knows them before Python is ready. Player range, bot levels,
+// options and the usual timer come from the engine itself: `catalog.js` is written by the build
+// from the engine's `games` answer. Here: which games have a table yet, and how to load each
+// renderer. A renderer that is missing or fails to load is not fatal: the table is still fully
+// playable from the "All my moves" list.
 
-export const GAMES = {
-  hollowmere: {
-    playable: true,
-    minPlayers: 2,
-    maxPlayers: 5,
-    botLevels: ["easy", "normal"],
-    timer: 60,
-    load: () => import("./hollowmere/renderer.js"),
-  },
-  milehollow: {
-    playable: true,
-    minPlayers: 2,
-    maxPlayers: 5,
-    botLevels: ["easy", "normal"],
-    timer: 60,
-    load: () => import("./milehollow/renderer.js"),
-  },
-  elderwood: {
-    playable: true,
-    minPlayers: 2,
-    maxPlayers: 2,
-    botLevels: ["easy", "normal"],
-    timer: 60,
-    load: () => import("./elderwood/renderer.js"),
-  },
-  wickerfair: {
-    playable: false,
-    minPlayers: 2,
-    maxPlayers: 5,
-    botLevels: ["easy", "normal"],
-    timer: 90,
-    load: null,
-  },
+import { CATALOG } from "./catalog.js";
+
+const TABLES = {
+  hollowmere: { playable: true, load: () => import("./hollowmere/renderer.js") },
+  milehollow: { playable: true, load: () => import("./milehollow/renderer.js") },
+  elderwood: { playable: true, load: () => import("./elderwood/renderer.js") },
+  wickerfair: { playable: false, load: null },
 };
+
+export const GAMES = Object.fromEntries(Object.entries(TABLES).map(([name, t]) => [name, { ...CATALOG[name], ...t }]));
 
 export const GAME_ORDER = ["hollowmere", "milehollow", "elderwood", "wickerfair"];
 

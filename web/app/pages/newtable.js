@@ -5,10 +5,9 @@
 import { t, onLangChange, words } from "../i18n.js";
 import { levelName } from "../table/view.js";
 import { GAMES, isGame } from "../../games/index.js";
-import { newTableId, saveTable, summarize } from "../storage.js";
 import { h, messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { rememberLive } from "../table/session.js";
+import { createTable } from "../table/session.js";
 
 let engineGames = null; // cached `games` answer: {name: {min_players, max_players, bot_levels, options}}
 
@@ -42,7 +41,7 @@ export function mount(el, params, ctx) {
       min: e ? e.min_players : base.minPlayers,
       max: e ? e.max_players : base.maxPlayers,
       levels: e && e.bot_levels.length ? e.bot_levels : base.botLevels,
-      options: e ? e.options : null,
+      options: e ? e.options : (base.options || null),
     };
   };
   const defaultName = (i, bot) => (bot ? t("newtable.botName", { n: i + 1 }) : t("newtable.personName", { n: i + 1 }));
@@ -137,14 +136,19 @@ export function mount(el, params, ctx) {
 
   const optionField = (o) => {
     const label = words(o.label) || o.name;
+    const help = o.help && words(o.help);
     const id = `opt-${o.name}`;
+    const helpId = `opt-${o.name}-help`;
     const isBool = o.choices.length === 2 && o.choices.every((c) => typeof c === "boolean");
     if (isBool) {
-      return h("label.check", { for: id },
-        h("input", {
-          id, type: "checkbox", checked: form.options[o.name] === true || undefined,
-          onchange: (e) => { form.options[o.name] = e.target.checked; },
-        }), " ", label);
+      return h("div.option",
+        h("label.check", { for: id },
+          h("input", {
+            id, type: "checkbox", checked: form.options[o.name] === true || undefined,
+            "aria-describedby": help ? helpId : null,
+            onchange: (e) => { form.options[o.name] = e.target.checked; },
+          }), " ", label),
+        help ? h("p.option-help", { id: helpId }, help) : null);
     }
     return h("label.field", { for: id }, h("span", label),
       h("select", {
@@ -190,19 +194,8 @@ export function mount(el, params, ctx) {
         bot: s.bot,
         level: s.bot ? s.level : null,
       }));
-      const persons = seats.map((s, k) => (s.bot ? -1 : k)).filter((k) => k >= 0);
-      const viewer = persons.length ? persons[0] : null;
-      const id = newTableId();
-      // The worker draws the secret seed itself and saves the record: this page never sees either.
-      const snap = await ctx.engine.call("new_table", {
-        game, seats, options: { ...form.options }, viewer, timers: form.timers !== false, save: id,
-      });
-      const save = {
-        id, game, seats: snap.seats, deadline: null, deadlineKey: null,
-        timers: snap.timers !== false, viewer, created: Date.now(), summary: summarize(snap),
-      };
-      if (!snap.saved || !snap.saved.ok || !(await saveTable(save))) throw new Error(t("newtable.saveFailed"));
-      rememberLive(id, snap.table, snap);
+      const id = await createTable(ctx.engine, { game, seats, options: form.options, timers: form.timers !== false },
+        t("newtable.saveFailed"));
       // Test-only parameters (see main.js) pass through to the table.
       const pass = new URLSearchParams();
       for (const k of ["timer", "botdelay"]) if (params.query[k] !== undefined) pass.set(k, params.query[k]);

@@ -23,11 +23,13 @@ import { play as playSound } from "../sound.js";
 import { Countdown, decisionKey, formatSeconds } from "../timer.js";
 import { h, announce, silence, messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { liveTable, rememberLive, forgetLive } from "../table/session.js";
+import { liveTable, rememberLive, forgetLive, createTable } from "../table/session.js";
 import { scoreSheet, logList, logSentence, movesList, sealChip } from "../table/view.js";
 import { endScreen, resultLine } from "../table/endscreen.js";
 
 const BOT_DELAY_MS = 650;
+/** From this many seconds left, the clock turns red and the page says the table is about to play. */
+const URGENT_SECONDS = 10;
 
 export function mount(el, params, ctx) {
   const id = params.id;
@@ -100,6 +102,7 @@ class TableShell {
   build() {
     this.statusLine = h("p.turn-status");
     this.clock = h("div.countdown", { role: "timer", "aria-label": t("table.timeLeft"), hidden: true });
+    this.warning = h("p.clock-warning", { hidden: true });
     this.sealBox = h("div.seal-box");
     this.notes = h("div.table-notes");
     this.boardHost = h("div.board-host");
@@ -123,7 +126,7 @@ class TableShell {
     );
     this.crumbs = h("p.crumbs");
     this.el.replaceChildren(h("div.table-page", { dataset: { page: "table", game: this.game } },
-      h("div.table-bar", this.crumbs, this.statusLine, this.clock, this.sealBox),
+      h("div.table-bar", this.crumbs, this.statusLine, this.clock, this.sealBox, this.warning),
       this.notes, this.loadingBox, this.handoffBox, this.endBox, this.grid,
     ));
     this.paintCrumbs();
@@ -132,7 +135,8 @@ class TableShell {
 
   paintCrumbs() {
     this.crumbs.replaceChildren(h("a", { href: "#/" }, t("shell.lobby")), " / ",
-      h("span", t(`game.${this.game}`)));
+      h("span", t(`game.${this.game}`)), " · ",
+      h("a.rules-link", { href: `#/howto/${this.game}`, target: "_blank", rel: "noopener" }, t("table.rules")));
   }
 
   setState(state) {
@@ -285,7 +289,7 @@ class TableShell {
       this.hideHandoff();
       this.interactive = false;
       this.paint();
-      this.endBox.replaceChildren(endScreen(snap, this.save.id));
+      this.endBox.replaceChildren(endScreen(snap, this.save.id, { onRematch: () => this.rematch() }));
       this.setState("over");
       if (fresh.length) {
         playSound("end");
@@ -566,6 +570,10 @@ class TableShell {
 
   paintStatus() {
     const snap = this.snap;
+    if (!this.countdown.running()) {
+      this.warned = false;
+      this.warning.hidden = true;
+    }
     if (snap.terminal) {
       this.statusLine.textContent = resultLine(snap);
       return;
@@ -584,8 +592,19 @@ class TableShell {
 
   paintClock(left) {
     this.clock.textContent = formatSeconds(left);
-    this.clock.classList.toggle("urgent", left <= 10);
+    const urgent = left <= URGENT_SECONDS && left > 0;
+    this.clock.classList.toggle("urgent", urgent);
     this.clock.setAttribute("aria-label", t("table.timeLeft"));
+    // The last seconds are announced once, in words that say what happens next.
+    if (urgent && !this.warned) {
+      this.warned = true;
+      this.warning.hidden = false;
+      this.warning.textContent = t("table.hurry", { n: Math.ceil(left) });
+      announce(t("table.hurry", { n: Math.ceil(left) }));
+    } else if (!urgent && this.warned) {
+      this.warned = false;
+      this.warning.hidden = true;
+    }
   }
 
   repaint() {
@@ -608,7 +627,20 @@ class TableShell {
     }
     this.paint();
     this.paintHandoff();
-    if (this.snap.terminal) this.endBox.replaceChildren(endScreen(this.snap, this.save.id));
+    if (this.snap.terminal) this.endBox.replaceChildren(endScreen(this.snap, this.save.id, { onRematch: () => this.rematch() }));
+  }
+
+  /** The same seats, options and timers at a new table (a new seed, drawn by the worker). */
+  async rematch() {
+    const snap = this.snap;
+    try {
+      const id = await createTable(this.engine, {
+        game: this.game, seats: snap.seats, options: snap.options, timers: snap.timers !== false,
+      }, t("newtable.saveFailed"));
+      if (!this.dead) this.ctx.navigate(`#/table/${id}`);
+    } catch (e) {
+      if (!this.dead) this.showNote(t("end.rematchFailed", { detail: e.message || String(e) }));
+    }
   }
 
   showNote(text) {

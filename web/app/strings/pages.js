@@ -114,7 +114,7 @@ const en = {
 
   // replay
   "pg.replay.title": "Replay: {game}",
-  "pg.replay.sub": "{seats} · {n} moves",
+  "pg.replay.sub": { one: "{seats} · 1 move", other: "{seats} · {n} moves" },
   "pg.replay.finished": "A finished game.",
   "pg.replay.unfinished": "A game still in progress: the replay ends at its last move.",
   "pg.replay.controls": "Replay controls",
@@ -372,7 +372,7 @@ const pt = {
   "pg.why.other": "O registro não se repete como diz.",
 
   "pg.replay.title": "Rever: {game}",
-  "pg.replay.sub": "{seats} · {n} jogadas",
+  "pg.replay.sub": { one: "{seats} · 1 jogada", other: "{seats} · {n} jogadas" },
   "pg.replay.finished": "Um jogo terminado.",
   "pg.replay.unfinished": "Um jogo ainda em andamento: a revisão para na última jogada.",
   "pg.replay.controls": "Controles da revisão",

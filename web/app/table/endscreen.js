@@ -1,9 +1,10 @@
-// The end of a game: result, winners, final scores, the seed revealed, the record
-// to download, and links to replay and verify it.
+// The end of a game: result, how it ended, winners, final scores (with the game's own columns:
+// points per category…), the seed revealed, the record to download, links to replay and verify
+// it, and a rematch (same seats and options, a new seed).
 
-import { t } from "../i18n.js";
+import { t, words } from "../i18n.js";
 import { h } from "./live.js";
-import { seatLabel } from "./view.js";
+import { seatLabel, sheetOf, sheetValue } from "./view.js";
 import { downloadText } from "../storage.js";
 import { encodeRecord } from "../recordcodec.js";
 
@@ -15,20 +16,26 @@ export function resultLine(snap) {
   return t("end.over");
 }
 
-export function endScreen(snap, saveId) {
+export function endScreen(snap, saveId, { onRematch } = {}) {
   const order = snap.seats.map((_, i) => i).sort((a, b) => (snap.scores[b] ?? 0) - (snap.scores[a] ?? 0));
   const winners = new Set(snap.winners || []);
+  const sheet = sheetOf(snap);
   const verify = h("a.button", { href: "#/verify" }, t("end.verify"));
   // The verify link carries the whole record; building it is async (CompressionStream).
   encodeRecord(snap.record).then((r) => { verify.href = `#/verify?r=${r}`; }, () => {});
   return h("section.end-screen", { "aria-labelledby": "end-title", dataset: { outcome: snap.outcome || "" } },
     h("h2#end-title", { tabindex: "-1" }, resultLine(snap)),
-    h("table.final-scores",
+    snap.view && snap.view.ending ? h("p.ending", words(snap.view.ending)) : null,
+    h("div.table-scroll", h("table.final-scores",
       h("caption", t("end.finalScores")),
+      sheet ? h("thead", h("tr", h("th", { scope: "col" }, t("table.seat")),
+        sheet.columns.map((c) => h("th.num", { scope: "col" }, words(c.label) || c.key)),
+        h("th.num", { scope: "col" }, t("table.score")))) : null,
       h("tbody", order.map((i) => h("tr", { class: winners.has(i) ? "winner" : null },
         h("th", { scope: "row" }, seatLabel(snap.seats[i], i),
           winners.has(i) ? h("span.badge.win-badge", t("table.winner")) : null),
-        h("td.num", String(snap.scores[i] ?? "")))))),
+        sheet ? sheet.columns.map((c) => h("td.num", sheetValue(sheet, i, c.key))) : null,
+        h("td.num", String(snap.scores[i] ?? ""))))))),
     h("div.seed-reveal",
       h("p", t("end.seedExplain")),
       h("dl",
@@ -41,7 +48,12 @@ export function endScreen(snap, saveId) {
       }, t("end.download")),
       h("a.button", { href: `#/replay/${saveId}` }, t("end.replay")),
       verify,
+      onRematch ? h("button.button.rematch", { type: "button", onclick: (e) => {
+        e.currentTarget.disabled = true;
+        onRematch();
+      } }, t("end.rematch")) : null,
       h("a.button.ghost", { href: `#/new/${snap.game}` }, t("end.again")),
     ),
   );
 }
+

@@ -2,6 +2,8 @@
 // The worker survives navigation (one-page app), so going back to a table is instant;
 // after a reload the map is empty and the table is rebuilt from its save.
 
+import { newTableId, saveTable, summarize } from "../storage.js";
+
 const live = new Map();
 
 export function rememberLive(saveId, engineId, snapshot) {
@@ -14,4 +16,23 @@ export function liveTable(saveId) {
 
 export function forgetLive(saveId) {
   live.delete(saveId);
+}
+
+/**
+ * Start a table: the worker draws the secret seed and saves the record (this page never sees
+ * either); the page saves its own part. Resolves with the new table's save id; rejects with
+ * an Error whose message says why (storage refused, the engine refused the seats…).
+ */
+export async function createTable(engine, { game, seats, options, timers }, saveFailed) {
+  const persons = seats.map((s, k) => (s.bot ? -1 : k)).filter((k) => k >= 0);
+  const viewer = persons.length ? persons[0] : null;
+  const id = newTableId();
+  const snap = await engine.call("new_table", { game, seats, options: { ...options }, viewer, timers, save: id });
+  const save = {
+    id, game, seats: snap.seats, deadline: null, deadlineKey: null,
+    timers: snap.timers !== false, viewer, created: Date.now(), summary: summarize(snap),
+  };
+  if (!snap.saved || !snap.saved.ok || !(await saveTable(save))) throw new Error(saveFailed);
+  rememberLive(id, snap.table);
+  return id;
 }

@@ -14,13 +14,16 @@ export function seatLabel(seat, index) {
   );
 }
 
-/** Seats with whose turn it is, who is looking, and the scores. */
+/** Seats with whose turn it is, who is looking, the scores and the game's own columns (view.sheet). */
 export function scoreSheet(snap, viewer) {
   const acting = new Set(snap.decision ? snap.decision.players : []);
   const winners = new Set(snap.winners || []);
+  const sheet = sheetOf(snap);
   return h("table.score-sheet",
     h("caption.visually-hidden", t("table.scoreSheet")),
-    h("thead", h("tr", h("th", { scope: "col" }, t("table.seat")), h("th.num", { scope: "col" }, t("table.score")))),
+    h("thead", h("tr", h("th", { scope: "col" }, t("table.seat")),
+      sheet ? sheet.columns.map((c) => h("th.num", { scope: "col" }, words(c.label) || c.key)) : null,
+      h("th.num", { scope: "col" }, t("table.score")))),
     h("tbody", snap.seats.map((seat, i) => h("tr", {
       class: [acting.has(i) ? "acting" : "", i === viewer ? "viewer" : "", winners.has(i) ? "winner" : ""].join(" "),
       "aria-current": acting.has(i) ? "true" : null,
@@ -30,6 +33,7 @@ export function scoreSheet(snap, viewer) {
       i === viewer && !seat.bot ? h("span.badge.you-badge", t("table.you")) : null,
       acting.has(i) && !snap.terminal ? h("span.turn-mark", t("table.toPlay")) : null,
       winners.has(i) ? h("span.badge.win-badge", t("table.winner")) : null),
+    sheet ? sheet.columns.map((c) => h("td.num", sheetValue(sheet, i, c.key))) : null,
     h("td.num", String(snap.scores ? snap.scores[i] ?? "" : ""))))),
   );
 }
@@ -91,7 +95,7 @@ export function movesList(snap, { filter, onFilter, onPlay, enabled }) {
         oninput: (e) => onFilter(e.target.value),
       })) : null,
     shown.length ? list : h("p.hint", needle ? t("table.noMatch") : t("table.noMoves")),
-    legal.length ? h("p.count", t("table.moveCount", { n: shown.length, total: legal.length })) : null,
+    legal.length ? h("p.count", t("table.moveCount", { shown: shown.length, n: legal.length })) : null,
   ];
 }
 
@@ -138,7 +142,8 @@ export function sealChip(fingerprint) {
       full.hidden = !full.hidden;
       button.setAttribute("aria-expanded", String(!full.hidden));
     },
-  }, h("span.seal-icon", { "aria-hidden": "true" }, "⬢"), " ", t("table.seal"), " ", h("code", fingerprint.slice(0, 12)));
+  }, h("span.seal-icon", { "aria-hidden": "true" }, "⬢"), " ", h("span.seal-word", t("table.seal")), " ",
+  h("code", fingerprint.slice(0, 12)));
   return h("div.seal", button, full);
 }
 
@@ -146,4 +151,17 @@ export function sealChip(fingerprint) {
 export function levelName(level) {
   const key = `level.${level}`;
   return hasString(key) ? t(key) : level;
+}
+
+/** The game's own score-sheet columns (view.sheet), when it gives any. */
+export function sheetOf(snap) {
+  const sheet = snap.view && snap.view.sheet;
+  return sheet && Array.isArray(sheet.columns) && Array.isArray(sheet.rows) && sheet.columns.length ? sheet : null;
+}
+
+/** One cell of the game's sheet, as text ("" when the game gives nothing for that seat). */
+export function sheetValue(sheet, seat, key) {
+  const row = sheet.rows.find((r) => r.seat === seat);
+  const v = row && row.values ? row.values[key] : undefined;
+  return v === undefined || v === null ? "" : typeof v === "object" ? words(v) : String(v);
 }

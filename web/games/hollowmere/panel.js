@@ -23,7 +23,11 @@ export function paintPlayers(p, { snap, view, viewer }) {
     if (view.current === i && !view.terminal) li.classList.add("hm-acting");
     const dot = el("span", "hm-dot");
     dot.style.background = SEAT_COLOURS[i % SEAT_COLOURS.length];
-    const name = el("span", "hm-pname", seat.name + (seat.bot ? ` (${t("hm.bot")})` : "") + (i === viewer ? ` · ${t("hm.you")}` : ""));
+    // The whole name, wrapped if it must be; the marks after it never cut it short.
+    const name = el("span", "hm-pname", seat.name);
+    name.title = seat.name;
+    if (seat.bot) name.append(" ", el("span", "hm-tag", `(${t("hm.bot")})`));
+    if (i === viewer) name.append(" ", el("span", "hm-tag", `· ${t("hm.you")}`));
     const sc = el("span", "hm-score", String(scores[i] ?? 0));
     const meta = el("span", "hm-meta");
     const left = (view.wardens_left || [])[i];

@@ -1,15 +1,22 @@
-// The Hollowmere table: the valley on a pan/zoom canvas, the tile in hand, Warden choice,
-// supply and next tile, players, score track and the itemised scoring list.
+// The Hollowmere table: the valley on a pan/zoom canvas, the tile in hand with its Warden
+// choices, supply and next tile, players, score track and the itemised scoring list.
 //
 // It never decides legality. The cells, turns and Warden spots it offers are read from the
 // snapshot's legal action strings (TILE@X,YrR+REGION / TILE@X,YrR- / veil), and a choice
 // becomes exactly one of those strings through onIntent.
+//
+// Laying is two steps for every hand (touch, mouse, keys): place the tile on a marked cell — a
+// preview; turn it, move it, pick a Warden or none — then "Lay tile" (Enter). Nothing reaches
+// the engine before that; "Take back" (Escape) lifts the preview. On a touch screen, cells
+// smaller than a fingertip are not chosen by a tap: the tap brings that part of the valley
+// closer first, as maps do. Hints speak of the hand last used: taps, clicks or keys.
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { t, getLang } from "../../app/i18n.js";
-import { NAMES_PT } from "./strings.js";
+import "./strings.js";
 import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
+import { createHandControls } from "./controls.js";
 import { inIdleTime } from "../common/idle.js";
 import {
   loadTileset, geometry, tileBitmap, paintTile, paintWarden, drawTileInto, SEAT_COLOURS, SEAT_INK,
@@ -17,6 +24,12 @@ import {
 
 const LAY_RE = /^([A-Z][A-Z0-9]*)@(\d+),(\d+)r([0-3])(?:\+([a-z][a-z0-9]*)|-)$/;
 const ROLE_OF = { burgh: "steward", trail: "pathfinder", shrine: "keeper", river: "well-keeper", meadow: "grazier" };
+/** CSS px: the smallest cell a finger is asked to hit, and the size a tap on smaller ones zooms to. */
+const TOUCH_TARGET = 40;
+const TOUCH_ZOOM = 64;
+/** CSS px per cell while a preview shows its Warden spots (a finger needs them further apart). */
+const SPOT_SCALE = { touch: 104, mouse: 84, keyboard: 84 };
+const NARROW = 720;
 
 const key = (x, y) => `${x},${y}`;
 
@@ -42,6 +55,14 @@ function parseLegal(legal) {
   return { cells, actions, veil };
 }
 
+function firstInput() {
+  try {
+    return window.matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
+  } catch (_) {
+    return "mouse";
+  }
+}
+
 export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang } = {}) {
   injectStyle();
   void lang; // the page language is read through t() at every draw
@@ -52,11 +73,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const status = el("div", "hm-status");
   status.setAttribute("aria-hidden", "true");
   const side = el("div", "hm-side");
-  root.append(boardBox, side);
-  host.append(root);
 
   // --- state -------------------------------------------------------------------------
-  let set = null;          // tile set
+  let set = null;          // tile set (from the engine's game_data)
   let loadError = null;
   let snap = null;
   let viewer = null;
@@ -66,15 +85,20 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let interactive = false;
   let hand = null;
   let handR = 0;
-  let sel = null;          // {k, x, y}
-  let stage = "place";     // "place" | "warden"
+  let sel = null;          // the preview: {k, x, y}
+  let warden = null;       // the Warden picked in the preview (a region id), null: none
+  let veilArmed = false;
   let pending = false;
+  let hoverK = null;
+  let input = firstInput();
   let seenEvents = -1;
   let highlights = [];     // {tiles: Set("x,y"), start, end}
   let animFrame = 0;
   let turnKey = null;
   let destroyed = false;
-  let refitAfter = false;  // the view followed the content before the Warden step zoomed in
+  let refitAfter = null;   // whether the view followed the content before this turn's automatic zooms
+  let boardH = 0;
+  let quietFocus = false;  // the page gives the board the focus: no preview until a key moves it
 
   // --- the board -----------------------------------------------------------------------
   const vp = createViewport(boardBox, {
@@ -83,16 +107,41 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     label: t("hm.board"),
   });
   vp.element.append(status);
-  const controls = vp.addControls({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
+  const zoomControls = vp.addControls({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
   const layer = createFocusLayer(vp, { onActivate, onKey: (id, ev) => handleKey(ev, id), onFocus });
+
+  const controls = createHandControls({
+    onTurn: (dir) => turn(dir),
+    onConfirm: () => confirm(),
+    onCancel: () => cancel(),
+    onWarden: (region) => pickWarden(region),
+    onVeil: () => veilPressed(),
+  });
+  const handSec = controls.element;
+  root.append(boardBox, handSec, side);
+  host.append(root);
+
+  // The hand last used decides the words of the hints (and whether a tap zooms first).
+  root.addEventListener("pointerdown", (ev) => setInput(ev.pointerType === "mouse" ? "mouse" : "touch"), true);
+  root.addEventListener("keydown", (ev) => {
+    if (!["Shift", "Control", "Alt", "Meta"].includes(ev.key)) setInput("keyboard");
+  }, true);
+
+  function setInput(kind) {
+    if (kind === input) return;
+    input = kind;
+    root.dataset.input = kind;
+    refreshHand();
+  }
 
   function tileDef(id) {
     return set ? set.byId[id] : null;
   }
 
   function tileName(id) {
+    const pt = getLang() === "pt" && set && set.names.pt ? set.names.pt[id] : null;
+    if (pt) return pt;
     const d = tileDef(id);
-    if (getLang() === "pt" && NAMES_PT[id]) return NAMES_PT[id];
     return d ? d.name : id;
   }
 
@@ -162,50 +211,61 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       const a = geometry(d, c.r).anchors[w.region] || [0.5, 0.5];
       paintWarden(ctx, w.x + a[0], w.y + a[1], Math.max(0.34, 13 / s), w.seat, w.role === "grazier");
     }
-    // Where the tile in hand may go.
-    if (interactive && hand) {
-      for (const c of legal.cells.values()) {
-        if (sel && sel.k === key(c.x, c.y)) continue;
-        const fits = c.rs.has(handR);
-        ctx.fillStyle = fits ? "rgba(255,236,150,.55)" : "rgba(255,250,230,.3)";
-        ctx.fillRect(c.x + 0.06, c.y + 0.06, 0.88, 0.88);
-        ctx.strokeStyle = fits ? "#c98a00" : "rgba(120,100,60,.7)";
-        ctx.lineWidth = Math.max(2 / s, 0.03);
-        ctx.setLineDash([0.12, 0.08]);
-        ctx.strokeRect(c.x + 0.06, c.y + 0.06, 0.88, 0.88);
-        ctx.setLineDash([]);
-      }
-      if (sel) {
-        const d = tileDef(hand);
-        const c = legal.cells.get(sel.k);
-        if (d && c) {
-          const fits = c.rs.has(handR);
-          ctx.save();
-          ctx.globalAlpha = stage === "warden" ? 1 : fits ? 0.88 : 0.45;
-          ctx.translate(sel.x, sel.y);
-          paintTile(ctx, d, handR, variantOf(sel.x, sel.y));
-          ctx.restore();
-          ctx.strokeStyle = fits ? "#ffb000" : "#b03a2e";
-          ctx.lineWidth = Math.max(3 / s, 0.05);
-          ctx.strokeRect(sel.x, sel.y, 1, 1);
-        }
+    if (!(interactive && hand)) return;
+    // Where the tile in hand may go: bright where the shown turn fits, pale where another does.
+    for (const c of legal.cells.values()) {
+      const k = key(c.x, c.y);
+      if (sel && sel.k === k) continue;
+      const fits = c.rs.has(handR);
+      ctx.fillStyle = fits ? "rgba(255,236,150,.55)" : "rgba(255,250,230,.3)";
+      ctx.fillRect(c.x + 0.06, c.y + 0.06, 0.88, 0.88);
+      ctx.strokeStyle = fits ? "#c98a00" : "rgba(120,100,60,.7)";
+      ctx.lineWidth = Math.max(2 / s, 0.03);
+      ctx.setLineDash(k === hoverK ? [] : [0.12, 0.08]);
+      if (k === hoverK) ctx.lineWidth = Math.max(4 / s, 0.06);
+      ctx.strokeRect(c.x + 0.06, c.y + 0.06, 0.88, 0.88);
+      ctx.setLineDash([]);
+    }
+    // The preview: the tile as it would lie, its Warden if one is picked.
+    const d = sel && tileDef(hand);
+    const c = sel && legal.cells.get(sel.k);
+    if (d && c) {
+      ctx.save();
+      ctx.globalAlpha = 0.94;
+      ctx.translate(sel.x, sel.y);
+      paintTile(ctx, d, handR, variantOf(sel.x, sel.y));
+      ctx.restore();
+      ctx.strokeStyle = "#ffb000";
+      ctx.lineWidth = Math.max(3 / s, 0.05);
+      ctx.setLineDash([0.18, 0.1]);
+      ctx.strokeRect(sel.x, sel.y, 1, 1);
+      ctx.setLineDash([]);
+      if (warden) {
+        const a = geometry(d, handR).anchors[warden] || [0.5, 0.5];
+        const reg = d.regions.find((r) => r.id === warden);
+        paintWarden(ctx, sel.x + a[0], sel.y + a[1], Math.max(0.34, 15 / s), viewer, reg && reg.kind === "meadow");
       }
     }
   }
 
-  /** Warden badges in screen pixels so their numbers stay readable at any zoom. */
+  function badgeRadius(v) {
+    return Math.max(11, Math.min(18, v.scale * 0.11));
+  }
+
+  /** The Warden spots of the preview as numbered badges, in screen pixels so they stay readable. */
   function drawScreen(ctx, v) {
-    if (!(interactive && sel && stage === "warden")) return;
+    if (!(interactive && sel && !pending)) return;
     const spots = wardenSpots();
-    const rad = Math.max(12, Math.min(20, v.scale * 0.11));
-    ctx.font = `700 ${Math.round(rad * 1.15)}px system-ui,sans-serif`;
+    const rad = badgeRadius(v);
+    ctx.font = `700 ${Math.round(rad * 1.1)}px system-ui,sans-serif`;
     ctx.textAlign = "center";
     ctx.textBaseline = "middle";
     spots.forEach((sp, i) => {
+      if (sp.region === warden) return;   // the Warden figure stands there
       const p = v.worldToScreen(sp.wx, sp.wy);
       ctx.beginPath();
       ctx.arc(p.x, p.y, rad + 2, 0, Math.PI * 2);
-      ctx.fillStyle = "#fff";
+      ctx.fillStyle = "rgba(255,255,255,.92)";
       ctx.fill();
       ctx.beginPath();
       ctx.arc(p.x, p.y, rad, 0, Math.PI * 2);
@@ -216,7 +276,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     });
   }
 
-  /** The Warden options for the chosen cell and turn, in the legal list's order. */
+  /** The Warden options of the preview's cell and turn, in the legal list's order. */
   function wardenSpots() {
     if (!sel || !hand) return [];
     const c = legal.cells.get(sel.k);
@@ -230,77 +290,130 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     });
   }
 
-  function hit(world) {
-    return { x: Math.floor(world.x), y: Math.floor(world.y) };
+  /** The spot under a screen point, within a fingertip (40 px across) or the badge. */
+  function spotAt(screen) {
+    let best = null;
+    let bd = Math.max(TOUCH_TARGET / 2, badgeRadius(vp) + 4);
+    for (const sp of wardenSpots()) {
+      const p = vp.worldToScreen(sp.wx, sp.wy);
+      const d = Math.hypot(p.x - screen.x, p.y - screen.y);
+      if (d <= bd) { bd = d; best = sp; }
+    }
+    return best;
   }
 
-  function onTap(world) {
+  function onTap(world, screen, ev) {
     if (!interactive || pending) return;
-    const p = hit(world);
-    const k = key(p.x, p.y);
-    if (stage === "warden" && sel && k === sel.k) {
-      const spots = wardenSpots();
-      let best = null, bd = 0.26;
-      for (const sp of spots) {
-        const dd = Math.hypot(sp.wx - world.x, sp.wy - world.y);
-        if (dd < bd) { bd = dd; best = sp; }
+    const how = ev && ev.pointerType === "mouse" ? "mouse" : "touch";
+    const k = key(Math.floor(world.x), Math.floor(world.y));
+    if (sel && k === sel.k) {
+      const sp = spotAt(screen);
+      if (sp) pickWarden(sp.region === warden ? null : sp.region);
+      else turn(1);
+      return;
+    }
+    if (how === "touch" && vp.scale < TOUCH_TARGET) {
+      // Cells smaller than a fingertip: bring this part of the valley closer, choose after.
+      if (nearestCell(world, 1.6)) {
+        remember();
+        vp.zoomBy(TOUCH_ZOOM / vp.scale, screen.x, screen.y);
+        announce(t("hm.zoomed"));
+        refreshHand();
       }
-      if (best) chooseWarden(best.region);
       return;
     }
-    if (!legal.cells.has(k)) {
-      if (stage === "warden") backToPlace();
-      return;
+    if (legal.cells.has(k)) place(k, how);
+  }
+
+  function nearestCell(world, within) {
+    let best = null, bd = within;
+    for (const c of legal.cells.values()) {
+      const d = Math.hypot(c.x + 0.5 - world.x, c.y + 0.5 - world.y);
+      if (d <= bd) { bd = d; best = c; }
     }
-    if (sel && sel.k === k && stage === "place") {
-      confirm();
-      return;
-    }
-    select(k, true);
+    return best;
   }
 
   function onHover(world) {
-    if (!interactive || pending || stage !== "place" || !world) return;
-    const p = hit(world);
-    const k = key(p.x, p.y);
-    if (legal.cells.has(k) && (!sel || sel.k !== k)) select(k, false);
+    let k = null;
+    if (world && interactive && !pending) {
+      const h = key(Math.floor(world.x), Math.floor(world.y));
+      if (legal.cells.has(h) || (sel && sel.k === h)) k = h;
+    }
+    boardBox.classList.toggle("hm-pointing", k !== null);
+    if (k !== hoverK) {
+      hoverK = k;
+      vp.redraw();
+    }
   }
 
   function onActivate(id) {
     if (!interactive || pending) return;
-    if (stage === "warden") return;
     if (sel && sel.k === id) confirm();
-    else select(id, true);
+    else place(id, "keyboard");
   }
 
   function onFocus(id) {
-    if (!interactive || pending || !id || stage !== "place") return;
-    if (!sel || sel.k !== id) select(id, true);
+    if (quietFocus || !interactive || pending || !id) return;
+    if (!sel || sel.k !== id) place(id, "keyboard");
   }
 
-  // --- choosing ------------------------------------------------------------------------
+  // --- choosing --------------------------------------------------------------------------
   function turnsWord(r) {
     return t(`hm.turns${r}`);
   }
 
-  function select(k, speak) {
+  function wardenWords(sp) {
+    return `${t(`hm.role.${ROLE_OF[sp.kind] || "steward"}`)} ${whereWords(sp)}`;
+  }
+
+  function whereWords(sp) {
+    const n = /\d/.test(sp.region) && sp.kind !== "shrine" && sp.kind !== "river" ? ` ${sp.region.replace(/^[a-z]+/, "")}` : "";
+    return `${t(`hm.on.${sp.kind}`)}${n}`;
+  }
+
+  function pickedWords() {
+    const sp = warden && wardenSpots().find((s) => s.region === warden);
+    return sp ? wardenWords(sp) : t("hm.wardenNone");
+  }
+
+  /** Remember, once a turn, whether the view followed the content before we zoom for the person. */
+  function remember() {
+    if (refitAfter === null) refitAfter = vp.following;
+  }
+
+  /** The preview on cell `k`: the shown turn if it fits there, else the next that does. */
+  function place(k, how) {
     const c = legal.cells.get(k);
     if (!c) return;
     sel = { k, x: c.x, y: c.y };
-    stage = "place";
-    if (!c.rs.has(handR)) {
-      // Keep the person's turn if it fits; else the next turn (clockwise) that does.
-      handR = c.order.find((r) => r > handR) ?? c.order[0];
-    }
+    veilArmed = false;
+    if (!c.rs.has(handR)) handR = c.order.find((r) => r > handR) ?? c.order[0];
+    if (warden && !c.rs.get(handR).includes(warden)) warden = null;
+    bringClose(how);
     refreshItems();
-    if (speak) announce(`${t("hm.chosen", { tile: tileName(hand), x: c.x, y: c.y, turns: turnsWord(handR) })} ${t("hm.fitsHere")}`);
     refreshHand();
     vp.redraw();
+    const spots = wardenSpots();
+    let said = t("hm.placed", { tile: tileName(hand), x: c.x, y: c.y, turns: turnsWord(handR), warden: pickedWords() });
+    if (spots.length) said += ` ${t("hm.wardenOptions", { list: spots.map((sp, i) => `${i + 1}: ${wardenWords(sp)}`).join("; ") })}`;
+    announce(said);
   }
 
-  function rotate(dir) {
+  /** Make the preview big enough for its Warden spots, and keep it on screen. */
+  function bringClose(how) {
+    if (!sel) return;
+    const want = SPOT_SCALE[how] || SPOT_SCALE.mouse;
+    if (wardenSpots().length && vp.scale < want) {
+      remember();
+      const p = vp.worldToScreen(sel.x + 0.5, sel.y + 0.5);
+      vp.zoomBy(want / vp.scale, p.x, p.y);
+    }
+    vp.reveal({ minX: sel.x - 0.25, minY: sel.y - 0.25, maxX: sel.x + 1.25, maxY: sel.y + 1.25 });
+  }
+
+  function turn(dir) {
     if (!interactive || pending || !hand) return;
-    if (stage === "warden") stage = "place";
     let options;
     if (sel) options = legal.cells.get(sel.k).order;
     else {
@@ -309,73 +422,75 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       options = [...all].sort((a, b) => a - b);
     }
     if (!options.length) return;
-    let next;
-    if (dir > 0) next = options.find((r) => r > handR) ?? options[0];
-    else next = [...options].reverse().find((r) => r < handR) ?? options[options.length - 1];
-    handR = next;
-    const where = sel ? t("hm.chosen", { tile: tileName(hand), x: sel.x, y: sel.y, turns: turnsWord(handR) })
-      : `${tileName(hand)}, ${turnsWord(handR)}.`;
-    announce(where);
+    if (dir > 0) handR = options.find((r) => r > handR) ?? options[0];
+    else handR = [...options].reverse().find((r) => r < handR) ?? options[options.length - 1];
+    if (sel && warden && !legal.cells.get(sel.k).rs.get(handR).includes(warden)) warden = null;
+    if (sel) bringClose(input);
+    announce(sel ? t("hm.turned", { tile: tileName(hand), turns: turnsWord(handR), warden: pickedWords() })
+      : `${tileName(hand)}, ${turnsWord(handR)}.`);
     refreshItems();
     refreshHand();
     vp.redraw();
+  }
+
+  function pickWarden(region) {
+    if (!interactive || pending || !sel) return;
+    if (region && !wardenSpots().some((sp) => sp.region === region)) return;
+    warden = region || null;
+    announce(t("hm.picked", { warden: pickedWords() }));
+    refreshHand();
+    vp.redraw();
+  }
+
+  function cancel() {
+    if (!interactive || pending) return false;
+    if (veilArmed) {
+      veilArmed = false;
+      refreshHand();
+      return true;
+    }
+    if (!sel) return false;
+    sel = null;
+    warden = null;
+    announce(t("hm.takenBack"));
+    refreshItems();
+    refreshHand();
+    vp.redraw();
+    return true;
   }
 
   function confirm() {
     if (!interactive || pending || !sel || !hand) return;
     const c = legal.cells.get(sel.k);
     if (!c || !c.rs.has(handR)) return;
-    const spots = c.rs.get(handR);
-    const plain = `${hand}@${c.x},${c.y}r${handR}-`;
-    if (!spots.length) {
-      intent(plain);
+    const head = `${hand}@${c.x},${c.y}r${handR}`;
+    intent(warden ? `${head}+${warden}` : `${head}-`);
+  }
+
+  function veilPressed() {
+    if (!interactive || pending || !legal.veil) return;
+    if (!veilArmed) {
+      veilArmed = true;
+      sel = null;
+      warden = null;
+      announce(t("hm.veilArmed", { tile: tileName(hand) }));
+      refreshItems();
+      refreshHand();
+      vp.redraw();
       return;
     }
-    stage = "warden";
-    // Make the tile big enough to tap its Warden spots.
-    if (vp.scale < 90) {
-      refitAfter = vp.following;
-      const p = vp.worldToScreen(c.x + 0.5, c.y + 0.5);
-      vp.zoomBy(90 / vp.scale, p.x, p.y);
-      const q = vp.worldToScreen(c.x + 0.5, c.y + 0.5);
-      vp.panBy(vp.width / 2 - q.x, vp.height / 2 - q.y);
-    }
-    const list = wardenSpots().map((sp, i) => `${i + 1}: ${wardenLabel(sp)}`).join("; ");
-    announce(t("hm.wardenChoices", { list }));
-    refreshHand();
-    vp.redraw();
-  }
-
-  function wardenLabel(sp) {
-    return `${t(`hm.role.${ROLE_OF[sp.kind] || "steward"}`)} ${t(`hm.on.${sp.kind}`)}${/\d/.test(sp.region) && sp.kind !== "shrine" && sp.kind !== "river" ? ` ${sp.region.replace(/^[a-z]+/, "")}` : ""}`;
-  }
-
-  function chooseWarden(region) {
-    if (!sel || stage !== "warden") return;
-    const c = legal.cells.get(sel.k);
-    const head = `${hand}@${c.x},${c.y}r${handR}`;
-    intent(region ? `${head}+${region}` : `${head}-`);
-  }
-
-  /** Leaving the Warden step: go back to the whole valley if we zoomed in for it. */
-  function unzoom() {
-    if (refitAfter) vp.fit();
-    refitAfter = false;
-  }
-
-  function backToPlace() {
-    stage = "place";
-    unzoom();
-    refreshHand();
-    vp.redraw();
+    intent("veil");
   }
 
   function intent(action) {
     if (!legal.actions.has(action)) return; // never send what the engine did not offer
     pending = true;
     sel = null;
-    stage = "place";
-    unzoom();
+    warden = null;
+    veilArmed = false;
+    if (refitAfter) vp.fit();
+    refitAfter = null;
+    refreshItems();
     refreshHand();
     vp.redraw();
     onIntent(action);
@@ -385,59 +500,43 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (!interactive || pending || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
     const k = ev.key;
     if (k === "r" || k === "R") {
-      rotate(ev.shiftKey ? -1 : 1);
+      turn(ev.shiftKey ? -1 : 1);
       return true;
     }
-    if (k === "Escape") {
-      if (stage === "warden") backToPlace();
-      else if (sel) { sel = null; refreshHand(); vp.redraw(); }
+    if (k === "Escape") return cancel();
+    if (sel && /^[0-9]$/.test(k)) {
+      const n = Number(k);
+      const spots = wardenSpots();
+      if (n === 0) pickWarden(null);
+      else if (n <= spots.length) pickWarden(spots[n - 1].region);
       else return false;
       return true;
     }
-    if (stage === "warden" && /^[0-9]$/.test(k)) {
-      const n = Number(k);
-      if (n === 0) { chooseWarden(null); return true; }
-      const spots = wardenSpots();
-      if (n <= spots.length) { chooseWarden(spots[n - 1].region); return true; }
-      return false;
-    }
     if (fromId === undefined) return false;
     if (k === "Enter" || k === " ") {
-      if (stage === "warden") return true;
-      if (!sel || sel.k !== fromId) select(fromId, true);
+      if (!sel || sel.k !== fromId) place(fromId, "keyboard");
       else confirm();
       return true;
     }
     if (k.startsWith("Arrow")) {
-      if (stage === "warden") backToPlace();
-      const items = cellItems();
-      const next = arrowStep(items, sel ? sel.k : fromId, k);
+      const next = arrowStep(cellItems(), sel ? sel.k : fromId, k);
       if (next) {
         layer.keyboard = true;
+        if (!sel || sel.k !== next) place(next, "keyboard");
         layer.focus(next);
-        select(next, true);
-        keepVisible(next);
       }
       return true;
     }
     return false;
   }
 
-  function keepVisible(k) {
-    const c = legal.cells.get(k);
-    if (!c) return;
-    const p = vp.worldToScreen(c.x + 0.5, c.y + 0.5);
-    const m = Math.max(30, vp.scale);
-    let dx = 0, dy = 0;
-    if (p.x < m) dx = m - p.x; else if (p.x > vp.width - m) dx = vp.width - m - p.x;
-    if (p.y < m) dy = m - p.y; else if (p.y > vp.height - m) dy = vp.height - m - p.y;
-    if (dx || dy) vp.panBy(dx, dy);
-  }
-
+  // A click on the valley gives it the focus, so R, the numbers, Enter and Escape work after it.
+  vp.element.tabIndex = -1;
   root.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented) return;
     if (ev.target && ev.target.classList && ev.target.classList.contains("vt-focus-item")) return;
-    if (handleKey(ev)) {
+    const onBoard = ev.target === vp.element && sel;
+    if (handleKey(ev, onBoard ? sel.k : undefined)) {
       ev.preventDefault();
       ev.stopPropagation();
     }
@@ -448,39 +547,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   // --- side panel ----------------------------------------------------------------------
-  const handSec = el("section", "hm-hand");
-  const handTitle = el("h3");
-  const handRow = el("div", "hm-hand-row");
-  const handBtn = el("button", "hm-hand-tile");
-  handBtn.type = "button";
-  const handCanvas = el("canvas");
-  handBtn.append(handCanvas);
-  const handInfo = el("div", "hm-hand-info");
-  const handName = el("div", "hm-hand-name");
-  const rotRow = el("div", "hm-buttons");
-  const rotL = el("button", "hm-btn", "⟲");
-  const rotR = el("button", "hm-btn", "⟳");
-  rotL.type = rotR.type = "button";
-  rotL.dataset.act = "rotl";
-  rotR.dataset.act = "rotr";
-  const layBtn = el("button", "hm-btn hm-primary");
-  layBtn.type = "button";
-  layBtn.dataset.act = "lay";
-  const cancelBtn = el("button", "hm-btn");
-  cancelBtn.type = "button";
-  cancelBtn.dataset.act = "cancel";
-  rotRow.append(rotL, rotR, layBtn, cancelBtn);
-  handInfo.append(handName, rotRow);
-  handRow.append(handBtn, handInfo);
-  const wardenBox = el("div", "hm-wardens");
-  wardenBox.setAttribute("role", "group");
-  const veilBtn = el("button", "hm-btn hm-veil");
-  veilBtn.type = "button";
-  veilBtn.dataset.act = "veil";
-  const hint = el("p", "hm-hint");
-  hint.setAttribute("aria-live", "off");
-  handSec.append(handTitle, handRow, wardenBox, hint);
-
   const supplySec = el("section", "hm-supply");
   const supplyTitle = el("h3");
   const supplyRow = el("div", "hm-supply-row");
@@ -505,106 +571,80 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const scoresList = el("ol");
   scoresList.setAttribute("aria-live", "off");
   scoresSec.append(scoresTitle, scoresList);
-  side.append(handSec, supplySec, playersSec, trackSec, scoresSec);
-
-  handBtn.addEventListener("click", () => rotate(1));
-  rotL.addEventListener("click", () => rotate(-1));
-  rotR.addEventListener("click", () => rotate(1));
-  layBtn.addEventListener("click", () => confirm());
-  cancelBtn.addEventListener("click", () => {
-    if (stage === "warden") backToPlace();
-    else { sel = null; refreshHand(); vp.redraw(); }
-  });
-  veilBtn.addEventListener("click", () => {
-    if (interactive && !pending && legal.veil) intent("veil");
-  });
+  side.append(playersSec, supplySec, trackSec, scoresSec);
 
   function seatName(i) {
     const s = snap && snap.seats && snap.seats[i];
     return s ? s.name : `#${i + 1}`;
   }
 
-  function sizeCanvas(canvas, css) {
-    const dpr = window.devicePixelRatio || 1;
-    const px = Math.round(css * dpr);
-    if (canvas.width !== px) { canvas.width = px; canvas.height = px; }
+  function hintText(acting) {
+    const current = view && view.current;
+    if (!view) return loadError ? t("hm.loadFailed", { error: loadError }) : t("hm.loading");
+    if (view.terminal) return t("hm.hint.over");
+    if (acting) {
+      if (veilArmed) return t("hm.hint.veil");
+      if (sel) {
+        const n = wardenSpots().length;
+        return n ? t(`hm.hint.preview.${input}`, { n }) : t(`hm.hint.previewNone.${input}`);
+      }
+      if (input === "touch" && vp.scale < TOUCH_TARGET) return t("hm.hint.zoom.touch");
+      return t(`hm.hint.pick.${input}`);
+    }
+    if (viewer === null || viewer === undefined) return t("hm.hint.readOnly");
+    return current !== null && current !== undefined ? t("hm.hint.wait", { name: seatName(current) }) : "";
   }
 
   function refreshHand() {
     const d = hand && tileDef(hand);
     const acting = interactive && !pending;
+    const stage = sel ? "preview" : "pick";
     root.dataset.stage = stage;
     root.dataset.r = String(handR);
     root.dataset.hand = hand || "";
     root.dataset.interactive = acting ? "1" : "0";
     root.dataset.selected = sel ? sel.k : "";
+    root.dataset.warden = sel ? (warden || "-") : "";
+    root.dataset.veil = veilArmed ? "armed" : "";
+    root.dataset.input = input;
     const current = view && view.current;
-    handTitle.textContent = acting || current === null || current === undefined || current === viewer
+    const c = sel && legal.cells.get(sel.k);
+    const h = hintText(acting);
+    const spots = acting ? wardenSpots() : [];
+    const narrow = root.classList.contains("hm-narrow");
+    const title = acting || current === null || current === undefined || current === viewer
       ? t("hm.inHand") : t("hm.inHandOf", { name: seatName(current) });
-    if (d) {
-      sizeCanvas(handCanvas, root.classList.contains("hm-narrow") ? 96 : 120);
-      drawTileInto(handCanvas, d, handR, { border: false });
-      handName.textContent = `${tileName(hand)} · ${turnsWord(handR)}`;
-      handBtn.setAttribute("aria-label", t("hm.tapToTurn", { tile: tileName(hand), turns: turnsWord(handR) }));
-    } else {
-      const ctx = handCanvas.getContext("2d");
-      ctx.clearRect(0, 0, handCanvas.width, handCanvas.height);
-      handName.textContent = t("hm.noHand");
-      handBtn.setAttribute("aria-label", t("hm.noHand"));
-    }
-    handBtn.disabled = !acting;
-    rotL.hidden = rotR.hidden = !acting;
-    rotL.title = t("hm.rotL");
-    rotL.setAttribute("aria-label", t("hm.rotL"));
-    rotR.title = t("hm.rotR");
-    rotR.setAttribute("aria-label", t("hm.rotR"));
-    layBtn.textContent = t("hm.lay");
-    layBtn.hidden = !acting || stage !== "place";
-    layBtn.disabled = !(sel && legal.cells.get(sel.k) && legal.cells.get(sel.k).rs.has(handR));
-    cancelBtn.textContent = t("hm.cancel");
-    cancelBtn.hidden = !acting || !sel;
-
-    wardenBox.replaceChildren();
-    if (acting && stage === "warden") {
-      wardenSpots().forEach((sp, i) => {
-        const b = el("button", "hm-btn");
-        b.type = "button";
-        b.dataset.region = sp.region;
-        b.dataset.key = String(i + 1);
-        const num = el("span", "hm-num", String(i + 1));
-        num.style.background = SEAT_COLOURS[viewer % SEAT_COLOURS.length];
-        num.style.color = SEAT_INK[viewer % SEAT_INK.length];
-        b.append(num, el("span", "", wardenLabel(sp)));
-        b.addEventListener("click", () => chooseWarden(sp.region));
-        wardenBox.append(b);
-      });
-      const none = el("button", "hm-btn");
-      none.type = "button";
-      none.dataset.region = "-";
-      none.dataset.key = "0";
-      none.append(el("span", "hm-num", "0"), el("span", "", t("hm.noWarden")));
-      none.addEventListener("click", () => chooseWarden(null));
-      wardenBox.append(none);
-    }
-    if (acting && legal.veil && stage === "place") {
-      veilBtn.textContent = t("hm.veil");
-      veilBtn.title = t("hm.veilTitle");
-      wardenBox.append(veilBtn);
-    }
-    let h;
-    if (!view) h = loadError ? t("hm.loadFailed", { error: loadError }) : t("hm.loading");
-    else if (view.terminal) h = t("hm.hint.over");
-    else if (acting) {
-      if (stage === "warden") {
-        const n = wardenSpots().length;
-        h = n === 1 ? t("hm.hint.warden1") : t("hm.hint.warden", { n });
-      }
-      else if (sel) h = t("hm.hint.confirm");
-      else h = t("hm.hint.pick");
-    } else if (viewer === null || viewer === undefined) h = t("hm.hint.readOnly");
-    else h = current !== null && current !== undefined ? t("hm.hint.wait", { name: seatName(current) }) : "";
-    hint.textContent = h;
-    // On a phone the panel is below the board: repeat the next step over the board.
+    let name = d ? `${tileName(hand)} · ${turnsWord(handR)}` : t("hm.noHand");
+    // Narrow: no title row; the line says whose tile it is, or in a preview, the Warden picked.
+    if (narrow && !acting) name = `${title}: ${d ? tileName(hand) : t("hm.noHand")}`;
+    else if (narrow && sel) name = `${turnsWord(handR)} · ${t("hm.chosenWarden", { warden: pickedWords() })}`;
+    controls.paint({
+      acting,
+      stage,
+      title,
+      tile: d || null,
+      r: handR,
+      tileSize: narrow ? 56 : 120,
+      compact: narrow && spots.length >= 3,
+      name,
+      tileLabel: d ? t("hm.tapToTurn", { tile: tileName(hand), turns: turnsWord(handR) }) : t("hm.noHand"),
+      canLay: !!(c && c.rs.has(handR)) && !veilArmed,
+      spots: spots.map((sp) => ({
+        region: sp.region, role: t(`hm.role.${ROLE_OF[sp.kind] || "steward"}`), where: whereWords(sp), label: wardenWords(sp),
+      })),
+      warden,
+      colour: SEAT_COLOURS[(viewer ?? 0) % SEAT_COLOURS.length],
+      ink: SEAT_INK[(viewer ?? 0) % SEAT_INK.length],
+      noWarden: t("hm.noWarden"),
+      veil: legal.veil && !sel ? {
+        text: veilArmed ? t("hm.veilConfirm", { tile: tileName(hand) }) : t("hm.veil"),
+        title: t("hm.veilTitle"),
+        armed: veilArmed,
+      } : null,
+      hint: h,
+      input,
+    });
+    // On a phone the hint line is over the board, where the eyes are.
     status.textContent = acting && root.classList.contains("hm-narrow") ? h : "";
   }
 
@@ -627,12 +667,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     nextBox.dataset.tile = nextId;
     const [label, canvas] = nextBox.children;
     label.textContent = t("hm.next");
-    sizeCanvas(canvas, 64);
+    const px = Math.round(64 * (window.devicePixelRatio || 1));
+    if (canvas.width !== px) { canvas.width = px; canvas.height = px; }
     drawTileInto(canvas, d, 0);
     canvas.setAttribute("role", "img");
     canvas.setAttribute("aria-label", `${t("hm.next")}: ${tileName(nextId)}`);
   }
-
 
   let freshFrom = Infinity;
 
@@ -662,7 +702,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (tk !== turnKey) {
       turnKey = tk;
       sel = null;
-      stage = "place";
+      warden = null;
+      veilArmed = false;
+      refitAfter = null;
       if (hand !== prevHand || !interactive) handR = 0;
       if (interactive) {
         const all = new Set();
@@ -672,7 +714,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       }
     } else if (sel && !legal.cells.has(sel.k)) {
       sel = null;
-      stage = "place";
+      warden = null;
     }
     // Scoring since the last update: highlight the tiles and say why.
     const evs = snap.events || [];
@@ -707,10 +749,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
     refreshItems();
     refreshAll();
+    layout();
   }
 
   function refreshItems() {
-    layer.setItems(interactive ? [...legal.cells.values()].map((c) => ({
+    layer.setItems(interactive && !pending ? [...legal.cells.values()].map((c) => ({
       id: key(c.x, c.y), x: c.x + 0.5, y: c.y + 0.5, size: 1, className: "hm-cell",
       label: cellLabel(c), data: { cell: key(c.x, c.y), turns: c.order.join(" "), fits: c.rs.has(handR) ? "1" : "0" },
     })) : []);
@@ -731,15 +774,35 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     vp.redraw();
   }
 
-  const ro = new ResizeObserver(() => {
-    const narrow = root.getBoundingClientRect().width < 720;
+  // --- layout --------------------------------------------------------------------------
+  /**
+   * The valley takes the height the window leaves: on a narrow screen down to the hand's two
+   * rows, so the acting controls are on screen without scrolling (the page's own bar above keeps
+   * the countdown in view); on a wide one down to the window's foot.
+   */
+  function layout() {
+    if (destroyed) return;
+    const narrow = (root.getBoundingClientRect().width || host.getBoundingClientRect().width || 1000) < NARROW;
     if (narrow !== root.classList.contains("hm-narrow")) {
       root.classList.toggle("hm-narrow", narrow);
       if (view) refreshHand();
     }
-  });
+    const top = boardBox.getBoundingClientRect().top + window.scrollY;
+    const vh = window.innerHeight || 800;
+    const h = narrow
+      ? Math.max(200, Math.min(560, vh - top - handSec.offsetHeight - 14))
+      : Math.max(420, Math.min(900, vh - top - 12));
+    if (Math.abs(h - boardH) >= 1) {
+      boardH = h;
+      root.style.setProperty("--hm-board-h", `${Math.round(h)}px`);
+    }
+  }
+
+  const ro = new ResizeObserver(() => layout());
   ro.observe(root);
-  root.classList.toggle("hm-narrow", (host.getBoundingClientRect().width || 1000) < 720);
+  ro.observe(handSec);
+  window.addEventListener("resize", layout);
+  layout();
 
   loadTileset().then((s) => {
     if (destroyed) return;
@@ -750,6 +813,16 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     refreshHand();
   });
   refreshHand();
+
+  // For tools and tests: where a cell of the valley is on the page, and the viewport.
+  root.__hm = {
+    viewport: vp,
+    cellPoint(x, y) { return vp.worldToPage(x + 0.5, y + 0.5); },
+    spotPoint(region) {
+      const sp = wardenSpots().find((s) => s.region === region);
+      return sp ? vp.worldToPage(sp.wx, sp.wy) : null;
+    },
+  };
 
   return {
     /** The Warden colour of each seat, so the page's seat marks match the board. */
@@ -763,16 +836,27 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     },
     setLang() {
       vp.element.setAttribute("aria-label", t("hm.board"));
-      controls.setLabels({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
+      zoomControls.setLabels({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
       if (set && snap) {
         refreshItems();
         refreshAll();
       } else refreshHand();
     },
+    focus() {
+      const first = layer.ids()[0];
+      if (!first) return false;
+      quietFocus = true;
+      try {
+        return layer.focus(sel ? sel.k : first);
+      } finally {
+        quietFocus = false;
+      }
+    },
     destroy() {
       destroyed = true;
       cancelAnimationFrame(animFrame);
       ro.disconnect();
+      window.removeEventListener("resize", layout);
       layer.destroy();
       vp.destroy();
       root.remove();
@@ -781,9 +865,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 }
 
 /**
- * Measure tiles ahead of the first table, in idle time after the engine is up (the lobby calls
- * it): the start tile first, then the most common tiles, each in its distinct turns. A tile
- * not measured yet when a table starts is measured then, as before.
+ * Fetch the tile set from the engine and measure tiles ahead of the first table, in idle time
+ * after the engine is up (the lobby calls it): the start tile first, then the most common
+ * tiles, each in its distinct turns. A tile not measured yet when a table starts is measured
+ * then, as before.
  */
 export async function warm() {
   const set = await loadTileset();

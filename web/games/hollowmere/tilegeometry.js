@@ -1,6 +1,6 @@
 // Hollowmere tile geometry: where each region of a tile lies in the unit square, for a
 // tile type and a rotation, built only from the tile set's region/slot data
-// (design/hollowmere.md §1–§4, loaded verbatim from tiles.json). tileart.js paints it.
+// (design/hollowmere.md §1–§4: the engine's tiles.json, fetched through game_data). tileart.js paints it.
 //
 // Geometry lives in a unit square (x east, y south). The twelve slots run clockwise round
 // the rim from the north-west corner (N0 N1 N2 E0 … W2), so slot s covers the rim stretch
@@ -20,20 +20,34 @@ export const SEAT_INK = ["#ffffff", "#2b1d10", "#ffffff", "#2b1d10", "#ffffff"];
 
 let tilesetPromise = null;
 
-/** The tile set (tiles.json, shared with the engine). Resolves to {version, byId, tiles}. */
+function indexed(data) {
+  if (!data || !Array.isArray(data.tiles)) throw new Error("no tile set in the engine's answer");
+  const byId = {};
+  for (const t of data.tiles) byId[t.id] = t;
+  return { version: data.version, byId, tiles: data.tiles, start: data.start, names: data.names || {} };
+}
+
+/**
+ * The tile set as the rules engine loads it (py_engine/games/hollowmere/tiles.json, with the
+ * Portuguese tile names), asked once per page through the bridge's `game_data`: there is no
+ * second copy in the web folder. Resolves to {version, byId, tiles, start, names}.
+ */
 export function loadTileset() {
   if (!tilesetPromise) {
-    tilesetPromise = fetch(new URL("./tiles.json", import.meta.url))
-      .then((r) => {
-        if (!r.ok) throw new Error(`tiles.json: HTTP ${r.status}`);
-        return r.json();
-      })
-      .then((data) => {
-        const byId = {};
-        for (const t of data.tiles) byId[t.id] = t;
-        return { version: data.version, byId, tiles: data.tiles };
-      });
+    tilesetPromise = import("../../engine.js")
+      .then(({ getEngine }) => getEngine().call("game_data", { game: "hollowmere" }))
+      .then(indexed);
+    tilesetPromise.catch(() => { tilesetPromise = null; });  // a later table may ask again
   }
+  return tilesetPromise;
+}
+
+/**
+ * Hand over the tile set already fetched elsewhere (the static data of `game_data`): for pages
+ * that have no engine worker (the tile-picture script, test harnesses).
+ */
+export function useTileset(data) {
+  tilesetPromise = Promise.resolve(indexed(data));
   return tilesetPromise;
 }
 

@@ -1,0 +1,965 @@
+// The Wickerfair table (§9 Interface): the clans strip, the bar above the map (the seed's *placa*: the
+// top action's offers and the step under way), the valley on a pan/zoom canvas, the sheet below the
+// map with the larger choices, and your mat. Side panels (a tap on a clan) show each clan's board,
+// mat, ribbons, kept visitor cards and missions; "?" lists the keys.
+//
+// It never decides what is legal: every tap or key becomes one of snapshot.legal's actions or nothing.
+// The engine builds compound choices step by step (a Travel's piece then ring, the hexes of a Harvest,
+// a goods mix, the dial and cards), so a half-built choice is the engine's and survives a reload; it
+// is shown, and Back / Clear / Skip cancel it before the confirming step pays.
+//
+// Keys (§9): 1–5 a column (outside a courage commit); T move, G coin, L Bolster, H Harvest, A Trade;
+// D end a move; S skip; 0–7 the dial and C the next card in a courage commit; F focus view; E show a
+// mission; ? the keys; Escape goes back a step or closes a panel; Enter confirms. M is the page's mute.
+
+import { createViewport, createFocusLayer } from "../common/viewport.js";
+import { t, words } from "../../app/i18n.js";
+import { getEngine } from "../../engine.js";
+import "./strings.js";
+import { injectStyle } from "./style.js";
+import { SIZE, boxOf, buildGeometry, hexAt, homeAt } from "./geometry.js";
+import { paintLabels, paintMap, piecesAt } from "./art.js";
+import {
+  L, RES, amountWord, clanIndex, clanPanel, el, finalTable, paintClans, paintMat, payWords, resWord, seatName, tip, topName,
+} from "./panels.js";
+import { SHEET_KINDS, buildSheet } from "./sheets.js";
+
+let dataPromise = null;
+export function loadData() {
+  if (!dataPromise) {
+    dataPromise = getEngine().call("game_data", { game: "wickerfair" }).then((data) => {
+      if (!data || !Array.isArray(data.hexes)) throw new Error("no valley in the engine's answer");
+      return { data, geo: buildGeometry(data) };
+    });
+    dataPromise.catch(() => { dataPromise = null; });
+  }
+  return dataPromise;
+}
+
+/** Fetch the valley in idle time after the engine is up (the lobby warms every playable board). */
+export async function warm() {
+  await loadData();
+}
+
+const INFO_MS = 5000;
+const LONG_PRESS_MS = 520;
+const TOP_KEYS = { t: "move", g: "coin", h: "harvest" };
+const PLACE_KINDS = new Set(["ERECT_PLACE", "BUILD_PLACE"]);
+
+export function createRenderer(host, { onIntent = () => {}, announce = () => {}, readOnly = false } = {}) {
+  injectStyle();
+  const root = el("div", "wf-root");
+  root.dataset.game = "wickerfair";
+  root.tabIndex = -1;
+  const clansBox = el("div", "wf-clans");
+  clansBox.setAttribute("role", "list");
+  const placa = el("div", "wf-placa");
+  placa.setAttribute("role", "group");
+  const placaText = el("div", "wf-say");
+  placaText.setAttribute("aria-live", "off");
+  const offers = el("div", "wf-offers");
+  placa.append(placaText, offers);
+  const mapBox = el("div", "wf-map");
+  const hint = el("div", "wf-hint");
+  hint.setAttribute("aria-hidden", "true");
+  const hintText = el("span", "wf-now");
+  const dayText = el("span", "wf-day");
+  hint.append(hintText);
+  const lastBox = el("div", "wf-hint wf-hint-bottom");
+  lastBox.setAttribute("aria-hidden", "true");
+  const lastText = el("span", "wf-last");
+  lastBox.append(lastText);
+  const sheetEl = el("div", "wf-sheet");
+  sheetEl.setAttribute("role", "region");
+  sheetEl.hidden = true;
+  const matEl = el("div", "wf-mat");
+  matEl.setAttribute("role", "group");
+  const panelEl = el("div", "wf-panel");
+  panelEl.setAttribute("role", "dialog");
+  panelEl.hidden = true;
+  root.append(clansBox, placa, mapBox, sheetEl, matEl, panelEl);
+  host.append(root);
+
+  // --- model -----------------------------------------------------------------------------------
+  let data = null;
+  let geo = null;
+  let loadError = null;
+  let snap = null;
+  let view = null;
+  let viewer = null;
+  let legal = new Map();
+  let kind = null;
+  let ctx = {};
+  let acting = false;
+  let pending = false;
+  let panel = null;                // {kind: "clan", seat} | {kind: "help"} | {kind: "final"}
+  let info = null;                 // {text, hex, until}
+  let infoTimer = 0;
+  let here = null;                 // a hex whose several pieces were tapped (Travel)
+  let hotHex = null;               // under the mouse
+  let lastKey = null;
+  let finalShown = false;
+  let confrontSeen = null;         // the last confrontation's JSON, and the turn it was first shown in
+  let confrontTurn = -1;
+  let pulseTimer = 0;
+  let destroyed = false;
+  let longPressed = false;
+  let inputMode = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? "touch" : "keys";
+
+  const vp = createViewport(mapBox, {
+    label: t("wf.board"), minScale: 0.2, maxScale: 5, fitPadding: 4, fitMaxScale: 2.2,
+    fitInsets: { top: 24, bottom: 28 }, drawWorld, drawScreen, onTap, onHover,
+  });
+  vp.element.append(hint, lastBox, dayText);
+  const controls = vp.addControls({ fit: t("wf.whole"), zoomIn: t("wf.zoomIn"), zoomOut: t("wf.zoomOut") });
+  const layer = createFocusLayer(vp, {
+    onActivate: (id, ev) => pressPlace(id, true, ev),
+    onFocus: (id) => { hotHex = id && !id.startsWith("home") ? id : null; if (id) describePlace(id, false); vp.redraw(); },
+  });
+
+  loadData().then(({ data: d, geo: g }) => {
+    if (destroyed) return;
+    data = d;
+    geo = g;
+    vp.setBounds(geo.bounds);
+    refresh();
+    settleFocus();
+  }, (e) => {
+    loadError = (e && e.message) || String(e);
+    paintHint();
+  });
+
+  const isSeat = (v) => Number.isInteger(v);
+  const say = (action) => words(legal.get(action)) || action;
+  const colours = () => (view && data ? view.clans.map((c) => data.clans[clanIndex(data, c.clan)].colour) : []);
+  const clanOf = (seat) => (view && data ? clanIndex(data, view.clans[seat].clan) : seat);
+  const clanName = (seat) => `${seatName(snap, seat)} (${L(data.clans[clanOf(seat)].name)})`;
+  const me = () => (isSeat(viewer) ? viewer : (view ? view.active : 0));
+
+  // --- snapshot -> model ----------------------------------------------------------------------------
+  function update(snapshot, viewerSeat) {
+    const before = viewer;
+    snap = snapshot;
+    view = snapshot.view || {};
+    viewer = viewerSeat === undefined ? null : viewerSeat;
+    legal = new Map((snapshot.legal || []).map((m) => [m.action, m.words]));
+    kind = snapshot.decision ? snapshot.decision.kind : null;
+    ctx = view.ctx || {};
+    acting = !readOnly && !snapshot.terminal && legal.size > 0;
+    pending = false;
+    const key = `${snapshot.log.length}/${viewer}`;
+    if (viewer !== before) {
+      // Another person (or nobody) looks now: nothing of the last one's choices stays on the board,
+      // nor in the live region.
+      panel = null;
+      info = null;
+      here = null;
+      if (isSeat(before)) announce(t(viewer === null ? "wf.say.watch" : "wf.say.newViewer", { name: seatName(snapshot, viewer) }));
+    } else if (key !== lastKey && panel && panel.kind === "help") {
+      // the key help stays until closed
+    }
+    if (key !== lastKey) here = null;
+    lastKey = key;
+    if (view.last_confront) {
+      const s = JSON.stringify(view.last_confront);
+      if (s !== confrontSeen) {
+        confrontSeen = s;
+        confrontTurn = view.turn;
+        if (data) announce(revealWords());
+      }
+    }
+    if (snapshot.terminal && !finalShown && view.final) {
+      finalShown = true;
+      panel = { kind: "final" };
+    }
+    refresh();
+    settleFocus();
+  }
+
+  /** A keyboard user's focus lands on the first control of the new step, unless it is on another
+   * control of the page (never pulled away from the moves list or the header). */
+  function settleFocus() {
+    if (inputMode !== "keys" || !acting || pending || !geo) return;
+    const a = document.activeElement;
+    const free = !a || a === document.body || a === root || (root.contains(a) && (a.disabled || a.getAttribute("aria-disabled") === "true"));
+    if (!free && !(a && !a.isConnected)) return;
+    focusFirst();
+  }
+
+  function focusFirst() {
+    let target = null;
+    if (!panelEl.hidden) target = panelEl.querySelector("button");
+    if (!target && kind === "CHOOSE_COLUMN") target = matEl.querySelector(".wf-col.wf-can");
+    if (!target && !sheetEl.hidden) target = sheetEl.querySelector(".wf-group button:not(:disabled), .wf-foot button.wf-primary:not(:disabled), button:not(:disabled)");
+    if (!target) target = offers.querySelector("button:not(:disabled)");
+    if (target) { target.focus({ preventScroll: true }); return true; }
+    return false;
+  }
+
+  // --- what the map marks --------------------------------------------------------------------------
+  function unitPlace(key) {
+    const c = view.clans[me()];
+    if (key === "H") return c.herald;
+    if (key[0] === "W") return c.walkers[Number(key[1]) - 1];
+    return key.slice(2);
+  }
+
+  /** Legal actions that a tap on a place (hex id or "home") plays: [{action, words}]. */
+  function actionsAt(place) {
+    const out = [];
+    if (!acting || pending) return out;
+    for (const a of legal.keys()) {
+      const [head, arg] = a.split(":");
+      if (head === "unit" && unitPlace(arg) === place) out.push(a);
+      else if ((head === "to" || head === "hex" || head === "first" || (head === "at" && PLACE_KINDS.has(kind))) && arg === place) out.push(a);
+      else if (head === "barn" && place === barnHex()) out.push(a);
+    }
+    return out;
+  }
+
+  function barnHex() {
+    const c = view.clans[me()];
+    return c && c.structures ? c.structures[0] : null;
+  }
+
+  function marks() {
+    const rings = new Set();
+    const pickable = new Set();
+    const chosen = new Set(kind === "HARVEST_HEXES" ? (ctx.hexes || []) : []);
+    if (kind === "HARVEST_HEXES" && ctx.barn && barnHex()) chosen.add(barnHex());
+    if (acting && !pending) {
+      for (const a of legal.keys()) {
+        const [head, arg] = a.split(":");
+        if (head === "to" || head === "hex" || head === "first" || (head === "at" && PLACE_KINDS.has(kind))) rings.add(arg);
+        else if (head === "barn" && barnHex()) rings.add(barnHex());
+        else if (head === "unit") {
+          const p = unitPlace(arg);
+          pickable.add(p === "home" ? `home:${me()}` : p);
+        }
+      }
+    }
+    let picked = null;
+    if (kind === "TRAVEL_UNIT" && ctx.unit) {
+      const place = ctx.pos || unitPlace(ctx.unit);
+      picked = { seat: view.active, key: ctx.unit, place };
+    }
+    const confront = kind === "COURAGE_COMMIT" || kind === "CONFRONT_ORDER" ? (ctx.hex || null) : null;
+    return {
+      view, colours: colours(), clanOf: view.clans.map((_, s) => clanOf(s)), rings, chosen, pickable, picked,
+      hot: hotHex || (info && info.hex) || null, confront,
+      homeName: (ci, seat) => (seat >= 0 ? `${L(data.clans[ci].name)} · ${seatName(snap, seat)}` : `${L(data.clans[ci].name)} · ${t("wf.empty")}`),
+    };
+  }
+
+  // --- drawing ---------------------------------------------------------------------------------------
+  let lastMarks = null;
+  function drawWorld(c2d) {
+    if (!geo || !view) return;
+    lastMarks = marks();
+    paintMap(c2d, geo, lastMarks, performance.now());
+  }
+
+  function drawScreen(c2d, v) {
+    if (!geo || !view) return;
+    paintLabels(c2d, v, geo, lastMarks || marks());
+  }
+
+  function refresh() {
+    if (!view) { paintHint(); return; }
+    root.classList.toggle("wf-acting", acting);
+    root.dataset.acting = acting ? "1" : "0";
+    root.dataset.kind = kind || "";
+    root.dataset.pending = pending ? "1" : "0";
+    root.dataset.viewer = isSeat(viewer) ? String(viewer) : "";
+    root.dataset.unit = kind === "TRAVEL_UNIT" && ctx.unit ? ctx.unit : "";
+    if (!geo) { paintHint(); return; }
+    paintClans(clansBox, { snap, view, data, colours: colours(), viewer, onOpen: (s) => openPanel({ kind: "clan", seat: s }) });
+    clansBox.setAttribute("aria-label", t("wf.clans"));
+    paintPlaca();
+    paintSheet();
+    paintMatBox();
+    paintPanel();
+    paintHint();
+    paintLayer();
+    fitHeight();
+    vp.redraw();
+    pulse();
+  }
+
+  function paintMatBox() {
+    const seat = isSeat(viewer) ? viewer : view.active;
+    if (!isSeat(seat) || !view.clans[seat]) { matEl.replaceChildren(); return; }
+    const enabled = acting && !pending && kind === "CHOOSE_COLUMN";
+    paintMat(matEl, { data, view, seat, legal, enabled, lastCol: view.clans[seat].last_col || null, onColumn: pressColumn });
+    matEl.setAttribute("aria-label", isSeat(viewer) ? t("wf.yourMat") : t("wf.matOf", { name: seatName(snap, seat) }));
+    // With a sheet open on a short screen the mat steps aside (the choice is in the sheet).
+    matEl.classList.toggle("wf-tucked", !sheetEl.hidden);
+    root.dataset.mat = matEl.classList.contains("wf-tucked") ? "tucked" : "shown";
+  }
+
+  // --- the bar above the map: the top action's offers and the step under way ---------------------------
+  function paintPlaca() {
+    offers.replaceChildren();
+    const btns = [];
+    const add = (action, text, { key = null, cls = "", sub = null, tipText = null } = {}) => {
+      const b = el("button", `wf-offer ${cls}`.trim());
+      b.type = "button";
+      b.dataset.action = action;
+      const can = acting && !pending && legal.has(action);
+      b.disabled = !can;
+      const main = el("span", "wf-offer-main", text);
+      if (key && inputMode === "keys") main.prepend(el("kbd", "", key));
+      b.append(main);
+      if (sub) b.append(el("span", "wf-offer-sub", sub));
+      if (tipText) tip(b, tipText);
+      b.addEventListener("click", (ev) => intent(action, ev));
+      offers.append(b);
+      btns.push(b);
+      return b;
+    };
+    let text = statusWords();
+    if (acting && kind === "TOP_OPTION") {
+      const top = topKind();
+      const pay = (view.pay && view.pay.options) || {};
+      const cost = (a) => (pay[a] ? payWords(pay[a]) : null);
+      text = t("wf.placa.top", { top: topLabel(top) });
+      if (top === "travel") {
+        add("move", say("move"), { key: "T", sub: t("wf.placa.moveSub", { n: upgradedValue(0) }) });
+        add("coin", say("coin"), { key: "G", sub: t("wf.placa.coinSub") });
+      } else if (top === "harvest") {
+        add("harvest", say("harvest"), { key: "H", sub: cost("harvest") || t("wf.free"), tipText: L(data.tops.harvest) });
+      } else if (top === "trade") {
+        add("goods", say("goods"), { key: "A", sub: `${cost("goods") || ""} → ${t("wf.placa.goodsSub", { n: upgradedValue(2) })}` });
+        add("goodwill", say("goodwill"), { sub: `${cost("goodwill") || ""} → ${amountWord("goodwill", upgradedValue(3))}` });
+      } else if (top === "bolster") {
+        add("courage", say("courage"), { key: "L", sub: `${cost("courage") || ""} → ${amountWord("courage", upgradedValue(4))}` });
+        add("cards", say("cards"), { sub: `${cost("cards") || ""} → ${t("wf.placa.cardsSub", { n: upgradedValue(5) })}` });
+      } else {
+        for (const a of legal.keys()) if (a === "mill" || a.startsWith("chaff:")) add(a, say(a), { sub: cost(a) });
+      }
+      if (!offers.childElementCount) text = t("wf.placa.topNone", { top: topLabel(top) });
+      add("skip", say("skip"), { key: "S", cls: "wf-secondary" });
+    } else if (acting && kind === "TRAVEL_UNIT") {
+      text = ctx.unit ? t("wf.placa.step", { unit: unitWords(ctx.unit, ctx.pos) }) : t(ctx.mode === "haul" ? "wf.placa.haul" : "wf.placa.travel", { n: ctx.left });
+      if (legal.has("back")) add("back", say("back"), { cls: "wf-secondary" });
+      add("end", say("end"), { key: "D", cls: "wf-secondary" });
+    } else if (acting && kind === "CHOOSE_COLUMN") {
+      text = t(inputMode === "touch" ? "wf.placa.columnTouch" : "wf.placa.columnKeys");
+    } else if (acting && SHEET_KINDS.has(kind)) {
+      text = t("wf.placa.sheet", { what: sheetTitle() });
+    }
+    placaText.textContent = text;
+    placa.setAttribute("aria-label", text);
+    btns.forEach((b) => b.addEventListener("keydown", (ev) => {
+      if (!["ArrowLeft", "ArrowRight"].includes(ev.key)) return;
+      ev.preventDefault();
+      const live = btns.filter((x) => !x.disabled);
+      const i = live.indexOf(b);
+      const next = live[(i + (ev.key === "ArrowRight" ? 1 : live.length - 1)) % live.length];
+      if (next) next.focus({ preventScroll: true });
+    }));
+  }
+
+  function topKind() {
+    if (view.column === 5) return "mill";
+    const c = view.clans[view.active];
+    return data.mats[c.mat - 1].columns[view.column - 1].top;
+  }
+
+  function topLabel(top) {
+    if (top === "mill") {
+      const c = view.clans[view.active];
+      const card = data.mill.find((m) => m.id === c.mill);
+      return card ? `${L(card.name)}: ${L(card.top)}` : "";
+    }
+    return topName(top);
+  }
+
+  /** A top upgrade's value for the acting clan: base while its pin is there, upgraded after. */
+  function upgradedValue(k) {
+    const c = view.clans[view.active];
+    const u = data.upgrades[k];
+    return c.pins[k] ? u.base : u.upgraded;
+  }
+
+  function statusWords() {
+    if (!snap || !view) return "";
+    if (snap.terminal) return L(view.ending) || t("wf.over");
+    const d = snap.decision;
+    if (!d) return "";
+    const who = d.players.map((p) => seatName(snap, p)).join(` ${t("wf.and")} `);
+    if (d.kind === "COURAGE_COMMIT") {
+      const mine = isSeat(viewer) && (ctx.starter === viewer || ctx.defender === viewer);
+      if (mine && !d.players.includes(viewer)) return t("wf.placa.waitReveal", { name: who });
+      return t("wf.placa.confront", { hex: ctx.hex, a: clanName(ctx.starter), b: clanName(ctx.defender) });
+    }
+    return t("wf.placa.wait", { name: who, what: kindWords(d.kind) });
+  }
+
+  function kindWords(k) {
+    return t(`wf.kind.${k}`);
+  }
+
+  function sheetTitle() {
+    const s = sheetEl.querySelector("h3");
+    return s ? s.textContent : kindWords(kind);
+  }
+
+  // --- the sheet below the map --------------------------------------------------------------------------
+  function paintSheet() {
+    const show = acting && SHEET_KINDS.has(kind) && !!geo;
+    const had = sheetEl.contains(document.activeElement) ? document.activeElement.dataset.action : null;
+    sheetEl.hidden = !show;
+    root.dataset.sheet = show ? kind : "";
+    if (!show) { sheetEl.replaceChildren(); return; }
+    const S = {
+      legal, say, pending, view, data, snap, me: me(), ctx, kind, touch: inputMode === "touch", here,
+      intent: (a, ev) => intent(a, ev && ev.detail === 0),
+      clanName, clanOf, hexWords, unitWords, unitPlace,
+      makes: (id, n) => makesWords(id, n), mods: modsWords,
+    };
+    const out = buildSheet(S);
+    if (!out) { sheetEl.hidden = true; sheetEl.replaceChildren(); return; }
+    const title = el("h3", "", out.title);
+    title.id = "wf-sheet-title";
+    sheetEl.setAttribute("aria-labelledby", title.id);
+    const parts = [title];
+    if (out.sub) parts.push(el("p", "wf-sub", out.sub));
+    const body = el("div", "wf-body");
+    body.append(...out.groups.filter(Boolean));
+    parts.push(body);
+    const foot = (out.foot || []).filter(Boolean);
+    if (foot.length) {
+      const f = el("div", "wf-foot");
+      f.append(...foot);
+      parts.push(f);
+    }
+    sheetEl.replaceChildren(...parts);
+    sheetEl.dataset.kind = kind;
+    if (had) {
+      const again = sheetEl.querySelector(`[data-action="${CSS.escape(had)}"]:not(:disabled)`);
+      if (again) again.focus({ preventScroll: true });
+    }
+  }
+
+  function hexWords(id) {
+    if (!id) return "";
+    if (id === "home") return t("wf.home");
+    const h = geo.hexes.get(id);
+    if (!h) return id;
+    return `${id} ${L(data.terrains[h.terrain].name)}`;
+  }
+
+  function unitWords(key, at) {
+    const c = view.clans[me()];
+    const place = at !== undefined && at !== null ? at : unitPlace(key);
+    const where = place === "home" ? t("wf.atHomeShort") : t("wf.onHex", { hex: hexWords(place) });
+    if (key === "H") return `${t("wf.herald")} ${where}`;
+    if (key[0] === "W") {
+      const w = data.clans[clanOf(me())].walkers[Number(key[1]) - 1];
+      return `${t("wf.walker")} ${L(w.name)} ${where}`;
+    }
+    const n = key === "F@home" ? c.home_farmers : (c.farmers[key.slice(2)] || 0);
+    return `${t("wf.farmer")} ${where}${n > 1 ? ` (${t("wf.ofN", { n })})` : ""}`;
+  }
+
+  function makesWords(id, n) {
+    const h = geo.hexes.get(id);
+    const prod = data.terrains[h.terrain].produces;
+    if (prod === "farmer") return t("wf.makesFarmers", { n: t("wf.farmersN", { n }) });
+    if (!prod) return "";
+    return t("wf.makes", { n: t("wf.farmersN", { n }), res: resWord(prod, n) });
+  }
+
+  /** What may change each side's total in the confrontation under way (public: clan and walker abilities). */
+  function modsWords() {
+    const out = [];
+    for (const seat of [ctx.starter, ctx.defender]) {
+      const c = view.clans[seat];
+      const clan = data.clans[clanOf(seat)];
+      if (seat === ctx.defender && clan.ability.id === "holdfast") out.push(t("wf.mod.holdfast", { name: clanName(seat) }));
+      if (c.walkers[3] === null || c.walkers[3] === undefined) continue;
+      const w = clan.walkers[3];
+      out.push(t("wf.mod.walker", { name: clanName(seat), ability: L(w.name), text: L(w.text) }));
+    }
+    return out.join(" ");
+  }
+
+  // --- panels: a clan, the key help, the final coins ------------------------------------------------
+  function openPanel(next, keyboard) {
+    panel = next;
+    refresh();
+    if (keyboard || inputMode === "keys") {
+      const b = panelEl.querySelector("button");
+      if (b) b.focus({ preventScroll: true });
+    }
+  }
+
+  function closePanel() {
+    if (!panel) return false;
+    const was = panel;
+    panel = null;
+    refresh();
+    if (was.kind === "clan") {
+      const chip = clansBox.querySelector(`[data-seat="${was.seat}"]`);
+      if (chip && inputMode === "keys") chip.focus({ preventScroll: true });
+    }
+    settleFocus();
+    return true;
+  }
+
+  function paintPanel() {
+    panelEl.hidden = !panel || !geo;
+    root.dataset.panel = panel ? panel.kind : "";
+    if (!panel || !geo) { panelEl.replaceChildren(); return; }
+    const close = el("button", "wf-btn wf-close", t("wf.close"));
+    close.type = "button";
+    close.addEventListener("click", () => closePanel());
+    let parts = [];
+    if (panel.kind === "clan") {
+      parts = clanPanel({ snap, view, data, seat: panel.seat, colours: colours(), viewer });
+      root.dataset.panelSeat = String(panel.seat);
+    } else if (panel.kind === "help") {
+      parts = [el("h3", "wf-panel-title", t("wf.help.title")), helpList()];
+    } else if (panel.kind === "final") {
+      parts = [el("h3", "wf-panel-title", t("wf.final.title")), el("p", "wf-sub", L(view.ending) || ""), finalTable(snap, view, data, colours())];
+    }
+    const bar = el("div", "wf-panel-bar");
+    bar.append(close);
+    panelEl.replaceChildren(bar, ...parts);
+    const title = panelEl.querySelector("h3");
+    if (title) { title.id = "wf-panel-title"; panelEl.setAttribute("aria-labelledby", title.id); }
+  }
+
+  function helpList() {
+    const dl = el("dl", "wf-keys");
+    for (const [k, w] of [["1–5", "wf.help.cols"], ["T", "wf.help.t"], ["G", "wf.help.g"], ["L", "wf.help.l"], ["H", "wf.help.h"],
+      ["A", "wf.help.a"], ["D", "wf.help.d"], ["S", "wf.help.s"], ["0–7", "wf.help.dial"], ["C", "wf.help.c"], ["F", "wf.help.f"],
+      ["E", "wf.help.e"], ["M", "wf.help.m"], ["?", "wf.help.q"], ["Esc", "wf.help.esc"], ["Enter", "wf.help.enter"],
+      ["Tab / ← →", "wf.help.tab"]]) {
+      dl.append(el("dt", "", k), el("dd", "", t(w)));
+    }
+    return dl;
+  }
+
+  // --- the hint lines on the map -------------------------------------------------------------------
+  function paintHint() {
+    let text = "";
+    if (loadError) text = t("wf.loadFailed", { error: loadError });
+    else if (!geo || !view) text = t("wf.loading");
+    else if (info && info.until > Date.now()) text = info.text;
+    else if (snap.terminal) text = t("wf.hint.over");
+    else if (acting) text = t(`wf.hint.${hintKey()}${inputMode === "touch" ? "Touch" : "Keys"}`);
+    hintText.textContent = text;
+    dayText.textContent = view && data ? t("wf.day", { day: view.day, last: view.last_day, prize: prizeName() }) : "";
+    if (view && data) tip(dayText, prizeTip());
+    lastText.textContent = view && data ? lastWords() : "";
+  }
+
+  function hintKey() {
+    if (kind === "CHOOSE_COLUMN") return "column";
+    if (kind === "TOP_OPTION") return "top";
+    if (kind === "TRAVEL_UNIT") return ctx.unit ? "step" : "unit";
+    if (kind === "HARVEST_HEXES") return "harvest";
+    if (kind === "COURAGE_COMMIT") return "courage";
+    if (PLACE_KINDS.has(kind) && ctx.pick !== null && ctx.pick !== undefined) return "place";
+    return "sheet";
+  }
+
+  function prizeName() {
+    const p = data.prizes.find((x) => x.id === view.prize);
+    return p ? L(p.name) : "";
+  }
+
+  function prizeTip() {
+    const p = data.prizes.find((x) => x.id === view.prize);
+    return p ? t("wf.prizeTip", { name: L(p.name), count: L(p.count), pay: p.payout.join(" / ") }) : "";
+  }
+
+  /** The confrontation just revealed (everyone sees both dials and cards), else nothing. */
+  function lastWords() {
+    if (!view.last_confront || view.turn - confrontTurn > 1) return "";
+    return revealWords();
+  }
+
+  function revealWords() {
+    const r = view.last_confront;
+    if (!r || !data) return "";
+    const side = (s) => {
+      const parts = [t("wf.rev.dial", { n: s.dial })];
+      if (s.cards.length) parts.push(t("wf.rev.cards", { cards: s.cards.join(" + ") }));
+      for (const [m, v] of s.mods) parts.push(`${t(`wf.rev.mod.${m}`)} +${v}`);
+      return `${clanName(s.seat)} ${s.total} (${parts.join(", ")})`;
+    };
+    return t("wf.rev.line", { hex: r.hex, a: side(r.sides[0]), b: side(r.sides[1]), winner: clanName(r.winner) });
+  }
+
+  // --- acting --------------------------------------------------------------------------------------
+  function intent(action, keyboard) {
+    if (!acting || pending || !legal.has(action)) return false;
+    pending = true;
+    here = null;
+    if (keyboard || inputMode === "keys") root.focus({ preventScroll: true });
+    refresh();
+    onIntent(action);
+    return true;
+  }
+
+  function notNow(what) {
+    announce(acting ? t("wf.say.notNow", { what }) : t("wf.say.notYours"));
+  }
+
+  function pressColumn(n, keyboard) {
+    const a = `col:${n}`;
+    if (!acting || pending || !legal.has(a)) {
+      if (view) notNow(t("wf.column", { n }));
+      return;
+    }
+    intent(a, keyboard);
+  }
+
+  /** A tap (or Enter on the map's focus layer) on a hex or a home. */
+  function pressPlace(place, keyboard) {
+    if (!view || !geo) return;
+    const hexId = place.startsWith("home:") ? "home" : place;
+    const list = actionsAt(hexId);
+    if (!list.length) { describePlace(place, true); return; }
+    if (list.length === 1) { intent(list[0], keyboard); return; }
+    // several of your pieces stand here: the sheet lists them, those here first
+    here = hexId;
+    refresh();
+    announce(t("wf.say.several", { n: list.length, hex: hexWords(hexId) }));
+    const first = sheetEl.querySelector(".wf-here:not(:disabled)");
+    if (first) first.focus({ preventScroll: true });
+  }
+
+  function describePlace(place, show) {
+    let text;
+    if (place.startsWith("home:")) {
+      const seat = Number(place.slice(5));
+      text = homeWords(seat);
+    } else text = placeWords(place);
+    if (show) showInfo({ text, hex: place.startsWith("home:") ? null : place });
+    return text;
+  }
+
+  function placeWords(id) {
+    const h = geo.hexes.get(id);
+    const parts = [hexWords(id)];
+    if (h.plate) parts.push(t("wf.tip.plate"));
+    if (h.old_mill) parts.push(t("wf.tip.mill"));
+    if ((view.tokens || []).includes(id)) parts.push(t("wf.tip.visitor"));
+    else if (h.visitor_spot) parts.push(t("wf.tip.spot"));
+    if (h.streams.length) parts.push(t("wf.tip.streams", { to: h.streams.join(", ") }));
+    const owner = (view.control || {})[id];
+    if (owner !== undefined) parts.push(t("wf.tip.control", { name: clanName(owner) }));
+    for (const g of piecesAt(view, id)) {
+      const bits = [];
+      if (g.herald) bits.push(t("wf.herald"));
+      for (const n of g.walkers) bits.push(`${t("wf.walker")} ${L(data.clans[clanOf(g.seat)].walkers[n - 1].name)}`);
+      if (g.farmers) bits.push(t("wf.farmersN", { n: g.farmers }));
+      parts.push(`${clanName(g.seat)}: ${bits.join(", ")}`);
+    }
+    view.clans.forEach((c, seat) => c.structures.forEach((at, k) => {
+      if (at === id) parts.push(`${L(data.structures[k].name)} (${clanName(seat)}): ${L(data.structures[k].text)}`);
+    }));
+    const res = (view.res || {})[id];
+    if (res) parts.push(res.map((n, i) => (n ? resWord(RES[i], n) : null)).filter(Boolean).join(", "));
+    return parts.join(" · ");
+  }
+
+  function homeWords(seat) {
+    const c = view.clans[seat];
+    const bits = [t("wf.homeOf", { name: clanName(seat) })];
+    if (c.herald === "home") bits.push(t("wf.herald"));
+    c.walkers.forEach((w, i) => { if (w === "home") bits.push(`${t("wf.walker")} ${L(data.clans[clanOf(seat)].walkers[i].name)}`); });
+    if (c.home_farmers) bits.push(t("wf.farmersN", { n: c.home_farmers }));
+    const res = c.home.map((n, i) => (n ? resWord(RES[i], n) : null)).filter(Boolean);
+    if (res.length) bits.push(res.join(", "));
+    return bits.join(" · ");
+  }
+
+  function showInfo(next) {
+    info = { ...next, until: Date.now() + INFO_MS };
+    root.dataset.info = next.hex || "";
+    announce(next.text);
+    paintHint();
+    vp.redraw();
+    clearTimeout(infoTimer);
+    infoTimer = setTimeout(() => { info = null; root.dataset.info = ""; if (!destroyed && view) { paintHint(); vp.redraw(); } }, INFO_MS);
+  }
+
+  // --- the map: taps, hovering, long presses ---------------------------------------------------------
+  function placeAtWorld(x, y) {
+    const home = homeAt(geo, x, y);
+    if (home) {
+      const seat = view.clans.findIndex((c) => clanIndex(data, c.clan) === home.clan);
+      return seat >= 0 ? `home:${seat}` : null;
+    }
+    return hexAt(geo, x, y);
+  }
+
+  function onTap(world, screen, ev) {
+    if (ev) onPointer(ev);
+    if (!geo || !view) return;
+    if (longPressed) { longPressed = false; return; }
+    const place = placeAtWorld(world.x, world.y);
+    // On a small screen the first tap brings that part of the valley close ("Whole valley" returns).
+    if (vp.scale * SIZE < 34) {
+      vp.zoomBy(Math.min(2.4, 44 / (vp.scale * SIZE)), screen.x, screen.y);
+      root.dataset.zoomed = "1";
+      return;
+    }
+    if (!place) return;
+    pressPlace(place, false);
+  }
+
+  function onHover(world) {
+    if (!geo || !view) return;
+    const place = world ? placeAtWorld(world.x, world.y) : null;
+    const id = place && !place.startsWith("home:") ? place : null;
+    if (id !== hotHex) {
+      hotHex = id;
+      const can = id && actionsAt(id).length;
+      vp.element.style.cursor = can ? "pointer" : "";
+      if (id) hintText.textContent = placeWords(id);
+      else paintHint();
+      vp.redraw();
+    }
+  }
+
+  let pressTimer = 0;
+  let pressAt = null;
+  vp.element.addEventListener("pointerdown", (ev) => {
+    longPressed = false;
+    pressAt = { x: ev.clientX, y: ev.clientY };
+    clearTimeout(pressTimer);
+    pressTimer = setTimeout(() => {
+      if (!pressAt || !geo || !view) return;
+      const r = vp.element.getBoundingClientRect();
+      const w = vp.screenToWorld(pressAt.x - r.left, pressAt.y - r.top);
+      const place = placeAtWorld(w.x, w.y);
+      if (place) { longPressed = true; describePlace(place, true); }
+    }, LONG_PRESS_MS);
+  });
+  const cancelPress = (ev) => {
+    if (ev.type === "pointermove" && pressAt && Math.hypot(ev.clientX - pressAt.x, ev.clientY - pressAt.y) < 8) return;
+    clearTimeout(pressTimer);
+    if (ev.type !== "pointerup") pressAt = null;
+  };
+  for (const type of ["pointermove", "pointerup", "pointercancel", "pointerleave"]) vp.element.addEventListener(type, cancelPress);
+
+  // A long press on any explained part of the DOM (mat, chips, panels) shows its words.
+  let tipTimer = 0;
+  let tipFired = false;
+  root.addEventListener("pointerdown", (ev) => {
+    tipFired = false;
+    const target = ev.target.closest && ev.target.closest("[data-tip]");
+    if (!target || !root.contains(target) || ev.pointerType === "mouse") return;
+    clearTimeout(tipTimer);
+    tipTimer = setTimeout(() => { tipFired = true; showInfo({ text: target.dataset.tip }); }, LONG_PRESS_MS);
+  });
+  for (const type of ["pointerup", "pointercancel", "pointermove"]) {
+    root.addEventListener(type, (ev) => { if (type !== "pointermove" || ev.pointerType !== "mouse") clearTimeout(tipTimer); });
+  }
+  root.addEventListener("click", (ev) => {
+    if (tipFired) { tipFired = false; ev.preventDefault(); ev.stopPropagation(); }
+  }, true);
+  root.addEventListener("contextmenu", (ev) => { if (ev.target.closest && ev.target.closest("[data-tip]")) ev.preventDefault(); });
+
+  // The map's focus layer: the places a key user may act on now (Tab reaches them; Enter acts).
+  function paintLayer() {
+    if (!geo || !view) return;
+    const items = [];
+    const m = marks();
+    const add = (place, x, y, label) => items.push({ id: place, x, y, size: SIZE * 1.5, label });
+    for (const id of [...m.rings, ...[...m.pickable].filter((p) => !p.startsWith("home:"))]) {
+      const h = geo.hexes.get(id);
+      if (h && !items.some((i) => i.id === id)) add(id, h.x, h.y, `${actionsAt(id).map(say).join("; ")} · ${hexWords(id)}`);
+    }
+    for (const p of m.pickable) {
+      if (!p.startsWith("home:")) continue;
+      const seat = Number(p.slice(5));
+      const home = geo.homes.find((x) => x.clan === clanOf(seat));
+      if (home) add(p, home.x, home.y, actionsAt("home").map(say).join("; "));
+    }
+    layer.setItems(items);
+  }
+
+  // --- keys ----------------------------------------------------------------------------------------------
+  function onDocKey(ev) {
+    if (destroyed || readOnly || !root.isConnected) return;
+    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
+    const target = ev.target;
+    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
+    if (!root.offsetParent) return;
+    inputMode = "keys";
+    const k = ev.key;
+    if (k === "Escape") {
+      if (closePanel()) { ev.preventDefault(); return; }
+      if (acting && !pending) {
+        for (const a of ["back", "clear"]) if (legal.has(a)) { ev.preventDefault(); intent(a, true); return; }
+      }
+      return;
+    }
+    if (k === "?") { ev.preventDefault(); if (panel && panel.kind === "help") closePanel(); else openPanel({ kind: "help" }, true); return; }
+    if (k === "f" || k === "F") { ev.preventDefault(); focusView(); return; }
+    if (!acting || pending) {
+      if (/^[1-5]$/.test(k) || /^[tglhadsce]$/i.test(k)) notNow(k.toUpperCase());
+      return;
+    }
+    const low = k.toLowerCase();
+    let done = true;
+    if (kind === "COURAGE_COMMIT") {
+      if (/^[0-7]$/.test(k)) playOr(`dial:${k}`, k);
+      else if (low === "c") nextCard();
+      else if (k === "Enter" && !isButton(target)) playOr("commit", k);
+      else done = false;
+    } else if (/^[1-5]$/.test(k)) {
+      if (kind === "CHOOSE_COLUMN") pressColumn(Number(k), true); else notNow(t("wf.column", { n: k }));
+    } else if (TOP_KEYS[low] && kind === "TOP_OPTION") playOr(TOP_KEYS[low], k);
+    else if (low === "l" && kind === "TOP_OPTION") focusOffer(["courage", "cards"], k);
+    else if (low === "a" && kind === "TOP_OPTION") focusOffer(["goods", "goodwill"], k);
+    else if (low === "d") playOr("end", k);
+    else if (low === "s") playOr(["skip", "none", "hide"].find((a) => legal.has(a)) || "skip", k);
+    else if (low === "e") showMissionKey();
+    else if (k === "Enter" && !isButton(target)) {
+      const a = ["ok", "commit", "do"].find((x) => legal.has(x));
+      if (a) intent(a, true); else done = false;
+    } else done = false;
+    if (done) ev.preventDefault();
+  }
+  document.addEventListener("keydown", onDocKey);
+
+  const isButton = (x) => x && (x.tagName === "BUTTON" || x.tagName === "A");
+
+  function playOr(action, key) {
+    if (!intent(action, true)) notNow(key.toUpperCase());
+  }
+
+  /** L and A open their choice: the focus goes to the first of its two options. */
+  function focusOffer(actions, key) {
+    const b = actions.map((a) => offers.querySelector(`[data-action="${a}"]:not(:disabled)`)).find(Boolean);
+    if (b) { b.focus({ preventScroll: true }); announce(actions.filter((a) => legal.has(a)).map(say).join(" / ")); }
+    else notNow(key.toUpperCase());
+  }
+
+  /** C adds the next card of the hand as shown (strongest first) up to k; with k added it clears them. */
+  function nextCard() {
+    const draft = (ctx.draft || {})[String(viewer)] || { cards: [] };
+    const cards = [...legal.keys()].filter((a) => a.startsWith("card:")).map((a) => Number(a.slice(5)));
+    if (!cards.length) { if (draft.cards.length && legal.has("clear")) intent("clear", true); else notNow("C"); return; }
+    intent(`card:${Math.max(...cards)}`, true);
+  }
+
+  function showMissionKey() {
+    const shows = [...legal.keys()].filter((a) => a.startsWith("show:"));
+    if (shows.length === 1) { intent(shows[0], true); return; }
+    if (shows.length > 1) { const b = sheetEl.querySelector('[data-action^="show:"]'); if (b) b.focus({ preventScroll: true }); return; }
+    if (isSeat(viewer)) openPanel({ kind: "clan", seat: viewer, missions: true }, true);
+  }
+
+  /** F: the part of the valley this step is about (the picked piece and its rings, the hexes to choose,
+   * the confrontation), or back to the whole valley. */
+  function focusView() {
+    if (!geo || !view) return;
+    if (!vp.following) { vp.fit(); root.dataset.zoomed = ""; announce(t("wf.say.whole")); return; }
+    const m = marks();
+    const ids = [...m.rings, ...[...m.pickable].filter((p) => !p.startsWith("home:")), ...(m.confront ? [m.confront] : [])];
+    if (m.picked && m.picked.place !== "home") ids.push(m.picked.place);
+    if (!ids.length) {
+      const c = view.clans[me()];
+      if (c.herald && c.herald !== "home") ids.push(c.herald);
+      ids.push(...Object.keys(c.farmers));
+    }
+    const box = boxOf(geo, ids);
+    if (!box) return;
+    const r = vp.element.getBoundingClientRect();
+    const f = Math.min(r.width / (box.maxX - box.minX), (r.height - 50) / (box.maxY - box.minY));
+    const target = Math.min(Math.max(f, vp.scale), 2.2);
+    const c = vp.worldToScreen((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
+    vp.zoomBy(target / vp.scale, c.x, c.y);
+    vp.reveal(box);
+    root.dataset.zoomed = "1";
+    announce(t("wf.say.focus"));
+  }
+
+  const onPointer = (ev) => {
+    const mode = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "keys";
+    if (mode === inputMode) return;
+    inputMode = mode;
+    if (view) { paintHint(); paintPlacaWords(); }
+  };
+  root.addEventListener("pointerdown", onPointer, true);
+
+  function paintPlacaWords() {
+    for (const kbd of offers.querySelectorAll("kbd")) kbd.hidden = inputMode === "touch";
+    if (acting && kind === "CHOOSE_COLUMN") placaText.textContent = t(inputMode === "touch" ? "wf.placa.columnTouch" : "wf.placa.columnKeys");
+  }
+
+  // --- the rings pulse while there are rings ----------------------------------------------------------
+  function pulse() {
+    const want = acting && !pending && (kind === "TRAVEL_UNIT" || kind === "HARVEST_HEXES" || PLACE_KINDS.has(kind) || kind === "CONFRONT_ORDER");
+    if (want && !pulseTimer) pulseTimer = setInterval(() => vp.redraw(), 90);
+    else if (!want && pulseTimer) { clearInterval(pulseTimer); pulseTimer = 0; }
+  }
+
+  // --- size: the whole table fits the screen below the page's top bar ------------------------------------
+  function fitHeight() {
+    if (!root.isConnected) return;
+    const r = root.getBoundingClientRect();
+    const top = r.top + window.scrollY;
+    const avail = window.innerHeight - top - 8;
+    const hgt = Math.round(Math.max(380, Math.min(avail, 1000)));
+    if (root.style.height !== `${hgt}px`) root.style.height = `${hgt}px`;
+    root.classList.toggle("wf-short", hgt < 560);
+  }
+  const onResize = () => fitHeight();
+  window.addEventListener("resize", onResize);
+  const bodyObserver = new ResizeObserver(() => fitHeight());
+  bodyObserver.observe(document.body);
+
+  // --- public ------------------------------------------------------------------------------------------
+  const api = {
+    update,
+    setLang() {
+      controls.setLabels({ fit: t("wf.whole"), zoomIn: t("wf.zoomIn"), zoomOut: t("wf.zoomOut") });
+      vp.element.setAttribute("aria-label", t("wf.board"));
+      if (view) refresh(); else paintHint();
+    },
+    destroy() {
+      destroyed = true;
+      clearTimeout(infoTimer);
+      clearInterval(pulseTimer);
+      document.removeEventListener("keydown", onDocKey);
+      window.removeEventListener("resize", onResize);
+      bodyObserver.disconnect();
+      layer.destroy();
+      vp.destroy();
+      root.remove();
+    },
+    /** Seat colours in seat order: each seat wears its clan's colour. */
+    seatColours() {
+      return colours();
+    },
+    /** The board takes the keyboard focus (after a hand-off) when it can act. */
+    focus() {
+      if (!acting || !geo) return false;
+      return focusFirst();
+    },
+    /** Page coordinates of a hex's centre or a seat's home: for tests that tap the map. */
+    hexPoint(id) {
+      const h = geo && geo.hexes.get(id);
+      return h ? vp.worldToPage(h.x, h.y) : null;
+    },
+    homePoint(seat) {
+      const home = geo && view && geo.homes.find((x) => x.clan === clanOf(seat));
+      return home ? vp.worldToPage(home.x, home.y) : null;
+    },
+    get ready() { return !!geo; },
+    get hexPixels() { return vp.scale * SIZE; },
+    viewport: vp,
+  };
+  root.__renderer = api;
+  return api;
+}
