@@ -596,12 +596,12 @@ class TableShell {
     this.clock.classList.toggle("urgent", urgent);
     this.clock.setAttribute("aria-label", t("table.timeLeft"));
     // The last seconds are announced once, in words that say what happens next.
-    if (urgent && !this.warned) {
-      this.warned = true;
+    if (urgent) {
       this.warning.hidden = false;
       this.warning.textContent = t("table.hurry", { n: Math.ceil(left) });
-      announce(t("table.hurry", { n: Math.ceil(left) }));
-    } else if (!urgent && this.warned) {
+      if (!this.warned) announce(this.warning.textContent);
+      this.warned = true;
+    } else if (this.warned) {
       this.warned = false;
       this.warning.hidden = true;
     }

@@ -143,7 +143,7 @@ export function sealChip(fingerprint) {
       button.setAttribute("aria-expanded", String(!full.hidden));
     },
   }, h("span.seal-icon", { "aria-hidden": "true" }, "⬢"), " ", h("span.seal-word", t("table.seal")), " ",
-  h("code", fingerprint.slice(0, 12)));
+  h("code", fingerprint.slice(0, 6), h("span.seal-more", fingerprint.slice(6, 12))));
   return h("div.seal", button, full);
 }
 

@@ -22,21 +22,32 @@ const LIFT = 0.22;              // how far a lifted tile rises (world units)
 const FIT_MIN = 26, FIT_MAX = 48;
 
 const STYLE_ID = "ew-style";
+
+/** The hand a person last used: "touch", "mouse" or "keys" (hints name only that hand's gestures). */
+function firstInput() {
+  try {
+    return window.matchMedia("(pointer: coarse)").matches ? "touch" : "mouse";
+  } catch (_) {
+    return "mouse";
+  }
+}
+const NAV_KEYS = new Set(["Tab", "Enter", " ", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]);
 const CSS = `
-.ew-root{display:flex;flex-direction:column;gap:6px;height:100%;min-height:max(440px,min(calc(100vh - 190px),860px));font:14px/1.25 system-ui,sans-serif;color:#f4e8d0}
+.ew-root{display:flex;flex-direction:column;gap:6px;height:max(440px,min(calc(100vh - 190px),860px));font:14px/1.25 system-ui,sans-serif;color:#f4e8d0}
 .ew-strip{display:flex;align-items:center;gap:8px;padding:5px 8px;background:#2b2119;border-radius:12px;border:2px solid transparent}
 .ew-strip.ew-turn{border-color:#ffd34d}
-.ew-who{display:flex;flex-direction:column;gap:2px;min-width:0;flex:0 1 96px;overflow:hidden}
-.ew-name{font-weight:700;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+.ew-who{display:flex;flex-direction:column;gap:2px;min-width:0;flex:0 1 150px}
+.ew-name{font-weight:700;overflow-wrap:anywhere}
+.ew-botmark{display:inline-block;margin-left:6px;padding:0 6px;border-radius:8px;background:#f4e8d0;color:#2b2119;font-size:11px;font-weight:700;vertical-align:1px}
 .ew-side{font-size:12px;opacity:.85;white-space:nowrap}
 .ew-elder{display:flex;align-items:center;gap:2px;font-size:12px;white-space:nowrap}
 .ew-elder-word{margin-right:4px}
 .ew-dot{flex:0 0 auto;width:8px;height:8px;border-radius:50%;border:1.5px solid #f4e8d0;box-sizing:border-box}
 .ew-dot.on{background:#e0523c;border-color:#e0523c}
 .ew-piles{display:flex;gap:4px;flex:1 1 auto;justify-content:flex-end}
-.ew-pile{position:relative;width:50px;height:56px;padding:0;margin:0;border-radius:10px;border:2px solid transparent;
+.ew-pile{position:relative;flex:0 0 auto;width:60px;height:64px;padding:0;margin:0;border-radius:10px;border:2px solid transparent;
   background:rgba(255,255,255,.06);color:inherit;font:inherit;transition:transform .12s,box-shadow .12s}
-button.ew-pile{cursor:pointer}
+button.ew-pile{cursor:pointer;touch-action:manipulation}
 .ew-pile canvas{position:absolute;inset:0;width:100%;height:100%}
 .ew-pile .ew-count{position:absolute;right:1px;bottom:1px;min-width:18px;padding:1px 4px;border-radius:9px;
   background:#1d140c;color:#fff4dc;font-weight:700;font-size:12px;line-height:15px;text-align:center}
@@ -45,22 +56,28 @@ button.ew-pile{cursor:pointer}
 .ew-pile[aria-disabled="true"]{opacity:.6}
 .ew-pile.ew-none{opacity:.35}
 .ew-pile:focus-visible{outline:3px solid #ffd34d;outline-offset:2px}
-.ew-board{position:relative;flex:1 1 auto;min-height:250px;border-radius:12px;overflow:hidden;
+.ew-board{position:relative;flex:1 1 auto;min-height:180px;border-radius:12px;overflow:hidden;
   background:#41514b;box-shadow:inset 0 0 50px rgba(0,0,0,.4)}
 .ew-hint{position:absolute;left:8px;top:8px;right:8px;z-index:2;pointer-events:none;display:flex}
 .ew-hint span{background:rgba(15,12,8,.6);color:#fff6e0;padding:4px 9px;border-radius:8px;font-size:13px}
 .ew-hint span:empty{display:none}
+.ew-root.ew-over .ew-hint span{background:#1d140c;border:2px solid #ffd34d;font-size:14px;font-weight:600}
 .ew-tip{position:absolute;z-index:3;pointer-events:none;background:#1d140c;color:#fbefd8;padding:6px 9px;border-radius:8px;
   font-size:13px;box-shadow:0 3px 10px rgba(0,0,0,.5);max-width:240px}
 .ew-tip[hidden]{display:none}
 .ew-tip ol{margin:3px 0 0;padding-left:18px}
 .ew-board .vt-focus-item{border-radius:50%}
 .ew-board>.vt-viewport{position:absolute;inset:0;min-height:0;height:auto}
-@media (max-width:560px){.ew-strip{flex-wrap:wrap;gap:4px 8px;padding:4px 6px}
-  .ew-who{flex:1 1 100%;flex-direction:row;align-items:baseline;gap:10px}
-  .ew-name{max-width:40%}.ew-piles{justify-content:space-between}.ew-pile{width:calc((100% - 16px) / 5);max-width:60px;height:52px}
+@media (max-width:699px){
+  .ew-root{gap:4px}
+  .ew-strip{flex-wrap:wrap;gap:3px 8px;padding:4px 6px}
+  .ew-who{flex:1 1 100%;flex-flow:row wrap;align-items:baseline;gap:0 10px}
+  .ew-piles{justify-content:space-between}
+  .ew-mine .ew-pile{flex:1 1 0;max-width:64px;height:50px}
+  .ew-theirs .ew-piles{justify-content:flex-start}
+  .ew-theirs .ew-pile{width:44px;height:32px;border-radius:7px}
+  .ew-theirs .ew-pile .ew-count{font-size:11px;line-height:13px;min-width:14px;padding:0 3px}
   .ew-hint span{font-size:12px}}
-@media (min-width:700px){.ew-pile{width:60px;height:64px}.ew-who{flex-basis:150px}}
 `;
 
 function injectStyle() {
@@ -89,9 +106,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   void lang; // words come from i18n's t(), which follows the page language; setLang re-labels
   injectStyle();
   const root = div("ew-root");
-  const topStrip = makeStrip();
+  const topStrip = makeStrip("ew-theirs");
   const board = div("ew-board");
-  const bottomStrip = makeStrip();
+  const bottomStrip = makeStrip("ew-mine");
   root.append(topStrip.el, board, bottomStrip.el);
   host.append(root);
 
@@ -116,6 +133,31 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let wantFocus = null;            // a layer id (or "p:X") to focus once the next snapshot is drawn
   let tipTimer = 0;
   let faces = new Map();           // "q,r" -> face centre as last drawn
+  let input = firstInput();
+  root.dataset.input = input;
+
+  function setInput(kind) {
+    if (kind === input) return;
+    input = kind;
+    root.dataset.input = kind;
+    if (view) refresh();
+  }
+  // Keys are watched on the whole page: the first Tab into the board starts outside it.
+  const onPointer = (ev) => setInput(ev.pointerType === "mouse" ? "mouse" : "touch");
+  const onKeyDown = (ev) => { if (NAV_KEYS.has(ev.key)) setInput("keys"); };
+  root.addEventListener("pointerdown", onPointer, true);
+  window.addEventListener("keydown", onKeyDown, true);
+
+  // The board fills the screen below the page's own bar, so the piles, the slab and the rings
+  // are all on screen at once on a phone (no scrolling to reach your supply).
+  function fitHeight() {
+    const top = root.getBoundingClientRect().top + window.scrollY;
+    const room = window.innerHeight - top - 8;
+    const wide = window.innerWidth >= 700;
+    const h = Math.round(Math.min(wide ? 860 : 2000, Math.max(wide ? 440 : 400, room)));
+    if (root.style.height !== `${h}px`) root.style.height = `${h}px`;
+  }
+  window.addEventListener("resize", fitHeight);
 
   const vp = createViewport(board, {
     label: t("ew.board"),
@@ -179,6 +221,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     fillStrip(topStrip, topColour(), false);
     fillStrip(bottomStrip, bottomColour(), myColour !== null);
     hintText.textContent = hintFor();
+    root.classList.toggle("ew-over", !!(snap && snap.terminal));
+    fitHeight();
     root.dataset.lifted = lifted || "";
     root.dataset.rings = rings().map((m) => key(m.to[0], m.to[1])).join(";");
     root.dataset.myturn = myTurn() ? "1" : "0";
@@ -191,9 +235,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function hintFor() {
     if (!view) return "";
-    if (snap && snap.terminal) return t("ew.hint.over");
-    if (lifted) return t("ew.hint.lifted");
-    if (myTurn()) return t("ew.hint.yourTurn");
+    if (snap && snap.terminal) return view.ending ? pickWords(view.ending) : t("ew.hint.over");
+    if (lifted) return t(`ew.hint.lifted.${input}`);
+    if (myTurn()) return t(`ew.hint.yourTurn.${input}`);
     if (view.turn) return t("ew.hint.waiting", { colour: t(`ew.Colour.${view.turn}`) });
     return "";
   }
@@ -240,7 +284,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     }
     const elder = elderAt(k);
     if (elder) text += `. ${t("ew.elderCount", { colour: t(`ew.Colour.${elder}`), n: elderTaken(elder).filter(Boolean).length })}`;
-    if (sources.has(`t:${k}`)) text += `, ${t("ew.canMove")}`;
+    if (sources.has(`t:${k}`)) text += `, ${t("ew.canMove")}${input === "keys" ? ` ${t("ew.enterLifts")}` : ""}`;
     return text;
   }
 
@@ -331,7 +375,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (src.startsWith("t:")) cells.push(src.slice(2).split(",").map(Number));
     if (cells.length) vp.reveal(boundsOf(cells, 0.95));
     const n = rings().length;
-    announce(t(keyboard ? "ew.lifted" : "ew.liftedTap", { piece: pieceWordsOf(src), n }));
+    announce(t(keyboard ? "ew.lifted" : input === "mouse" ? "ew.liftedClick" : "ew.liftedTap",
+      { piece: pieceWordsOf(src), n }));
     if (keyboard) {
       const first = arrowStep(layerItemsOf("ring"), null, "ArrowRight");
       if (first) layer.focus(first);
@@ -564,8 +609,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   // --- the two strips: who, Elder dots, supply piles -------------------------------------
-  function makeStrip() {
-    const el = div("ew-strip");
+  function makeStrip(cls) {
+    const el = div(`ew-strip ${cls}`);
     const who = div("ew-who");
     const name = div("ew-name");
     const side = div("ew-side");
@@ -582,6 +627,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     strip.el.dataset.colour = colour;
     strip.el.classList.toggle("ew-turn", !snap.terminal && view.turn === colour);
     strip.name.textContent = seat ? seat.name : t(`ew.Colour.${colour}`);
+    if (seat && seat.bot) {
+      const mark = document.createElement("span");
+      mark.className = "ew-botmark";
+      mark.textContent = t("shell.bot");
+      strip.name.append(mark);
+    }
     strip.side.textContent = `${t(`ew.Colour.${colour}`)}${myColour === colour ? ` · ${t("ew.you")}` : ""}`;
     strip.pilesEl.setAttribute("aria-label", t("ew.supplyOf", { colour: t(`ew.colour.${colour}`) }));
     strip.pilesEl.setAttribute("role", "group");
@@ -640,7 +691,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       p.count.textContent = `×${n}`;
       let label = n ? t("ew.pile", { creature, count: n }) : t("ew.pileEmpty", { creature });
       if (interactive) {
-        if (can) label = t("ew.pileCanPlace", { creature, count: n });
+        if (can) label = `${t("ew.pileCanPlace", { creature, count: n })}${input === "keys" ? ` ${t("ew.enterLifts")}` : ""}`;
         else if (n && myTurn()) label = t("ew.pileCannot", { creature, count: n });
         p.el.setAttribute("aria-disabled", can ? "false" : "true");
         p.el.setAttribute("aria-pressed", lifted === `p:${letter}` ? "true" : "false");
@@ -701,6 +752,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     },
     destroy() {
       clearTimeout(tipTimer);
+      window.removeEventListener("keydown", onKeyDown, true);
+      window.removeEventListener("resize", fitHeight);
       pileObserver.disconnect();
       layer.destroy();
       vp.destroy();
