@@ -1,9 +1,12 @@
 """The Hollowmere board (web/games/hollowmere/renderer.js) fed real engine snapshots.
 
-The snapshots come from the Python bridge (the same code Pyodide runs), so these tests need
-no Pyodide start-up: a small page at the test site imports the renderer, and each test
-checks what the board offers against the snapshot's legal actions and what it sends back.
-The whole-game tests through the real app are in test_hollowmere_game.py.
+The snapshots and the tile set come from the Python bridge (the same code Pyodide runs), so
+these tests need no Pyodide start-up: a small page at the test site imports the renderer, hands
+it the engine's static data (game_data), and each test checks what the board offers against the
+snapshot's legal actions and what it sends back. Laying is two steps for every hand: a preview
+(placed, turned, moved, a Warden picked) sends nothing; only "Lay tile" / Enter does.
+Phone-size tests (touch, 390×844 and 360×640) are in test_hollowmere_phone.py; whole games
+through the real app in test_hollowmere_game.py.
 """
 from __future__ import annotations
 
@@ -20,11 +23,18 @@ HARNESS = """<!doctype html><html lang=en><head><meta charset=utf-8>
 <style>body{margin:0;padding:8px;background:#efe9dc}</style></head>
 <body><div id=host></div><script type=module>
 import { createRenderer } from '/web/games/hollowmere/renderer.js';
+import { useTileset } from '/web/games/hollowmere/tileart.js';
 window.__intents = []; window.__said = [];
-window.__r = createRenderer(document.getElementById('host'),
-  {onIntent: (a) => window.__intents.push(a), announce: (t) => window.__said.push(t), lang: 'en'});
+window.__start = (data) => {
+  useTileset(data);
+  window.__r = createRenderer(document.getElementById('host'),
+    {onIntent: (a) => window.__intents.push(a), announce: (t) => window.__said.push(t), lang: 'en'});
+  return true;
+};
 window.__ready = true;
 </script></body></html>"""
+
+ROOT = ".hm-root"
 
 
 def call(cmd: str, **args):
@@ -33,9 +43,9 @@ def call(cmd: str, **args):
     return r["result"]
 
 
-def new_game(options: dict, seed: str = "5e" * 32) -> dict:
+def new_game(options: dict, seed: str = "5e" * 32, names=("Ana", "Bo")) -> dict:
     return call("new_table", game="hollowmere", options=options, seed=seed, viewer=0,
-                seats=[{"name": "Ana"}, {"name": "Bo", "bot": True, "level": "easy"}])
+                seats=[{"name": names[0]}, {"name": names[1], "bot": True, "level": "easy"}])
 
 
 def to_my_turn(snap: dict) -> dict:
@@ -67,24 +77,49 @@ def cells(snap: dict) -> dict[str, dict[int, list[str]]]:
     return out
 
 
-@pytest.fixture
-def board(page, site):
+def with_warden(snap: dict) -> bool:
+    return any(any(regs for regs in rs.values()) for rs in cells(snap).values())
+
+
+def open_harness(page, site):
     page.route(site.url("__hm_harness.html"),
                lambda route: route.fulfill(status=200, content_type="text/html", body=HARNESS))
     page.goto(site.url("__hm_harness.html"))
     page.wait_for_function("window.__ready === true")
+    page.evaluate("(d) => window.__start(d)", call("game_data", game="hollowmere"))
 
     def show(snap, viewer=0):
         page.evaluate("([s, v]) => window.__r.update(s, v)", [snap, viewer])
         page.wait_for_function("document.querySelector('.hm-root').dataset.hand !== undefined")
-        page.wait_for_timeout(50)
+        page.wait_for_timeout(60)
     page.show = show
     return page
 
 
-def attr(page, name: str) -> str:
-    return page.get_attribute(".hm-root", f"data-{name}")
+@pytest.fixture
+def board(page, site):
+    return open_harness(page, site)
 
+
+def attr(page, name: str) -> str:
+    return page.get_attribute(ROOT, f"data-{name}")
+
+
+def intents(page) -> list[str]:
+    return page.evaluate("window.__intents")
+
+
+def cell_point(page, cell: str) -> tuple[float, float]:
+    x, y = map(int, cell.split(","))
+    p = page.evaluate("([x, y]) => document.querySelector('.hm-root').__hm.cellPoint(x, y)", [x, y])
+    return p["x"], p["y"]
+
+
+def focus_cell(page, cell: str):
+    page.locator(f'.vt-focus-item[data-cell="{cell}"]').focus()
+
+
+# --- what is offered --------------------------------------------------------------------------
 
 def test_cells_marked_are_exactly_the_legal_cells(board):
     snap = to_my_turn(new_game({}))
@@ -94,29 +129,46 @@ def test_cells_marked_are_exactly_the_legal_cells(board):
     assert attr(board, "hand") == snap["view"]["hand"]
 
 
-def test_arrow_keys_walk_the_legal_cells_only(board):
+def test_the_tile_set_and_its_names_come_from_the_engine_not_a_web_copy(board, page_errors):
+    """The renderer draws from game_data; no tiles.json is published beside it."""
+    page_errors.allow(r"404 .*hollowmere/tiles\.json")
+    assert board.evaluate("fetch('/web/games/hollowmere/tiles.json').then((r) => r.status)") == 404
+    snap = to_my_turn(new_game({}))
+    board.show(snap)
+    data = call("game_data", game="hollowmere")
+    en = next(t["name"] for t in data["tiles"] if t["id"] == snap["view"]["hand"])
+    assert board.text_content(".hm-hand-name").startswith(en)
+    board.evaluate("async () => { (await import('/web/app/i18n.js')).setLang('pt'); window.__r.setLang('pt'); }")
+    assert board.text_content(".hm-hand-name").startswith(data["names"]["pt"][snap["view"]["hand"]])
+    board.evaluate("async () => { (await import('/web/app/i18n.js')).setLang('en'); window.__r.setLang('en'); }")
+
+
+# --- keys ------------------------------------------------------------------------------------
+
+def test_arrow_keys_walk_the_legal_cells_only_and_send_nothing(board):
     snap = to_my_turn(new_game({}))
     legal = set(cells(snap))
     board.show(snap)
-    board.locator(".hm-root .vt-focus-item").first.focus()
+    focus_cell(board, sorted(legal)[0])
     seen = {attr(board, "selected")}
     for key in ["ArrowRight"] * len(legal) + ["ArrowDown", "ArrowUp", "ArrowLeft"]:
         board.keyboard.press(key)
         seen.add(attr(board, "selected"))
         assert board.evaluate("document.activeElement.dataset.cell") == attr(board, "selected")
+        assert attr(board, "stage") == "preview"
     assert seen == legal
     board.keyboard.press("Escape")
-    assert attr(board, "selected") == ""
-    assert board.evaluate("window.__intents") == []
+    assert attr(board, "selected") == "" and attr(board, "stage") == "pick"
+    assert intents(board) == []
 
 
-def test_rotation_offers_only_the_turns_that_fit_the_focused_cell(board):
+def test_rotation_offers_only_the_turns_that_fit_the_cell(board):
     # A cell where some but not all turns fit.
     snap = play_until(new_game({}), lambda s: any(0 < len(rs) < 4 for rs in cells(s).values()))
     legal = cells(snap)
     cell, rs = next((c, rs) for c, rs in legal.items() if 0 < len(rs) < 4)
     board.show(snap)
-    board.locator(f'.vt-focus-item[data-cell="{cell}"]').focus()
+    focus_cell(board, cell)
     assert attr(board, "selected") == cell
     seen = [int(attr(board, "r"))]
     for _ in range(6):
@@ -128,60 +180,136 @@ def test_rotation_offers_only_the_turns_that_fit_the_focused_cell(board):
         board.keyboard.press("Shift+R")
         back.append(int(attr(board, "r")))
     assert set(back) <= set(rs)
-    # The turn buttons and a tap on the tile in hand step through the same turns.
+    # The turn buttons and a press on the tile in hand step through the same turns.
     board.click('[data-act="rotr"]')
     board.click(".hm-hand-tile")
     assert int(attr(board, "r")) in rs
+    assert intents(board) == []
 
 
-def test_enter_lays_and_the_warden_is_chosen_by_number_key(board):
-    snap = play_until(new_game({}), lambda s: any(any(regs for regs in rs.values()) for rs in cells(s).values()))
+def test_keys_place_turn_pick_a_warden_and_only_enter_lays(board):
+    snap = play_until(new_game({}), with_warden)
     legal = cells(snap)
     cell, r, regions = next((c, r, regs) for c, rs in legal.items() for r, regs in rs.items() if regs)
     tile = snap["view"]["hand"]
     board.show(snap)
-    board.locator(f'.vt-focus-item[data-cell="{cell}"]').focus()
+    focus_cell(board, cell)
     while int(attr(board, "r")) != r:
         board.keyboard.press("r")
-    board.keyboard.press("Enter")
-    assert attr(board, "stage") == "warden"
+    assert attr(board, "stage") == "preview" and attr(board, "warden") == "-"
     offered = [b.get_attribute("data-region") for b in board.locator(".hm-wardens button[data-region]").all()]
     assert offered == regions + ["-"]
-    board.keyboard.press("Escape")
-    assert attr(board, "stage") == "place"
-    board.keyboard.press("Enter")
     board.keyboard.press("1")
-    assert board.evaluate("window.__intents") == [f"{tile}@{cell}r{r}+{regions[0]}"]
-    # Key 0: no Warden.
+    assert attr(board, "warden") == regions[0]
+    assert board.get_attribute(f'.hm-wardens button[data-region="{regions[0]}"]', "aria-pressed") == "true"
+    board.keyboard.press("0")
+    assert attr(board, "warden") == "-"
+    board.keyboard.press("1")
+    assert intents(board) == []                      # nothing before the confirmation
+    board.keyboard.press("Escape")                   # back: the preview is lifted
+    assert attr(board, "stage") == "pick" and intents(board) == []
+    focus_cell(board, sorted(set(legal) - {cell})[0] if len(legal) > 1 else cell)
+    focus_cell(board, cell)
+    while int(attr(board, "r")) != r:
+        board.keyboard.press("r")
+    board.keyboard.press("1")
+    board.keyboard.press("Enter")
+    assert intents(board) == [f"{tile}@{cell}r{r}+{regions[0]}"]
+    assert attr(board, "interactive") == "0"          # waiting for the engine: nothing more is sent
+    board.keyboard.press("Enter")
+    assert len(intents(board)) == 1
+    # No Warden: Enter right after placing.
+    board.evaluate("window.__intents = []")
+    board.show(to_my_turn(new_game({})))
     board.show(snap)
-    board.evaluate("document.activeElement && document.activeElement.blur()")
-    board.locator(f'.vt-focus-item[data-cell="{cell}"]').focus()
+    focus_cell(board, cell)
     while int(attr(board, "r")) != r:
         board.keyboard.press("r")
     board.keyboard.press("Enter")
-    board.keyboard.press("0")
-    assert board.evaluate("window.__intents")[-1] == f"{tile}@{cell}r{r}-"
-    assert all(a in {e["action"] for e in snap["legal"]} for a in board.evaluate("window.__intents"))
+    assert intents(board) == [f"{tile}@{cell}r{r}-"]
+    assert all(a in {e["action"] for e in snap["legal"]} for a in intents(board))
 
 
-def test_hover_previews_a_cell_and_a_click_lays_there(board):
-    snap = to_my_turn(new_game({}))
+# --- the mouse -------------------------------------------------------------------------------
+
+def test_hover_only_points_a_click_places_and_lay_tile_confirms(board):
+    snap = play_until(new_game({}), with_warden)
+    legal = cells(snap)
+    cell, r, regions = next((c, r, regs) for c, rs in legal.items() for r, regs in rs.items() if regs)
+    tile = snap["view"]["hand"]
     board.show(snap)
-    item = board.locator(".hm-root .vt-focus-item").first
-    cell = item.get_attribute("data-cell")
-    box = item.bounding_box()
-    x, y = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+    r0 = attr(board, "r")
+    x, y = cell_point(board, cell)
     board.mouse.move(x, y)
     board.mouse.move(x + 1, y + 1)
-    assert attr(board, "selected") == cell
-    assert board.evaluate("window.__intents") == []
+    # Hovering neither turns nor places the tile.
+    assert attr(board, "selected") == "" and attr(board, "r") == r0 and intents(board) == []
+    assert "hm-pointing" in board.get_attribute(".hm-board", "class")
     board.mouse.click(x, y)
-    tile = snap["view"]["hand"]
-    r = attr(board, "r")
-    if attr(board, "stage") == "warden":
-        board.click('.hm-wardens button[data-region="-"]')
-    assert board.evaluate("window.__intents") == [f"{tile}@{cell}r{r}-"]
+    assert attr(board, "selected") == cell and attr(board, "stage") == "preview"
+    assert attr(board, "input") == "mouse"
+    assert "Click the tile" in board.text_content(".hm-hint")
+    assert intents(board) == []
+    # A click on the placed tile (away from its Warden spots) turns it.
+    for _ in range(8):
+        if int(attr(board, "r")) == r:
+            break
+        cx, cy = cell_point(board, cell)
+        scale = board.evaluate("document.querySelector('.hm-root').__hm.viewport.scale")
+        board.mouse.click(cx - scale * 0.42, cy - scale * 0.42)
+    assert int(attr(board, "r")) == r and intents(board) == []
+    # A click on a Warden spot picks it; a second click on it takes it off again.
+    p = board.evaluate("(reg) => document.querySelector('.hm-root').__hm.spotPoint(reg)", regions[0])
+    board.mouse.click(p["x"], p["y"])
+    assert attr(board, "warden") == regions[0]
+    board.mouse.click(p["x"], p["y"])
+    assert attr(board, "warden") == "-"
+    board.mouse.click(p["x"], p["y"])
+    assert intents(board) == []
+    # Take back, place again: the Warden and the turn are kept where they still fit.
+    board.click('[data-act="cancel"]')
+    assert attr(board, "stage") == "pick" and intents(board) == []
+    board.mouse.click(*cell_point(board, cell))
+    assert attr(board, "stage") == "preview"
+    while int(attr(board, "r")) != r:
+        board.click('[data-act="rotr"]')
+    board.click(f'.hm-wardens button[data-region="{regions[0]}"]')
+    board.click('[data-act="lay"]')
+    assert intents(board) == [f"{tile}@{cell}r{r}+{regions[0]}"]
 
+
+def test_hints_follow_the_hand_in_use(board):
+    """Words for clicks after a click, for keys after a key press."""
+    snap = to_my_turn(new_game({}))
+    board.show(snap)
+    cell = sorted(cells(snap))[0]
+    board.mouse.click(*cell_point(board, cell))
+    assert attr(board, "input") == "mouse"
+    hint = board.text_content(".hm-hint")
+    assert hint.startswith("Click") and "Enter" not in hint
+    assert board.get_attribute('[data-act="rotr"]', "title") == "Turn clockwise (R)"
+    board.keyboard.press("r")
+    assert attr(board, "input") == "keyboard"
+    hint = board.text_content(".hm-hint")
+    assert "R turns" in hint and "Enter" in hint and "Click" not in hint
+
+
+def test_mist_veil_is_two_steps_and_only_while_legal(board):
+    snap = to_my_turn(new_game({"mist_veil": True}))
+    assert "veil" in {e["action"] for e in snap["legal"]}
+    board.show(snap)
+    board.click('[data-act="veil"]')
+    assert intents(board) == [] and attr(board, "veil") == "armed"
+    board.click('[data-act="cancel"]')
+    assert attr(board, "veil") == ""
+    board.click('[data-act="veil"]')
+    board.click('[data-act="veil"]')
+    assert intents(board) == ["veil"]
+    board.show(to_my_turn(new_game({})))
+    assert board.locator('[data-act="veil"]').count() == 0
+
+
+# --- what everyone sees ----------------------------------------------------------------------
 
 def test_hidden_next_tile_is_not_in_the_page(board):
     open_snap = to_my_turn(new_game({}))
@@ -196,16 +324,6 @@ def test_hidden_next_tile_is_not_in_the_page(board):
     assert "Next tile" not in board.inner_text(".hm-root")
 
 
-def test_mist_veil_is_a_button_only_while_legal(board):
-    snap = to_my_turn(new_game({"mist_veil": True}))
-    assert "veil" in {e["action"] for e in snap["legal"]}
-    board.show(snap)
-    board.click('[data-act="veil"]')
-    assert board.evaluate("window.__intents") == ["veil"]
-    board.show(to_my_turn(new_game({})))
-    assert board.locator('[data-act="veil"]').count() == 0
-
-
 def test_spectator_sees_the_valley_read_only(board):
     snap = to_my_turn(new_game({}))
     spectator = call("snapshot", table=snap["table"], viewer=None)
@@ -214,8 +332,17 @@ def test_spectator_sees_the_valley_read_only(board):
     assert board.is_disabled(".hm-hand-tile")
     board.keyboard.press("r")
     board.keyboard.press("Enter")
-    assert board.evaluate("window.__intents") == []
+    assert intents(board) == []
     assert attr(board, "interactive") == "0"
+
+
+def test_long_seat_names_are_shown_whole(board):
+    long = "Maria Eduarda dos Santos Figueiredo"
+    snap = to_my_turn(new_game({}, names=(long, "Bartholomew the Bot")))
+    board.show(snap)
+    name = board.locator('.hm-players li[data-seat="0"] .hm-pname')
+    assert long in name.text_content() and name.get_attribute("title") == long
+    assert board.evaluate("(e) => e.scrollWidth <= e.clientWidth + 1", name.element_handle())
 
 
 def test_score_events_are_explained_and_their_tiles_light_up(board):
@@ -254,4 +381,5 @@ def test_strings_switch_to_portuguese(board):
     }""")
     assert board.text_content(".hm-hand h3") == "Peça na mão"
     assert board.inner_text('[data-act="veil"]') == "Véu da Névoa"
+    assert board.inner_text('[data-act="lay"]') == "Colocar peça"
     board.evaluate("async () => { (await import('/web/app/i18n.js')).setLang('en'); window.__r.setLang('en'); }")

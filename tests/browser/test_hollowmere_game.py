@@ -1,18 +1,22 @@
 """Whole Hollowmere games in the real app (Pyodide engine, table page), played on the board only.
 
-The person plays every turn with the keyboard on the valley: focus the first marked cell,
-Enter to lay it, then a number key for the Warden (1 on alternate turns, 0 otherwise); with
-the Mist Veil on, the person casts it once with the board's button. Never the "All my
+The person plays every turn with the keyboard on the valley: focus the first marked cell (the
+tile is placed there, a preview), a number key for the Warden (1 on alternate turns, 0
+otherwise), then Enter lays it; with the Mist Veil on, the person casts it once with the board's
+button, pressed twice (arm, then cast). Never the "All my
 moves" list. Run once with every option off and once with every option on, so each option
 is seen both ways (hidden next tile: absent from the page every turn).
 """
 from __future__ import annotations
 
 import time
+from pathlib import Path
 
 import pytest
 
-from tests.browser.vt_page import moves, snapshot, wait_moves
+from tests.browser.vt_page import csp_safe_waits, moves, snapshot, wait_moves
+
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 ENGINE_WAIT = 180_000
 
@@ -67,17 +71,21 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
         legal = {e["action"] for e in snap["legal"]}
         if options.get("mist_veil") and not veiled and "veil" in legal:
             page.click('.hm-root [data-act="veil"]')
+            assert _log_len(page) == before
+            page.click('.hm-root [data-act="veil"]')
             veiled = True
             wait_moves(page, before)
             continue
         assert page.locator('.hm-root [data-act="veil"]').count() == (1 if "veil" in legal else 0)
         first = page.locator(".hm-root .vt-focus-item").first
-        first.focus()
-        page.keyboard.press("Enter")
-        if page.get_attribute(".hm-root", "data-stage") == "warden":
+        first.focus()                                   # the tile is placed there: a preview
+        assert page.get_attribute(".hm-root", "data-stage") == "preview"
+        if page.locator(".hm-wardens button[data-region]").count() > 1:
             key = "1" if turns % 2 == 0 else "0"
             wardens += key == "1"
             page.keyboard.press(key)
+        assert _log_len(page) == before                 # nothing is sent before Enter
+        page.keyboard.press("Enter")
         wait_moves(page, before)
         mine = [e for e in snapshot(page)["log"] if e["seat"] == 0 and e["by"] == "seat"]
         assert mine[-1]["action"] in legal
@@ -99,3 +107,177 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
     page.click('.end-box a[href^="#/verify"]')
     page.wait_for_selector(".pg-verdict[data-verdict]", timeout=ENGINE_WAIT)
     assert page.get_attribute(".pg-verdict", "data-verdict") == "valid"
+
+
+# --- a phone: the table page at 390×844 and 360×640, played by taps -----------------------------
+
+def _local(url: str) -> bool:
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
+
+
+@pytest.fixture
+def phone_factory(browser):
+    made = []
+
+    def make(width, height):
+        ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
+                                  has_touch=True, is_mobile=True, service_workers="allow")
+        ctx.route(lambda url: not _local(url), lambda route: route.abort("addressunreachable"))
+        pg = ctx.new_page()
+        csp_safe_waits(pg)
+        pg.set_default_timeout(ENGINE_WAIT)
+        pg.errors = []
+        pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+        pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+        pg.size = (width, height)
+        made.append((ctx, pg))
+        return pg
+    yield make
+    for ctx, pg in made:
+        ctx.close()
+        assert not pg.errors, pg.errors
+
+
+def _start_phone_table(page, site):
+    page.goto(site.url("index.html#/new/hollowmere?botdelay=0&timer=900"))
+    page.wait_for_selector("form.newtable #start")
+    page.wait_for_selector("#opt-mist_veil", timeout=ENGINE_WAIT)
+    page.select_option("#seat-kind-0", "person")
+    page.select_option("#seat-kind-1", "bot")
+    if page.locator("#seat-level-1").count():
+        page.select_option("#seat-level-1", "easy")
+    page.locator("#start").scroll_into_view_if_needed()
+    page.locator("#start").tap()
+    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
+    page.evaluate("window.scrollTo(0, 0)")
+
+
+def _box_in_window(page, box, what):
+    width, height = page.size
+    assert box and box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (what, box, page.size)
+    assert box["x"] >= 0 and box["x"] + box["width"] <= width + 0.5, (what, box, page.size)
+
+
+def _check_phone_layout(page):
+    """The acting controls, the Warden choices and the countdown are on screen without
+    scrolling, and every control is a target of at least 40 px."""
+    assert page.evaluate("window.scrollY") == 0
+    sels = ['.hm-hand [data-act="lay"]', '.hm-hand [data-act="rotr"]', '.hm-hand [data-act="rotl"]',
+            '.hm-hand [data-act="cancel"]', ".hm-wardens button", ".vt-controls button"]
+    for sel in sels:
+        for b in page.locator(sel).all():
+            if not b.is_visible():
+                continue
+            box = b.bounding_box()
+            assert box["width"] >= 40 and box["height"] >= 40, (sel, box)
+            _box_in_window(page, box, sel)
+    clock = page.locator(".countdown")
+    assert clock.is_visible()
+    _box_in_window(page, clock.bounding_box(), "countdown")
+    hint = page.text_content(".hm-status").lower()
+    assert "tap" in hint and "press" not in hint and "enter" not in hint and "click" not in hint, hint
+
+
+def _safe_point(page, cell):
+    """The cell's place on the page if a finger can tap it there (on the valley, clear of the
+    hint line and the zoom buttons), else None."""
+    x, y = map(int, cell.split(","))
+    p = page.evaluate("([x, y]) => document.querySelector('.hm-root').__hm.cellPoint(x, y)", [x, y])
+    board = page.locator(".hm-board").bounding_box()
+    controls = page.locator(".hm-board .vt-controls").bounding_box()
+    status = page.locator(".hm-status").bounding_box() if page.locator(".hm-status").is_visible() else None
+    inside = board["x"] + 6 < p["x"] < board["x"] + board["width"] - 6 and board["y"] + 6 < p["y"] < board["y"] + board["height"] - 6
+    under = lambda b: b and b["x"] - 4 <= p["x"] <= b["x"] + b["width"] + 4 and b["y"] - 4 <= p["y"] <= b["y"] + b["height"] + 4
+    return (p["x"], p["y"]) if inside and not under(controls) and not under(status) else None
+
+
+def _tap(page, selector):
+    box = page.locator(selector).first.bounding_box()
+    page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+
+
+def _tap_a_cell(page, legal_cells):
+    """Tap marked cells until one holds the preview (a tap on small cells zooms in first)."""
+    for attempt in range(6):
+        for cell in legal_cells:
+            p = _safe_point(page, cell)
+            if p is None:
+                continue
+            page.touchscreen.tap(*p)
+            page.wait_for_timeout(80)
+            if page.get_attribute(".hm-root", "data-selected") == cell:
+                return cell
+            p = _safe_point(page, cell)      # zoomed in around the tap: tap it where it is now
+            if p is not None:
+                page.touchscreen.tap(*p)
+                page.wait_for_timeout(80)
+                if page.get_attribute(".hm-root", "data-selected") == cell:
+                    return cell
+        _tap(page, ".vt-controls button[data-control='fit']")
+        page.wait_for_timeout(120)
+    raise AssertionError("no marked cell could be tapped")
+
+
+def _play_turn_by_taps(page, turn_no):
+    snap = snapshot(page)
+    before = _log_len(page)
+    legal_cells = sorted({a["action"].split("@")[1].split("r")[0] for a in snap["legal"] if "@" in a["action"]})
+    cell = _tap_a_cell(page, legal_cells)
+    assert page.get_attribute(".hm-root", "data-stage") == "preview"
+    chips = page.locator(".hm-wardens button[data-region]")
+    if chips.count() > 1 and turn_no % 2 == 0:
+        _tap(page, ".hm-wardens button[data-key='1']")
+    assert _log_len(page) == before                      # nothing sent before "Lay tile"
+    _check_phone_layout(page)
+    _tap(page, '.hm-hand [data-act="lay"]')
+    wait_moves(page, before)
+    mine = [e for e in snapshot(page)["log"] if e["seat"] == 0 and e["by"] == "seat"]
+    assert mine[-1]["action"] in {e["action"] for e in snap["legal"]}
+    assert mine[-1]["action"].split("@")[1].startswith(cell + "r")
+
+
+@pytest.mark.parametrize("size", [(360, 640)], ids=["360x640"])
+def test_phone_table_controls_and_countdown_stay_on_screen(phone_factory, site, size):
+    page = phone_factory(*size)
+    _start_phone_table(page, site)
+    for turn_no in range(3):
+        _wait_state(page, "interactive")
+        page.wait_for_selector('.hm-root[data-interactive="1"]')
+        _check_phone_layout(page)
+        _play_turn_by_taps(page, turn_no)
+    page.screenshot(path=str(SCREENS / "hollowmere-phone-360.png"))
+
+
+def test_whole_game_by_taps_on_a_phone(phone_factory, site):
+    page = phone_factory(390, 844)
+    _start_phone_table(page, site)
+    deadline = time.time() + 900
+    turns = 0
+    while time.time() < deadline:
+        if _wait_state(page, "interactive", "over") == "over":
+            break
+        page.wait_for_selector('.hm-root[data-interactive="1"]')
+        if turns == 2:
+            # A preview, for the pictures: placed, with a Warden picked, not laid yet.
+            snap = snapshot(page)
+            cells = sorted({a["action"].split("@")[1].split("r")[0] for a in snap["legal"] if "+" in a["action"]})
+            if cells:
+                _tap_a_cell(page, cells)
+                if page.locator(".hm-wardens button[data-key='1']").count():
+                    _tap(page, ".hm-wardens button[data-key='1']")
+                page.screenshot(path=str(SCREENS / "hollowmere-phone.png"))
+                _tap(page, '.hm-hand [data-act="cancel"]')
+                assert page.get_attribute(".hm-root", "data-stage") == "pick"
+        _play_turn_by_taps(page, turns)
+        turns += 1
+    assert _state(page) == "over", "the game did not end in time"
+    assert turns > 20
+    snap = snapshot(page)
+    shown = [int(x) for x in page.locator(".hm-players .hm-score").all_inner_texts()]
+    assert shown == snap["scores"]
+    sheet = snap["view"]["sheet"]
+    for row in sheet["rows"]:
+        assert sum(row["values"].values()) == snap["scores"][row["seat"]]
+    page.screenshot(path=str(SCREENS / "hollowmere-phone-end.png"), full_page=True)

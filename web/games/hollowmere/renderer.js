@@ -18,9 +18,8 @@ import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
 import { createHandControls } from "./controls.js";
 import { inIdleTime } from "../common/idle.js";
-import {
-  loadTileset, geometry, tileBitmap, paintTile, paintWarden, drawTileInto, SEAT_COLOURS, SEAT_INK,
-} from "./tileart.js";
+import { loadTileset, geometry, drawTileInto, SEAT_COLOURS, SEAT_INK } from "./tileart.js";
+import { badgeRadius, paintSpots, paintValley } from "./valley.js";
 
 const LAY_RE = /^([A-Z][A-Z0-9]*)@(\d+),(\d+)r([0-3])(?:\+([a-z][a-z0-9]*)|-)$/;
 const ROLE_OF = { burgh: "steward", trail: "pathfinder", shrine: "keeper", river: "well-keeper", meadow: "grazier" };
@@ -145,135 +144,22 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     return d ? d.name : id;
   }
 
-  function variantOf(x, y) {
-    return ((x * 7 + y * 13) % 3 + 3) % 3;
+  /** What the painter needs of the table now (valley.js draws it, knowing no rule). */
+  function scene() {
+    return {
+      set, view, laid, highlights, viewer, hoverK, warden, handR,
+      offer: interactive && hand && !pending ? legal.cells : null,
+      preview: interactive && !pending && sel && legal.cells.get(sel.k) ? { ...sel, tile: tileDef(hand) } : null,
+      spots: interactive && !pending ? wardenSpots() : [],
+    };
   }
 
   function drawWorld(ctx, v) {
-    const dpr = window.devicePixelRatio || 1;
-    const s = v.scale;
-    const tl = v.screenToWorld(0, 0), br = v.screenToWorld(v.width, v.height);
-    // Mist beyond the valley's edge, then the valley floor with faint cell lines.
-    ctx.fillStyle = "#b9c3c0";
-    ctx.fillRect(tl.x, tl.y, br.x - tl.x, br.y - tl.y);
-    const W = (view && view.valley && view.valley.width) || 41;
-    ctx.fillStyle = "#d5ddd6";
-    ctx.fillRect(0, 0, W, W);
-    if (s >= 14) {
-      ctx.strokeStyle = "rgba(90,110,100,.16)";
-      ctx.lineWidth = 1 / s;
-      ctx.beginPath();
-      const x0 = Math.max(0, Math.floor(tl.x)), x1 = Math.min(W, Math.ceil(br.x));
-      const y0 = Math.max(0, Math.floor(tl.y)), y1 = Math.min(W, Math.ceil(br.y));
-      for (let x = x0; x <= x1; x++) { ctx.moveTo(x, y0); ctx.lineTo(x, y1); }
-      for (let y = y0; y <= y1; y++) { ctx.moveTo(x0, y); ctx.lineTo(x1, y); }
-      ctx.stroke();
-    }
-    ctx.strokeStyle = "rgba(60,70,65,.6)";
-    ctx.lineWidth = 2 / s;
-    ctx.strokeRect(0, 0, W, W);
-    if (!set || !view) return;
-
-    const px = s * dpr;
-    for (const c of laid.values()) {
-      if (c.x + 1 < tl.x || c.x > br.x || c.y + 1 < tl.y || c.y > br.y) continue;
-      const d = tileDef(c.tile);
-      if (!d) continue;
-      ctx.drawImage(tileBitmap(d, c.r, px, variantOf(c.x, c.y)), c.x, c.y, 1, 1);
-    }
-    ctx.strokeStyle = "rgba(50,40,25,.22)";
-    ctx.lineWidth = 1 / s;
-    for (const c of laid.values()) ctx.strokeRect(c.x, c.y, 1, 1);
-    if (view.last) {
-      ctx.strokeStyle = "rgba(255,255,255,.9)";
-      ctx.lineWidth = Math.max(2 / s, 0.03);
-      ctx.strokeRect(view.last.x + 0.02, view.last.y + 0.02, 0.96, 0.96);
-    }
-    // Scoring: a warm pulse over the scored feature's tiles.
-    const now = performance.now();
-    for (const h of highlights) {
-      const f = Math.max(0, Math.min(1, (now - h.start) / (h.end - h.start)));
-      const a = 0.55 * Math.sin(Math.PI * f) * (0.75 + 0.25 * Math.sin(now / 90));
-      ctx.fillStyle = `rgba(255,214,64,${a.toFixed(3)})`;
-      ctx.strokeStyle = `rgba(190,120,0,${(a * 1.4).toFixed(3)})`;
-      ctx.lineWidth = 0.05;
-      for (const k of h.tiles) {
-        const [x, y] = k.split(",").map(Number);
-        ctx.fillRect(x, y, 1, 1);
-        ctx.strokeRect(x + 0.025, y + 0.025, 0.95, 0.95);
-      }
-    }
-    // Wardens.
-    for (const w of view.wardens || []) {
-      const c = laid.get(key(w.x, w.y));
-      const d = c && tileDef(c.tile);
-      if (!d) continue;
-      const a = geometry(d, c.r).anchors[w.region] || [0.5, 0.5];
-      paintWarden(ctx, w.x + a[0], w.y + a[1], Math.max(0.34, 13 / s), w.seat, w.role === "grazier");
-    }
-    if (!(interactive && hand)) return;
-    // Where the tile in hand may go: bright where the shown turn fits, pale where another does.
-    for (const c of legal.cells.values()) {
-      const k = key(c.x, c.y);
-      if (sel && sel.k === k) continue;
-      const fits = c.rs.has(handR);
-      ctx.fillStyle = fits ? "rgba(255,236,150,.55)" : "rgba(255,250,230,.3)";
-      ctx.fillRect(c.x + 0.06, c.y + 0.06, 0.88, 0.88);
-      ctx.strokeStyle = fits ? "#c98a00" : "rgba(120,100,60,.7)";
-      ctx.lineWidth = Math.max(2 / s, 0.03);
-      ctx.setLineDash(k === hoverK ? [] : [0.12, 0.08]);
-      if (k === hoverK) ctx.lineWidth = Math.max(4 / s, 0.06);
-      ctx.strokeRect(c.x + 0.06, c.y + 0.06, 0.88, 0.88);
-      ctx.setLineDash([]);
-    }
-    // The preview: the tile as it would lie, its Warden if one is picked.
-    const d = sel && tileDef(hand);
-    const c = sel && legal.cells.get(sel.k);
-    if (d && c) {
-      ctx.save();
-      ctx.globalAlpha = 0.94;
-      ctx.translate(sel.x, sel.y);
-      paintTile(ctx, d, handR, variantOf(sel.x, sel.y));
-      ctx.restore();
-      ctx.strokeStyle = "#ffb000";
-      ctx.lineWidth = Math.max(3 / s, 0.05);
-      ctx.setLineDash([0.18, 0.1]);
-      ctx.strokeRect(sel.x, sel.y, 1, 1);
-      ctx.setLineDash([]);
-      if (warden) {
-        const a = geometry(d, handR).anchors[warden] || [0.5, 0.5];
-        const reg = d.regions.find((r) => r.id === warden);
-        paintWarden(ctx, sel.x + a[0], sel.y + a[1], Math.max(0.34, 15 / s), viewer, reg && reg.kind === "meadow");
-      }
-    }
+    paintValley(ctx, v, scene());
   }
 
-  function badgeRadius(v) {
-    return Math.max(11, Math.min(18, v.scale * 0.11));
-  }
-
-  /** The Warden spots of the preview as numbered badges, in screen pixels so they stay readable. */
   function drawScreen(ctx, v) {
-    if (!(interactive && sel && !pending)) return;
-    const spots = wardenSpots();
-    const rad = badgeRadius(v);
-    ctx.font = `700 ${Math.round(rad * 1.1)}px system-ui,sans-serif`;
-    ctx.textAlign = "center";
-    ctx.textBaseline = "middle";
-    spots.forEach((sp, i) => {
-      if (sp.region === warden) return;   // the Warden figure stands there
-      const p = v.worldToScreen(sp.wx, sp.wy);
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, rad + 2, 0, Math.PI * 2);
-      ctx.fillStyle = "rgba(255,255,255,.92)";
-      ctx.fill();
-      ctx.beginPath();
-      ctx.arc(p.x, p.y, rad, 0, Math.PI * 2);
-      ctx.fillStyle = SEAT_COLOURS[viewer % SEAT_COLOURS.length];
-      ctx.fill();
-      ctx.fillStyle = SEAT_INK[viewer % SEAT_INK.length];
-      ctx.fillText(String(i + 1), p.x, p.y + 1);
-    });
+    paintSpots(ctx, v, scene());
   }
 
   /** The Warden options of the preview's cell and turn, in the legal list's order. */
@@ -404,12 +290,24 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function bringClose(how) {
     if (!sel) return;
     const want = SPOT_SCALE[how] || SPOT_SCALE.mouse;
+    // The free part of the valley: below the hint line, above the zoom buttons.
+    const top = (status.textContent ? status.offsetTop + status.offsetHeight : 0) + 10;
+    const bottom = vp.height - 62;
+    const a = () => vp.worldToScreen(sel.x, sel.y);
     if (wardenSpots().length && vp.scale < want) {
       remember();
       const p = vp.worldToScreen(sel.x + 0.5, sel.y + 0.5);
       vp.zoomBy(want / vp.scale, p.x, p.y);
+      const q = vp.worldToScreen(sel.x + 0.5, sel.y + 0.5);
+      vp.panBy(vp.width / 2 - q.x, (top + bottom) / 2 - q.y);
+      return;
     }
-    vp.reveal({ minX: sel.x - 0.25, minY: sel.y - 0.25, maxX: sel.x + 1.25, maxY: sel.y + 1.25 });
+    const p = a(), size = vp.scale;
+    const m = Math.min(24, size / 3);
+    let dx = 0, dy = 0;
+    if (p.x < m) dx = m - p.x; else if (p.x + size > vp.width - m) dx = vp.width - m - size - p.x;
+    if (p.y < top) dy = top - p.y; else if (p.y + size > bottom) dy = bottom - size - p.y;
+    if (dx || dy) vp.panBy(dx, dy);
   }
 
   function turn(dir) {
@@ -617,7 +515,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     let name = d ? `${tileName(hand)} · ${turnsWord(handR)}` : t("hm.noHand");
     // Narrow: no title row; the line says whose tile it is, or in a preview, the Warden picked.
     if (narrow && !acting) name = `${title}: ${d ? tileName(hand) : t("hm.noHand")}`;
-    else if (narrow && sel) name = `${turnsWord(handR)} · ${t("hm.chosenWarden", { warden: pickedWords() })}`;
+    else if (narrow && sel && spots.length >= 3) name = t("hm.chosenWarden", { warden: pickedWords() });
     controls.paint({
       acting,
       stage,
@@ -747,6 +645,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (minX === Infinity) { minX = minY = 20; maxX = maxY = 20; }
     vp.setBounds({ minX: minX - 1, minY: minY - 1, maxX: maxX + 2, maxY: maxY + 2 });
 
+    root.classList.toggle("hm-over", !!snap.terminal);
     refreshItems();
     refreshAll();
     layout();

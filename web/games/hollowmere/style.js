@@ -31,6 +31,8 @@ const CSS = `
 .hm-hand-info{display:flex;flex-direction:column;gap:6px;min-width:0;flex:1}
 .hm-hand-name{font-weight:600;overflow-wrap:anywhere}
 .hm-buttons{display:flex;flex-wrap:wrap;gap:6px}
+.hm-root button{-webkit-tap-highlight-color:transparent}
+.hm-root.hm-over .hm-hand{display:none}
 .hm-root button.hm-btn{min-height:44px;min-width:44px;padding:0 12px;border-radius:10px;border:1px solid #8a7556;
   background:#fffaf0;color:#2b1d10;font:600 15px/1.1 system-ui,sans-serif;cursor:pointer}
 .hm-root button.hm-btn:disabled{opacity:.45;cursor:default}
