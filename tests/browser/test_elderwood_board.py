@@ -9,6 +9,7 @@ to play each one through its piles, tiles and rings, never through "All my moves
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
@@ -92,11 +93,21 @@ def my_seat(snap) -> int:
     return next(i for i, s in enumerate(snap["seats"]) if not s["bot"])
 
 
-def check_finished(page, snap, me):
+def check_finished(page, snap, me, shot=None):
     assert snap["terminal"]
     mine = [e for e in snap["log"] if e["seat"] == me]
     assert mine and all(e["by"] == "seat" for e in mine), "every move of the person came from the board"
     assert page.evaluate("document.body.dataset.state") == "over"
+    # How it ended, in words: on the board (where the person was looking) and on the end screen.
+    ending = snap["view"]["ending"]["en"]
+    assert page.evaluate("document.querySelector('.ew-hint span').textContent") == ending
+    page.wait_for_selector(".end-screen")
+    assert ending in page.locator(".end-screen").inner_text()
+    for row in snap["view"]["sheet"]["rows"]:
+        assert row["values"]["elder"] in ("–",) + tuple(f"{n}/6" for n in range(7))
+    if shot:
+        page.locator(".ew-root").scroll_into_view_if_needed()
+        page.screenshot(path=shot)
 
 
 # --- keyboard -------------------------------------------------------------------------------
@@ -223,12 +234,7 @@ def tap_control(page, name):
 
 
 def wait_lifted(page, value):
-    try:
-        page.wait_for_function(f"document.querySelector('.ew-root').dataset.lifted === {json.dumps(value)}", timeout=5000)
-    except Exception:
-        page.screenshot(path="/tmp/ewdev/fail.png")
-        print("DEBUG", value, board_state(page), page.evaluate("document.body.dataset.state"), page.evaluate("document.querySelector('.ew-root').__renderer.viewport.scale"), board_box(page), page.evaluate("window.__dbg"))
-        raise
+    page.wait_for_function(f"document.querySelector('.ew-root').dataset.lifted === {json.dumps(value)}", timeout=5000)
 
 
 def visible_point(page, q, r):
@@ -289,16 +295,12 @@ def test_a_whole_game_with_taps_only_on_a_phone(phone, live_site):
         p = visible_point(page, move["to"][0], move["to"][1])
         before = log_length(page)
         page.touchscreen.tap(p["x"], p["y"])
-        try:
-            wait_log_beyond(page, before)
-        except Exception:
-            page.screenshot(path="/tmp/ewdev/fail.png")
-            print("DEBUG", move, p, board_state(page), page.evaluate("document.body.dataset.state"), page.evaluate("document.querySelector('.ew-root').__renderer.viewport.scale"), board_box(page))
-            raise
+        wait_log_beyond(page, before)
         assert snapshot(page)["log"][before]["action"] == move["action"]
         moves += 1
         snap = wait_turn(page)
-    check_finished(page, snap, me)
+    check_finished(page, snap, me, shot=str(Path(__file__).resolve().parents[2] / "docs" / "screens"
+                                            / "elderwood-phone-end.png"))
     assert moves >= 4
 
 

@@ -16,8 +16,8 @@ COLOUR_WORDS = ("ash", "walnut")
 COLOUR_LETTERS = ("w", "b")
 
 SHEET_COLUMNS = [
-    {"key": "elder", "label": {"en": "Elder surrounded", "pt": "Ancião cercado"}},
-    {"key": "supply", "label": {"en": "Tiles in supply", "pt": "Peças na reserva"}},
+    {"key": "elder", "label": {"en": "Elder", "pt": "Ancião"}},
+    {"key": "supply", "label": {"en": "In supply", "pt": "Na reserva"}},
 ]
 ENDINGS = {
     "surrounded": {"en": "All six spaces around the {loser} Elder are taken: {winner} wins.",

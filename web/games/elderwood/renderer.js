@@ -36,7 +36,7 @@ const CSS = `
 .ew-root{display:flex;flex-direction:column;gap:6px;height:max(440px,min(calc(100vh - 190px),860px));font:14px/1.25 system-ui,sans-serif;color:#f4e8d0}
 .ew-strip{display:flex;align-items:center;gap:8px;padding:5px 8px;background:#2b2119;border-radius:12px;border:2px solid transparent}
 .ew-strip.ew-turn{border-color:#ffd34d}
-.ew-who{display:flex;flex-direction:column;gap:2px;min-width:0;flex:0 1 150px}
+.ew-who{display:flex;flex-direction:column;gap:2px;min-width:0;flex:0 1 220px}
 .ew-name{font-weight:700;overflow-wrap:anywhere}
 .ew-botmark{display:inline-block;margin-left:6px;padding:0 6px;border-radius:8px;background:#f4e8d0;color:#2b2119;font-size:11px;font-weight:700;vertical-align:1px}
 .ew-side{font-size:12px;opacity:.85;white-space:nowrap}
@@ -75,8 +75,9 @@ button.ew-pile{cursor:pointer;touch-action:manipulation}
   .ew-piles{justify-content:space-between}
   .ew-mine .ew-pile{flex:1 1 0;max-width:64px;height:50px}
   .ew-theirs .ew-piles{justify-content:flex-start}
-  .ew-theirs .ew-pile{width:44px;height:32px;border-radius:7px}
-  .ew-theirs .ew-pile .ew-count{font-size:11px;line-height:13px;min-width:14px;padding:0 3px}
+  .ew-theirs .ew-pile{width:54px;height:32px;border-radius:7px}
+  .ew-theirs .ew-pile canvas{right:auto;width:30px}
+  .ew-theirs .ew-pile .ew-count{top:50%;bottom:auto;right:2px;transform:translateY(-50%);background:none;font-size:12px;padding:0 2px}
   .ew-hint span{font-size:12px}}
 `;
 
@@ -154,10 +155,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const top = root.getBoundingClientRect().top + window.scrollY;
     const room = window.innerHeight - top - 8;
     const wide = window.innerWidth >= 700;
-    const h = Math.round(Math.min(wide ? 860 : 2000, Math.max(wide ? 440 : 400, room)));
+    // Far down the page (under the end screen), keep most of a screen rather than a sliver.
+    const least = wide ? 440 : Math.max(400, Math.round(window.innerHeight * 0.7));
+    const h = Math.round(Math.min(wide ? 860 : 2000, Math.max(least, room)));
     if (root.style.height !== `${h}px`) root.style.height = `${h}px`;
   }
   window.addEventListener("resize", fitHeight);
+  // The page's bar above may grow or shrink after a snapshot (status words, the clock): follow it.
+  const pageObserver = new ResizeObserver(() => fitHeight());
+  pageObserver.observe(document.body);
 
   const vp = createViewport(board, {
     label: t("ew.board"),
@@ -702,7 +708,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   function drawPile(p, letter, colour, n) {
-    const r = p.el.getBoundingClientRect();
+    const r = p.canvas.getBoundingClientRect();
     const w = Math.round(r.width) || 50, h = Math.round(r.height) || 56;
     const dpr = window.devicePixelRatio || 1;
     const stamp = `${w}x${h}@${dpr}:${colour}${letter}${Math.min(n, 3)}`;
@@ -754,6 +760,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       clearTimeout(tipTimer);
       window.removeEventListener("keydown", onKeyDown, true);
       window.removeEventListener("resize", fitHeight);
+      pageObserver.disconnect();
       pileObserver.disconnect();
       layer.destroy();
       vp.destroy();
