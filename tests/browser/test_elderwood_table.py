@@ -317,3 +317,35 @@ def test_the_score_sheet_counts_elders_and_supplies_during_play(device, live_sit
         assert [sheet["rows"][row["seat"]][c] for c in cols] == [str(values["elder"]), str(values["supply"])]
     me = next(i for i, s in enumerate(snap["seats"]) if not s["bot"])
     assert snap["view"]["sheet"]["rows"][me]["values"]["supply"] == 7
+
+
+# --- 4. lessons on the board --------------------------------------------------------------------
+
+LESSON_JS = """async (id) => {
+  const out = await window.__vt.engine.call('lesson_start', {game: 'elderwood', id});
+  document.querySelector('.ew-root').__renderer.update(out.snapshot, out.snapshot.viewer);
+  return out.snapshot;
+}"""
+
+
+@pytest.mark.parametrize("device", ["phone"], indirect=True)
+def test_a_lesson_position_on_the_board_the_gate(device, live_site):
+    """The gate lesson as the board draws it (the snapshot the bridge gives a lesson): the Otter's rings
+    stop at the pocket's mouth, the Hare's include the pocket."""
+    page = device
+    start(page, live_site)
+    snap = page.evaluate(LESSON_JS, "gate")
+    assert snap["view"]["setup"]["to_move"] == "w" and snap["viewer"] == 0
+    page.wait_for_timeout(300)
+    for (q, r), inside in (((2, 0), False), ((-2, 1), True)):
+        p = page.evaluate(f"document.querySelector('.ew-root').__renderer.pointFor({q}, {r})")
+        press_point(page, p)
+        wait_lifted(page, f"t:{q},{r}")
+        rings = {(x["q"], x["r"]) for x in page.evaluate("document.querySelector('.ew-root').__renderer.rings()")}
+        assert ((0, 1) in rings) == inside, rings
+        if inside:
+            page.screenshot(path=str(SCREENS / "elderwood-lesson-gate.png"))
+        else:
+            assert (0, 2) in rings
+        press_point(page, page.evaluate(f"document.querySelector('.ew-root').__renderer.pointFor({q}, {r})"))
+        wait_lifted(page, "")
