@@ -102,6 +102,12 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
     assert page.locator('.hm-scores li[data-kind="score"]').count() >= min(len(scored), 60)
     shown = [int(x) for x in page.locator(".hm-players .hm-score").all_inner_texts()]
     assert shown == snap["scores"]
+    # The sheet itemises each seat's points by what scored them, adding up to the score.
+    for row in snap["view"]["sheet"]["rows"]:
+        assert sum(row["values"].values()) == snap["scores"][row["seat"]]
+    if options:
+        page.evaluate("window.scrollTo(0, 0)")
+        page.screenshot(path=str(SCREENS / "hollowmere-desktop-end.png"))
     # The end screen's Verify link checks this very game, offline, in the worker.
     page.wait_for_function("() => /#\\/verify\\?r=/.test(document.querySelector('.end-box a[href^=\"#/verify\"]').getAttribute('href'))")
     page.click('.end-box a[href^="#/verify"]')
@@ -280,4 +286,68 @@ def test_whole_game_by_taps_on_a_phone(phone_factory, site):
     sheet = snap["view"]["sheet"]
     for row in sheet["rows"]:
         assert sum(row["values"].values()) == snap["scores"][row["seat"]]
-    page.screenshot(path=str(SCREENS / "hollowmere-phone-end.png"), full_page=True)
+    page.evaluate("window.scrollTo(0, 0)")
+    page.screenshot(path=str(SCREENS / "hollowmere-phone-end.png"))
+
+
+# --- a desktop: 1366×800, played with the mouse ------------------------------------------------
+
+def test_desktop_turns_by_mouse_place_then_lay(browser, site):
+    ctx = browser.new_context(viewport={"width": 1366, "height": 800}, service_workers="allow")
+    ctx.route(lambda url: not _local(url), lambda route: route.abort("addressunreachable"))
+    page = ctx.new_page()
+    csp_safe_waits(page)
+    page.set_default_timeout(ENGINE_WAIT)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        page.goto(site.url("index.html#/new/hollowmere?botdelay=0&timer=900"))
+        page.wait_for_selector("#opt-mist_veil", timeout=ENGINE_WAIT)
+        page.select_option("#seat-kind-0", "person")
+        page.select_option("#seat-kind-1", "bot")
+        if page.locator("#seat-level-1").count():
+            page.select_option("#seat-level-1", "easy")
+        page.click("#start")
+        page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
+        for turn_no in range(5):
+            _wait_state(page, "interactive")
+            page.wait_for_selector('.hm-root[data-interactive="1"]')
+            snap = snapshot(page)
+            before = _log_len(page)
+            with_spot = sorted({a["action"].split("@")[1].split("r")[0] for a in snap["legal"] if "+" in a["action"]})
+            cell = with_spot[0] if with_spot else snap["legal"][0]["action"].split("@")[1].split("r")[0]
+            x, y = map(int, cell.split(","))
+            p = page.evaluate("([x, y]) => document.querySelector('.hm-root').__hm.cellPoint(x, y)", [x, y])
+            page.mouse.move(p["x"], p["y"])
+            page.mouse.move(p["x"] + 2, p["y"] + 2)
+            assert page.get_attribute(".hm-root", "data-selected") == ""      # hovering chooses nothing
+            page.mouse.click(p["x"], p["y"])
+            assert page.get_attribute(".hm-root", "data-selected") == cell, (p, turn_no)
+            assert page.get_attribute(".hm-root", "data-input") == "mouse"
+            assert page.text_content(".hm-hand .hm-hint").startswith("Click")
+            # The valley fits the window; the hand, its Warden choices and Lay tile are in view.
+            for sel in (".hm-board", '.hm-hand [data-act="lay"]', ".countdown"):
+                box = page.locator(sel).bounding_box()
+                assert box["y"] >= 0 and box["y"] + box["height"] <= 800 + 0.5, (sel, box)
+            region = page.get_attribute(".hm-wardens button[data-key='1']", "data-region") \
+                if page.locator(".hm-wardens button[data-key='1']").count() else None
+            if region:
+                q = page.evaluate("(r) => document.querySelector('.hm-root').__hm.spotPoint(r)", region)
+                page.mouse.click(q["x"], q["y"])
+                assert page.get_attribute(".hm-root", "data-warden") == region
+            if turn_no == 1:
+                page.screenshot(path=str(SCREENS / "hollowmere-desktop-preview.png"))
+            assert _log_len(page) == before
+            page.click('.hm-hand [data-act="lay"]')
+            wait_moves(page, before)
+            mine = [e for e in snapshot(page)["log"] if e["seat"] == 0 and e["by"] == "seat"]
+            assert mine[-1]["action"].split("@")[1].startswith(cell + "r")
+            assert mine[-1]["action"].endswith(f"+{region}" if region else "-")
+        _wait_state(page, "interactive")
+        page.wait_for_selector('.hm-root[data-interactive="1"]')
+        page.mouse.move(5, 5)
+        page.screenshot(path=str(SCREENS / "hollowmere-desktop.png"))
+    finally:
+        ctx.close()
+    assert not errors, errors

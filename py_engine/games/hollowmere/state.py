@@ -311,21 +311,23 @@ class HollowmereState(GameState):
 
     def sheet(self) -> dict[str, Any]:
         """The score sheet's extra columns: Wardens left during play; at the end, each seat's
-        points by what scored them (from the score events, so the columns add up to the score)."""
+        points by what scored them (from the score events, so the columns add up to the score),
+        one column for each kind of feature that scored for someone, and the mountain boost."""
         if not self.over:
             return {"columns": [{"key": "wardens", "label": dict(SHEET_LABELS["wardens"])}],
                     "rows": [{"seat": s, "values": {"wardens": self.valley.wardens_left[s]}}
                              for s in range(self.num_players)]}
-        keys = [k for k in SHEET_KEYS if k != "meadow" or self.options.get("meadows")]
-        points = [dict.fromkeys(keys, 0) for _ in range(self.num_players)]
+        points = [dict.fromkeys(SHEET_KEYS, 0) for _ in range(self.num_players)]
         for ev in self.valley.events:
             if ev.get("kind") != "score":
                 continue
             for s in ev["scorers"]:
                 points[s][ev["feature"]] += ev["value"]
                 points[s]["boost"] += ev["boost"]
+        # Only what scored for someone: a phone's sheet has no room for columns of zeros.
+        keys = [k for k in SHEET_KEYS if any(p[k] for p in points)]
         return {"columns": [{"key": k, "label": dict(SHEET_LABELS[k])} for k in keys],
-                "rows": [{"seat": s, "values": points[s]} for s in range(self.num_players)]}
+                "rows": [{"seat": s, "values": {k: points[s][k] for k in keys}} for s in range(self.num_players)]}
 
 
 def rotations_offered(tile: str) -> tuple[int, ...]:

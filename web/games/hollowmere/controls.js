@@ -76,7 +76,9 @@ export function createHandControls({ onTurn, onConfirm, onCancel, onWarden, onVe
         const num = el("span", "hm-num", String(i + 1));
         num.style.background = m.colour;
         num.style.color = m.ink;
-        b.append(num, el("span", "hm-role", sp.role), el("span", "hm-where", sp.where));
+        const words = el("span", "hm-role", sp.role);
+        words.append(el("span", "hm-where", ` ${sp.where}`));
+        b.append(num, words);
         b.setAttribute("aria-label", `${i + 1}: ${sp.label}`);
         b.addEventListener("click", () => onWarden(sp.region));
         chips.push(b);

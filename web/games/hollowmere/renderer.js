@@ -307,7 +307,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     let dx = 0, dy = 0;
     if (p.x < m) dx = m - p.x; else if (p.x + size > vp.width - m) dx = vp.width - m - size - p.x;
     if (p.y < top) dy = top - p.y; else if (p.y + size > bottom) dy = bottom - size - p.y;
-    if (dx || dy) vp.panBy(dx, dy);
+    if (dx || dy) {
+      remember();
+      vp.panBy(dx, dy);
+    }
   }
 
   function turn(dir) {

@@ -48,7 +48,6 @@ const CSS = `
 .hm-wardens .hm-num{display:inline-grid;place-items:center;flex:none;width:24px;height:24px;border-radius:50%;
   background:#1d160e;color:#fff;font-size:13px}
 .hm-wardens .hm-num-none{background:#fffaf0;color:#2b1d10;border:1px solid #8a7556}
-.hm-wardens .hm-where::before{content:" "}
 .hm-hint{margin:6px 0 0;font-size:14px;color:#5b4a33}
 .hm-narrow .hm-hand{display:grid;grid-template-columns:minmax(0,1fr);row-gap:6px;padding:6px 8px}
 .hm-narrow .hm-hand-title{display:none}
