@@ -1,11 +1,13 @@
-"""Whole Hollowmere games in the real app (Pyodide engine, table page), played on the board only.
+"""Hollowmere in the real app (Pyodide engine, table page), played on the board only: whole games
+by keys at desktop size and by taps on a phone (390×844), turns by taps at 360×640 and by the
+mouse at 1366×800, each checking that a move is sent only once it is confirmed.
 
-The person plays every turn with the keyboard on the valley: focus the first marked cell (the
-tile is placed there, a preview), a number key for the Warden (1 on alternate turns, 0
-otherwise), then Enter lays it; with the Mist Veil on, the person casts it once with the board's
-button, pressed twice (arm, then cast). Never the "All my
-moves" list. Run once with every option off and once with every option on, so each option
-is seen both ways (hidden next tile: absent from the page every turn).
+By keys, the person plays every turn on the valley: focus the first marked cell (the tile is
+placed there, a preview), a number key for the Warden (1 on alternate turns, 0 otherwise), then
+Enter lays it; with the Mist Veil on, the person casts it once with the board's button, pressed
+twice (arm, then cast). Never the "All my moves" list. Run once with every option off and once
+with every option on, so each option is seen both ways (hidden next tile: absent from the page
+every turn). Screenshots of the phone, the desktop and both ends go to docs/screens.
 """
 from __future__ import annotations
 
@@ -146,10 +148,18 @@ def phone_factory(browser):
         assert not pg.errors, pg.errors
 
 
+def _option_help_is_shown(page):
+    """Each option says in one line what it does (the engine's OptionSpec.help)."""
+    from py_engine.games.hollowmere import GAME
+    for option in GAME.options:
+        assert page.text_content(f"#opt-{option.name}-help").strip() == option.help["en"]
+
+
 def _start_phone_table(page, site):
     page.goto(site.url("index.html#/new/hollowmere?botdelay=0&timer=900"))
     page.wait_for_selector("form.newtable #start")
     page.wait_for_selector("#opt-mist_veil", timeout=ENGINE_WAIT)
+    _option_help_is_shown(page)
     page.select_option("#seat-kind-0", "person")
     page.select_option("#seat-kind-1", "bot")
     if page.locator("#seat-level-1").count():
@@ -183,7 +193,8 @@ def _check_phone_layout(page):
     assert clock.is_visible()
     _box_in_window(page, clock.bounding_box(), "countdown")
     hint = page.text_content(".hm-status").lower()
-    assert "tap" in hint and "press" not in hint and "enter" not in hint and "click" not in hint, hint
+    assert ("tap" in hint or "toque" in hint) and not any(
+        w in hint for w in ("press", "enter", "click", "clique", "tecle", "setas")), hint
 
 
 def _safe_point(page, cell):
@@ -253,7 +264,20 @@ def test_phone_table_controls_and_countdown_stay_on_screen(phone_factory, site, 
         page.wait_for_selector('.hm-root[data-interactive="1"]')
         _check_phone_layout(page)
         _play_turn_by_taps(page, turn_no)
+    _wait_state(page, "interactive")
+    page.wait_for_selector('.hm-root[data-interactive="1"]')
     page.screenshot(path=str(SCREENS / "hollowmere-phone-360.png"))
+    # In Portuguese too: the words are longer, the controls still fit.
+    _tap(page, ".lang-switch [data-lang=pt]")
+    page.wait_for_function("document.documentElement.lang.startsWith('pt')")
+    snap = snapshot(page)
+    cells = sorted({a["action"].split("@")[1].split("r")[0] for a in snap["legal"] if "+" in a["action"]}) or \
+        sorted({a["action"].split("@")[1].split("r")[0] for a in snap["legal"] if "@" in a["action"]})
+    _tap_a_cell(page, cells)
+    _check_phone_layout(page)
+    assert page.inner_text('.hm-hand [data-act="lay"]') == "Colocar peça"
+    page.screenshot(path=str(SCREENS / "hollowmere-phone-360-pt.png"))
+    _tap(page, ".lang-switch [data-lang=en]")
 
 
 def test_whole_game_by_taps_on_a_phone(phone_factory, site):
@@ -286,6 +310,10 @@ def test_whole_game_by_taps_on_a_phone(phone_factory, site):
     sheet = snap["view"]["sheet"]
     for row in sheet["rows"]:
         assert sum(row["values"].values()) == snap["scores"][row["seat"]]
+    end = page.text_content(".end-box")
+    assert snap["view"]["ending"]["en"] in end
+    for column in sheet["columns"]:
+        assert column["label"]["en"] in end, column
     page.evaluate("window.scrollTo(0, 0)")
     page.screenshot(path=str(SCREENS / "hollowmere-phone-end.png"))
 
@@ -304,6 +332,7 @@ def test_desktop_turns_by_mouse_place_then_lay(browser, site):
     try:
         page.goto(site.url("index.html#/new/hollowmere?botdelay=0&timer=900"))
         page.wait_for_selector("#opt-mist_veil", timeout=ENGINE_WAIT)
+        _option_help_is_shown(page)
         page.select_option("#seat-kind-0", "person")
         page.select_option("#seat-kind-1", "bot")
         if page.locator("#seat-level-1").count():

@@ -64,7 +64,7 @@ export function createHandControls({ onTurn, onConfirm, onCancel, onWarden, onVe
 
   /** The Warden chips: one per spot, in the legal list's order, then "No Warden". */
   function paintChips(m) {
-    const key = m.spots.length ? `${m.colour}|${m.spots.map((s) => `${s.region}:${s.label}`).join(",")}|${m.noWarden}` : "";
+    const key = m.spots.length ? `${m.colour}|${m.spots.map((s) => `${s.region}:${s.label}`).join(",")}|${m.noWarden}|${m.noWardenShort}` : "";
     if (key !== chipKey) {
       chipKey = key;
       chips = [];
@@ -87,7 +87,9 @@ export function createHandControls({ onTurn, onConfirm, onCancel, onWarden, onVe
         const none = button("hm-btn hm-chip hm-chip-none");
         none.dataset.region = "-";
         none.dataset.key = "0";
-        none.append(el("span", "hm-num hm-num-none", "0"), el("span", "hm-role", m.noWarden));
+        none.append(el("span", "hm-num hm-num-none", "0"), el("span", "hm-role hm-long", m.noWarden),
+          el("span", "hm-role hm-short", m.noWardenShort));
+        none.setAttribute("aria-label", `0: ${m.noWarden}`);
         none.addEventListener("click", () => onWarden(null));
         chips.push(none);
       }

@@ -537,6 +537,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       colour: SEAT_COLOURS[(viewer ?? 0) % SEAT_COLOURS.length],
       ink: SEAT_INK[(viewer ?? 0) % SEAT_INK.length],
       noWarden: t("hm.noWarden"),
+      noWardenShort: t("hm.noWardenShort"),
       veil: legal.veil && !sel ? {
         text: veilArmed ? t("hm.veilConfirm", { tile: tileName(hand) }) : t("hm.veil"),
         title: t("hm.veilTitle"),

@@ -64,7 +64,9 @@ const CSS = `
 .hm-narrow .hm-wardens,.hm-narrow .hm-hint{grid-row:2;min-height:44px;margin:0}
 .hm-narrow .hm-wardens{gap:4px;align-items:center}
 .hm-narrow .hm-wardens:empty{display:flex}
-.hm-narrow .hm-wardens .hm-where{display:none}
+.hm-wardens .hm-short{display:none}
+.hm-narrow .hm-wardens .hm-where,.hm-narrow .hm-wardens .hm-long{display:none}
+.hm-narrow .hm-wardens .hm-short{display:inline}
 .hm-narrow .hm-wardens.hm-compact .hm-chip{padding:0;justify-content:center;width:44px}
 .hm-narrow .hm-wardens.hm-compact .hm-role{position:absolute;width:1px;height:1px;overflow:hidden;clip:rect(0 0 0 0)}
 .hm-narrow .hm-hint{display:flex;align-items:center;font-size:13.5px}
