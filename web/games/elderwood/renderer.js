@@ -103,7 +103,7 @@ function tileFromName(name) {
   return { name, colour: name[0], creature: name[1], number: Number(name.slice(2)) || 0 };
 }
 
-export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang } = {}) {
+export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang, readOnly = false } = {}) {
   void lang; // words come from i18n's t(), which follows the page language; setLang re-labels
   injectStyle();
   const root = div("ew-root");
@@ -152,6 +152,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   // The board fills the screen below the page's own bar, so the piles, the slab and the rings
   // are all on screen at once on a phone (no scrolling to reach your supply).
   function fitHeight() {
+    if (readOnly) return;        // replays and embeds size the board themselves (their controls sit below it)
     const top = root.getBoundingClientRect().top + window.scrollY;
     const room = window.innerHeight - top - 8;
     const wide = window.innerWidth >= 700;
