@@ -10,7 +10,7 @@ const TABLES = {
   hollowmere: { playable: true, load: () => import("./hollowmere/renderer.js") },
   milehollow: { playable: true, load: () => import("./milehollow/renderer.js") },
   elderwood: { playable: true, load: () => import("./elderwood/renderer.js") },
-  wickerfair: { playable: false, load: null },
+  wickerfair: { playable: true, load: () => import("./wickerfair/renderer.js") },
 };
 
 export const GAMES = Object.fromEntries(Object.entries(TABLES).map(([name, t]) => [name, { ...CATALOG[name], ...t }]));

@@ -173,11 +173,9 @@ def _pay_view(s: "WickerfairState", p: int) -> dict[str, Any] | None:
 
 
 SHEET_COLUMNS = [
-    {"key": "clan", "label": {"en": "Clan", "pt": "Clã"}},
     {"key": "coins", "label": {"en": "Coins", "pt": "Moedas"}},
-    {"key": "goodwill", "label": {"en": "Goodwill", "pt": "Boa vontade"}},
-    {"key": "courage", "label": {"en": "Courage", "pt": "Coragem"}},
     {"key": "ribbons", "label": {"en": "Ribbons", "pt": "Fitas"}},
+    {"key": "courage", "label": {"en": "Courage", "pt": "Coragem"}},
 ]
 END_COLUMNS = [
     {"key": "for_ribbons", "label": {"en": "For ribbons", "pt": "Pelas fitas"}},
@@ -188,13 +186,13 @@ END_COLUMNS = [
 
 
 def sheet(s: "WickerfairState", lang_names: bool = True) -> dict[str, Any]:
-    """The score sheet's extra columns: each clan's coins, goodwill, courage and ribbons; at the end
+    """The score sheet's extra columns: each clan's coins, ribbons and courage; at the end
     also the final coins per part (§8.3)."""
     rows = []
     final = s.final if s.over else None
     for c in s.clans:
-        values: dict[str, Any] = {"clan": CLAN_NAMES["en"][c.clan], "coins": c.coins, "goodwill": c.goodwill,
-                                  "courage": c.courage, "ribbons": len(c.ribbons)}
+        values: dict[str, Any] = {"coins": c.coins, "ribbons": len(c.ribbons),
+                                  "courage": c.courage}
         if final:
             b = final[c.seat]
             values.update({"for_ribbons": b["ribbons"], "for_hexes": b["hexes"], "for_pairs": b["pairs"],

@@ -63,7 +63,7 @@ export function buildGeometry(data) {
     const [e1, e2] = home.entries.map((id) => hexes.get(id));
     const mx = (e1.x + e2.x) / 2, my = (e1.y + e2.y) / 2;
     const d = Math.hypot(mx, my) || 1;
-    const out = SIZE * 1.45;
+    const out = SIZE * 1.95;
     homes.push({ clan: i, position: home.position, entries: home.entries, x: mx + (mx / d) * out, y: my + (my / d) * out });
   });
   let minX = Infinity, minY = Infinity, maxX = -Infinity, maxY = -Infinity;
@@ -72,7 +72,7 @@ export function buildGeometry(data) {
     minY = Math.min(minY, h.y - SIZE); maxY = Math.max(maxY, h.y + SIZE);
   }
   for (const h of homes) {
-    minX = Math.min(minX, h.x - 34); maxX = Math.max(maxX, h.x + 34);
+    minX = Math.min(minX, h.x - 44); maxX = Math.max(maxX, h.x + 44);
     minY = Math.min(minY, h.y - 30); maxY = Math.max(maxY, h.y + 30);
   }
   return { data, hexes, byQR, streams, homes, bounds: { minX, minY, maxX, maxY } };

@@ -303,7 +303,7 @@ export function clanPanel({ snap, view, data, seat, colours, viewer }) {
     t(c.pins[k] ? "wf.pinOn" : "wf.pinOff", { u: u.id, space: L(u.space), base: u.base, up: u.upgraded }), c.pins[k] ? "" : "wf-on"));
   parts.push(section(t("wf.mat"), matRows, pins));
   const bonuses = data.bonuses.map((bb, k) => row(`${L(bb.text)} — ${t(c.bonuses[k] ? "wf.claimed" : "wf.unclaimed")}`, t("wf.tipBonus"), c.bonuses[k] ? "wf-off" : ""));
-  parts.push(section(t("wf.board"), bonuses));
+  parts.push(section(t("wf.board.title"), bonuses));
   const ribbonBox = el("div", "wf-ribbons");
   for (const r of data.ribbons) {
     const n = c.ribbons.filter((x) => x === r.id).length;

@@ -159,12 +159,14 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       // the key help stays until closed
     }
     if (key !== lastKey) here = null;
+    const firstLook = lastKey === null;
     lastKey = key;
     if (view.last_confront) {
       const s = JSON.stringify(view.last_confront);
       if (s !== confrontSeen) {
+        // One already there when the page opens is old news: only a reveal seen happening is shown.
+        confrontTurn = confrontSeen === null && firstLook ? -99 : view.turn;
         confrontSeen = s;
-        confrontTurn = view.turn;
         if (data) announce(revealWords());
       }
     }
@@ -247,7 +249,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     return {
       view, colours: colours(), clanOf: view.clans.map((_, s) => clanOf(s)), rings, chosen, pickable, picked,
       hot: hotHex || (info && info.hex) || null, confront,
-      homeName: (ci, seat) => (seat >= 0 ? `${L(data.clans[ci].name)} · ${seatName(snap, seat)}` : `${L(data.clans[ci].name)} · ${t("wf.empty")}`),
+      homeName: (ci) => L(data.clans[ci].name),
     };
   }
 
@@ -275,8 +277,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (!geo) { paintHint(); return; }
     paintClans(clansBox, { snap, view, data, colours: colours(), viewer, onOpen: (s) => openPanel({ kind: "clan", seat: s }) });
     clansBox.setAttribute("aria-label", t("wf.clans"));
-    paintPlaca();
+    root.classList.toggle("wf-touch", inputMode === "touch");
     paintSheet();
+    paintPlaca();
     paintMatBox();
     paintPanel();
     paintHint();
@@ -340,9 +343,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (!offers.childElementCount) text = t("wf.placa.topNone", { top: topLabel(top) });
       add("skip", say("skip"), { key: "S", cls: "wf-secondary" });
     } else if (acting && kind === "TRAVEL_UNIT") {
+      // the pieces, the steps and End are in the sheet below the map
       text = ctx.unit ? t("wf.placa.step", { unit: unitWords(ctx.unit, ctx.pos) }) : t(ctx.mode === "haul" ? "wf.placa.haul" : "wf.placa.travel", { n: ctx.left });
-      if (legal.has("back")) add("back", say("back"), { cls: "wf-secondary" });
-      add("end", say("end"), { key: "D", cls: "wf-secondary" });
     } else if (acting && kind === "CHOOSE_COLUMN") {
       text = t(inputMode === "touch" ? "wf.placa.columnTouch" : "wf.placa.columnKeys");
     } else if (acting && SHEET_KINDS.has(kind)) {
@@ -576,9 +578,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     return p ? t("wf.prizeTip", { name: L(p.name), count: L(p.count), pay: p.payout.join(" / ") }) : "";
   }
 
-  /** The confrontation just revealed (everyone sees both dials and cards), else nothing. */
+  /** The confrontation revealed in the last round (everyone sees both dials and cards), else nothing. */
   function lastWords() {
-    if (!view.last_confront || view.turn - confrontTurn > 1) return "";
+    if (!view.last_confront || view.turn - confrontTurn >= (view.players || 2)) return "";
     return revealWords();
   }
 
@@ -793,7 +795,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const target = ev.target;
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
     if (!root.offsetParent) return;
-    inputMode = "keys";
+    if (inputMode !== "keys") { inputMode = "keys"; root.classList.remove("wf-touch"); paintHint(); }
     const k = ev.key;
     if (k === "Escape") {
       if (closePanel()) { ev.preventDefault(); return; }
@@ -888,6 +890,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const mode = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "keys";
     if (mode === inputMode) return;
     inputMode = mode;
+    root.classList.toggle("wf-touch", inputMode === "touch");
     if (view) { paintHint(); paintPlacaWords(); }
   };
   root.addEventListener("pointerdown", onPointer, true);

@@ -255,9 +255,9 @@ function courage(S, B) {
   const oc = S.view.clans[other];
   const done = (ctx.done || []).includes(S.me);
   const parts = [];
-  parts.push(line(t(starter ? "wf.sh.youStart" : "wf.sh.youDefend", { hex: S.hexWords(ctx.hex), name: S.clanName(other) })));
-  parts.push(line(t("wf.sh.opponent", { name: S.clanName(other), courage: oc.courage, cards: oc.hand_size,
-    state: t((ctx.done || []).includes(other) ? "wf.sh.otherIn" : "wf.sh.otherNotIn") }), "wf-line wf-dim"));
+  const state = t((ctx.done || []).includes(other) ? "wf.sh.otherIn" : "wf.sh.otherNotIn");
+  parts.push(line(`${t(starter ? "wf.sh.youStart" : "wf.sh.youDefend", { hex: S.hexWords(ctx.hex), name: S.clanName(other) })} `
+    + t("wf.sh.opponent", { name: seatName(S.snap, other), courage: oc.courage, cards: oc.hand_size, state })));
   if (done) {
     parts.push(line(t("wf.sh.committed", { dial: draft.dial, cards: draft.cards.length ? draft.cards.join(" + ") : t("wf.none") }), "wf-line wf-paynote"));
     return { title: t("wf.sh.courage"), groups: parts, foot: [] };
@@ -279,14 +279,14 @@ function courage(S, B) {
   dial.append(...dials);
   dials.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, dials)));
   parts.push(el("p", "wf-label", t("wf.sh.dial", { max: lim.dial_max })), dial);
-  // the hand, strongest first; a card added shows as pressed
+  // the hand, strongest first; a card added shows as pressed (pressing it takes the cards back)
   const hand = [...(me.hand || [])].sort((a, b) => b - a);
   const added = [...draft.cards];
   const cards = hand.map((v, i) => {
     const k = added.indexOf(v);
     const used = k >= 0;
     if (used) added.splice(k, 1);
-    const b = B(used ? `clear` : `card:${v}`, String(v), { cls: `wf-card${used ? " wf-on" : ""}`, chosen: used });
+    const b = B(used ? "clear" : `card:${v}`, String(v), { cls: `wf-card${used ? " wf-on" : ""}`, chosen: used });
     b.dataset.card = String(v);
     b.dataset.i = String(i);
     b.setAttribute("aria-label", t(used ? "wf.sh.cardIn" : "wf.sh.cardAdd", { v }));
@@ -294,14 +294,14 @@ function courage(S, B) {
     return b;
   });
   parts.push(el("p", "wf-label", t("wf.sh.cardsUpTo", { k: lim.k, n: hand.length })));
-  parts.push(cards.length ? group(cards, "wf-cards") : line(t("wf.sh.noCards"), "wf-line wf-dim"));
+  if (cards.length) parts.push(group(cards, "wf-cards"));
   const mods = S.mods();
-  if (mods) parts.push(line(mods, "wf-line wf-dim"));
-  parts.push(line(t("wf.sh.total", { dial: draft.dial, cards: draft.cards.reduce((a, b) => a + b, 0) }), "wf-line wf-paynote"));
+  if (mods) parts.push(tip(line(mods, "wf-line wf-dim wf-mods"), mods));
+  const total = el("span", "wf-total", t("wf.sh.total", { dial: draft.dial, cards: draft.cards.reduce((a, b) => a + b, 0) }));
   return {
-    title: t("wf.sh.courage"), sub: t(S.touch ? "wf.sh.courageTouch" : "wf.sh.courageKeys"),
+    title: t("wf.sh.courage"), sub: null,
     groups: parts,
-    foot: [S.legal.has("blank") ? B("blank", S.say("blank"), { cls: "wf-secondary" }) : null,
+    foot: [total, S.legal.has("blank") ? B("blank", S.say("blank"), { cls: "wf-secondary" }) : null,
       S.legal.has("commit") ? B("commit", S.say("commit"), { cls: "wf-primary" }) : null],
   };
 }

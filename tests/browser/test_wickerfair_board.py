@@ -1,0 +1,499 @@
+"""The Wickerfair table in Chromium: a stretch of play by taps at phone size (a fair visitor, the mill
+card, a confrontation with the secret dial and a ribbon, from a seed found where they come early), a
+whole 3-clan game by keys at desktop size, the layout at 390×844 and 360×640, tooltips and both
+languages.
+
+The person's moves are chosen here from the snapshot (``plan_events`` heads for a visitor, then the Old
+Mill, then another clan's piece; ``plan_quick`` keeps turns short); the board is then asked to play each
+one through its mat, the bar above the map, the map's pieces and rings and the sheet below the map —
+never through "All my moves". Bots are Easy; with ``botdelay=0`` a whole game runs in a few minutes.
+"""
+from __future__ import annotations
+
+import hashlib
+import json
+import sys
+import time
+from collections import deque
+from pathlib import Path
+
+import pytest
+
+from tests.browser.vt_page import csp_safe_waits, moves, saved_record, snapshot, store_put, stored, wait_moves
+
+REPO = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(REPO))
+
+from py_engine.core.table import Seat, Table  # noqa: E402
+from py_engine.registry import get_game  # noqa: E402
+
+ENGINE_WAIT = 180_000
+ROOT = "document.querySelector('.wf-root')"
+R = f"{ROOT}.__renderer"
+GAME = get_game("wickerfair")
+DATA = GAME.static_data()
+
+# --- the valley, for the plans (static data only, as a person reads the map) -------------------
+
+HEX = {h["id"]: h for h in DATA["hexes"]}
+QR = {(h["q"], h["r"]): h["id"] for h in DATA["hexes"]}
+STREAMS = {frozenset(e) for s in DATA["streams"] for e in s["edges"]}
+PLATES = [h["id"] for h in DATA["hexes"] if h["plate"]]
+OFFSETS = [(1, 0), (1, -1), (0, -1), (-1, 0), (-1, 1), (0, 1)]
+
+
+def _steps(h):
+    q, r = HEX[h]["q"], HEX[h]["r"]
+    out = [QR[(q + dq, r + dr)] for dq, dr in OFFSETS if (q + dq, r + dr) in QR]
+    out = [n for n in out if frozenset((h, n)) not in STREAMS and HEX[n]["terrain"] != "LK"]
+    if HEX[h]["plate"]:
+        out += [p for p in PLATES if p != h]
+    return out
+
+
+def _distances(src):
+    d = {src: 0}
+    todo = deque([src])
+    while todo:
+        h = todo.popleft()
+        for n in _steps(h):
+            if n not in d:
+                d[n] = d[h] + 1
+                todo.append(n)
+    return d
+
+
+DIST = {h: _distances(h) for h in HEX}
+
+
+def _column(view, me, top):
+    mat = DATA["mats"][view["clans"][me]["mat"] - 1]
+    return 1 + [c["top"] for c in mat["columns"]].index(top)
+
+
+def _targets(view, me):
+    c = view["clans"][me]
+    if not c["visitors"] and view["tokens"]:
+        return list(view["tokens"])
+    if not c["mill_visited"]:
+        return ["D4"]
+    out = [p for s, o in enumerate(view["clans"]) if s != me for p in [o["herald"], *o["walkers"]] if p and p != "home"]
+    return out or list(view["tokens"]) or ["D4"]
+
+
+def _common(kind, legal, ctx, me):
+    """Answers both plans share: the dial high with the strongest card, the first offer, the mill card."""
+    if kind == "COURAGE_COMMIT":
+        draft = (ctx.get("draft") or {}).get(str(me), {"dial": 0, "cards": []})
+        top = ctx["limits"]["dial_max"]
+        if draft["dial"] < top and f"dial:{top}" in legal:
+            return f"dial:{top}"
+        cards = sorted(a for a in legal if a.startswith("card:"))
+        if cards:
+            return cards[-1]
+        return "commit" if "commit" in legal else "blank"
+    if kind == "VISITOR_OFFER":
+        if ctx.get("offer"):
+            return "ok" if "ok" in legal else "+wool"
+        offers = [a for a in legal if a.startswith("offer:")]
+        return offers[0] if offers else "none"
+    if kind in ("MILL_PICK", "SONGLINE_PICK", "MISSION_KEEP", "CONFRONT_ORDER"):
+        return legal[0]
+    if kind == "SHOW_MISSION":
+        return next(a for a in legal if a.startswith("show:"))
+    return None
+
+
+def plan_events(snap):
+    """Head for a fair visitor, then the Old Mill, then another clan's herald or walker."""
+    v, kind, me = snap["view"], snap["decision"]["kind"], snap["viewer"]
+    legal = [m["action"] for m in snap["legal"]]
+    ctx = v["ctx"]
+    if kind == "CHOOSE_COLUMN":
+        for top in ("travel", "bolster", "trade", "harvest"):
+            if f"col:{_column(v, me, top)}" in legal:
+                return f"col:{_column(v, me, top)}"
+        return legal[0]
+    if kind == "TOP_OPTION":
+        return next((a for a in ("move", "courage", "goodwill", "mill", "coin") if a in legal), "skip")
+    if kind == "TRAVEL_UNIT":
+        if ctx["unit"] is None:
+            return "unit:H" if "unit:H" in legal else "end"
+        goal = _targets(v, me)
+        steps = [a[3:] for a in legal if a.startswith("to:")]
+        if not steps:
+            return "end"
+        return "to:" + min(steps, key=lambda h: (min(DIST[h].get(g, 99) for g in goal), h))
+    return _common(kind, legal, ctx, me) or ("skip" if "skip" in legal else legal[0])
+
+
+def plan_quick(snap, turn_no):
+    """Short turns that still use every kind of step now and then: a coin, Bolster, Trade (goods or
+    goodwill), a Harvest of one hex, a Travel of the herald, a bottom action every third turn."""
+    v, kind, me = snap["view"], snap["decision"]["kind"], snap["viewer"]
+    legal = [m["action"] for m in snap["legal"]]
+    ctx = v["ctx"]
+    cols = sorted(a for a in legal if a.startswith("col:"))
+    if kind == "CHOOSE_COLUMN":
+        return cols[turn_no % len(cols)]
+    if kind == "TOP_OPTION":
+        prefs = [("coin", "courage", "goodwill", "harvest", "mill"), ("move", "cards", "goods", "harvest"),
+                 ("courage", "goods", "coin", "harvest")][turn_no % 3]
+        return next((a for a in prefs if a in legal), "skip")
+    if kind == "TRAVEL_UNIT":
+        if ctx["unit"] is None:
+            return "unit:H" if "unit:H" in legal and "H" not in ctx["moved"] else "end"
+        steps = sorted(a for a in legal if a.startswith("to:"))
+        return steps[0] if steps else "end"
+    if kind == "HARVEST_HEXES":
+        hexes = [a for a in legal if a.startswith("hex:")]
+        if hexes and not ctx["hexes"]:
+            return hexes[0]
+        return "ok" if "ok" in legal else "skip"
+    if kind == "TRADE_MIX":
+        return "ok" if "ok" in legal else ("+grain", "+wood", "+clay", "+wool")[len(ctx["mix"]) % 4]
+    if kind == "BOTTOM_DO":
+        return "do" if turn_no % 3 == 0 else "skip"
+    if kind in ("IMPROVE_PIN", "ERECT_PLACE", "BUILD_PLACE", "RECRUIT_PICK", "TRINKET"):
+        return next((a for a in legal if a not in ("skip", "back")), "skip")
+    return _common(kind, legal, ctx, me) or ("skip" if "skip" in legal else legal[0])
+
+
+# --- starting a table -----------------------------------------------------------------------------
+
+def start_table(page, site, kinds=("person", "bot", "bot"), names=None, query="botdelay=0&timer=900") -> str:
+    """A new Wickerfair table with these seats (bots Easy); the page ends on the table."""
+    page.goto(site.url("index.html#/new/wickerfair"))
+    page.wait_for_selector("form.newtable #start")
+    page.wait_for_selector("#seat-count", timeout=ENGINE_WAIT)
+    page.select_option("#seat-count", str(len(kinds)))
+    for i, kind in enumerate(kinds):
+        page.select_option(f"#seat-kind-{i}", kind)
+        if kind == "bot" and page.locator(f"#seat-level-{i}").count():
+            page.select_option(f"#seat-level-{i}", "easy")
+        if names:
+            page.fill(f"#seat-name-{i}", names[i])
+    page.click("#start")
+    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
+    table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")
+    if query:
+        page.evaluate(f"location.hash = '#/table/{table_id}?{query}'")
+    page.wait_for_selector(".wf-root")
+    page.wait_for_function(f"{R} && {R}.ready", timeout=ENGINE_WAIT)
+    return table_id
+
+
+def seed_of(n: int) -> str:
+    return hashlib.sha256(f"wf-{n}".encode()).hexdigest()
+
+
+def seeded_table(page, site, seed, kinds=("person", "bot", "bot"), names=None, actions=(), query="botdelay=0&timer=900") -> str:
+    """A table like ``start_table``'s, but dealt from a known seed (and with ``actions`` already
+    played): the record the worker saved is replaced by one made here, under a new id."""
+    first = start_table(page, site, kinds, names, query="")
+    page.wait_for_function(f"async () => !!(await ({_IDB_GET})(['records', {json.dumps(first)}]))", timeout=ENGINE_WAIT)
+    meta = stored(page, "tables", first)
+    old = saved_record(page, first)
+    seats = [Seat.from_json(s) for s in old["seats"]]
+    t = Table(GAME, seats, old["options"], seed, old["engine"], old.get("timers", True))
+    t.play_forced()
+    for a in actions:
+        d = t.state.decision()
+        t.play(a, d.players[0])
+        t.play_forced()
+    record = t.to_record(reveal_seed=True)
+    new = f"{first}s"
+    store_put(page, "records", {"id": new, "game": "wickerfair", "seq": len(record["actions"]), "over": False,
+                                "text": json.dumps(record), "updated": int(time.time() * 1000)})
+    store_put(page, "tables", {**meta, "id": new, "deadline": None, "deadlineKey": None})
+    page.goto(site.url(f"index.html#/table/{new}" + (f"?{query}" if query else "")))
+    page.wait_for_selector(".wf-root")
+    page.wait_for_function(f"{R} && {R}.ready", timeout=ENGINE_WAIT)
+    return new
+
+
+_IDB_GET = """([store, id]) => new Promise((resolve, reject) => {
+  const req = indexedDB.open('valley-tables');
+  req.onerror = () => reject(req.error);
+  req.onsuccess = () => { const db = req.result; const g = db.transaction(store).objectStore(store).get(id);
+    g.onsuccess = () => { db.close(); resolve(g.result || null); }; g.onerror = () => reject(g.error); };
+})"""
+
+
+def board(page) -> dict:
+    return page.evaluate(f"""(() => {{ const r = {ROOT}; return {{acting: r.dataset.acting, kind: r.dataset.kind,
+        sheet: r.dataset.sheet, pending: r.dataset.pending, viewer: r.dataset.viewer, panel: r.dataset.panel || '',
+        unit: r.dataset.unit, mat: r.dataset.mat}}; }})()""")
+
+
+def wait_turn(page):
+    """Until the person must act on the board (its controls are live) or the game is over."""
+    page.wait_for_function(
+        f"document.body.dataset.state === 'over' || (document.body.dataset.state === 'interactive'"
+        f" && {ROOT}.dataset.acting === '1' && {ROOT}.dataset.pending === '0')", timeout=ENGINE_WAIT)
+    return snapshot(page)
+
+
+def verify_from_end_screen(page):
+    page.wait_for_function("() => /#\\/verify\\?r=/.test(document.querySelector('.end-box a[href^=\"#/verify\"]')"
+                           ".getAttribute('href'))")
+    page.click('.end-box a[href^="#/verify"]')
+    page.wait_for_selector(".pg-verdict[data-verdict]", timeout=ENGINE_WAIT)
+    assert page.get_attribute(".pg-verdict", "data-verdict") == "valid"
+
+
+# --- keys ---------------------------------------------------------------------------------------
+
+TABBABLE_JS = """(action) => {
+  const all = [...document.querySelectorAll('a[href], button, input, select, textarea, [tabindex]')]
+    .filter((e) => e.tabIndex >= 0 && !e.disabled && e.offsetParent !== null && !e.closest('[hidden]'));
+  const target = all.findIndex((e) => e.dataset.action === action && e.closest('.wf-root'));
+  const here = all.indexOf(document.activeElement);
+  return [target, here, all.length];
+}"""
+
+
+def focus_action(page, action):
+    """Walk the focus to the board's control that plays ``action`` with Tab / Shift+Tab only."""
+    for _ in range(3):
+        target, here, n = page.evaluate(TABBABLE_JS, action)
+        assert target >= 0, f"no control on the board plays {action}"
+        if target == here:
+            return
+        if here < 0:
+            page.keyboard.press("Tab")
+            continue
+        fwd = (target - here) % n
+        back = (here - target) % n
+        key, count = ("Tab", fwd) if fwd <= back else ("Shift+Tab", back)
+        for _ in range(count):
+            page.keyboard.press(key)
+    assert page.evaluate("(a) => document.activeElement && document.activeElement.dataset.action === a", action), action
+
+
+def leave_text_boxes(page):
+    # Letters typed in a text box are words, not moves: a keyboard user steps out of it first.
+    for _ in range(5):
+        if not page.evaluate("document.activeElement && document.activeElement.tagName === 'INPUT'"):
+            return
+        page.keyboard.press("Shift+Tab")
+
+
+KEY_OF = {"move": "t", "coin": "g", "harvest": "h", "end": "d", "skip": "s", "none": "s", "hide": "s"}
+
+
+def play_by_keys(page, snap, action):
+    """Play ``action`` from the keyboard: the §9 shortcut when it has one, else Tab to its control, Enter."""
+    leave_text_boxes(page)
+    kind = snap["decision"]["kind"]
+    legal = {m["action"] for m in snap["legal"]}
+    if kind == "CHOOSE_COLUMN":
+        page.keyboard.press(action[4:])
+    elif kind == "COURAGE_COMMIT" and action.startswith("dial:"):
+        page.keyboard.press(action[5:])
+    elif kind == "COURAGE_COMMIT" and action.startswith("card:"):
+        page.keyboard.press("c")                 # C adds the strongest card not yet added
+    elif kind == "TOP_OPTION" and action in ("goods", "goodwill", "courage", "cards"):
+        page.keyboard.press("a" if action in ("goods", "goodwill") else "l")
+        page.wait_for_function("(a) => document.activeElement && document.activeElement.closest('.wf-placa')", arg=action)
+        focus_action(page, action)
+        page.keyboard.press("Enter")
+    elif action in KEY_OF and (action != "skip" or "skip" in legal) and kind != "COURAGE_COMMIT":
+        page.keyboard.press(KEY_OF[action])
+    elif action.startswith("show:") and sum(a.startswith("show:") for a in legal) == 1:
+        page.keyboard.press("e")
+    else:
+        focus_action(page, action)
+        page.keyboard.press("Enter")
+
+
+# --- taps on a phone ------------------------------------------------------------------------------
+
+def _local(url: str) -> bool:
+    from urllib.parse import urlsplit
+    parts = urlsplit(url)
+    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
+
+
+def phone_context(browser, width=390, height=844):
+    ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
+                              has_touch=True, is_mobile=True, service_workers="allow")
+    ctx.blocked = []
+    ctx.route(lambda url: not _local(url), lambda route: (ctx.blocked.append(route.request.url),
+                                                          route.abort("addressunreachable")))
+    return ctx
+
+
+@pytest.fixture
+def phone(browser):
+    ctx = phone_context(browser)
+    pg = ctx.new_page()
+    csp_safe_waits(pg)
+    pg.set_default_timeout(ENGINE_WAIT)
+    errors = []
+    pg.on("pageerror", lambda e: errors.append(str(e)))
+    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    yield pg
+    ctx.close()
+    assert not errors, errors
+    assert not ctx.blocked, ctx.blocked
+
+
+def centre(box):
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tap(page, selector):
+    page.touchscreen.tap(*centre(page.locator(selector).first.bounding_box()))
+
+
+def touch_drag(page, x, y, dx, dy):
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind, pts):
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": px, "y": py, "id": i} for i, (px, py) in enumerate(pts)]})
+    touch("touchStart", [(x, y)])
+    for k in range(1, 9):
+        touch("touchMove", [(x + dx * k / 8, y + dy * k / 8)])
+    touch("touchEnd", [])
+    cdp.detach()
+
+
+def safe_area(page):
+    """The part of the map a tap may land on: well clear of the hint lines, the day and the zoom buttons
+    (a phone's touch adjustment moves a tap near a button onto the button)."""
+    m = page.locator(".wf-map").bounding_box()
+    y0 = m["y"] + 30
+    for sel in (".wf-map .wf-now", ".wf-map .wf-day"):
+        el = page.locator(sel)
+        if el.is_visible():
+            b = el.bounding_box()
+            y0 = max(y0, b["y"] + b["height"] + 16)
+    bottom = page.locator(".wf-map .vt-controls").bounding_box()
+    return m["x"] + 16, y0, m["x"] + m["width"] - 16, bottom["y"] - 22
+
+
+def tap_place(page, place, seat=None):
+    """Tap a hex (or a seat's home) on the map: the first tap on the whole valley brings that part close,
+    the next acts. Returns True once a tap that acts has landed."""
+    for _ in range(8):
+        x0, y0, x1, y1 = safe_area(page)
+        p = page.evaluate(f"{R}.homePoint({seat})" if place == "home" else f"{R}.hexPoint({json.dumps(place)})")
+        if not (x0 <= p["x"] <= x1 and y0 <= p["y"] <= y1):
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            touch_drag(page, cx, cy, max(-140, min(140, cx - p["x"])), max(-140, min(140, cy - p["y"])))
+            page.wait_for_timeout(250)
+            continue
+        big = page.evaluate(f"{R}.hexPixels") >= 34
+        page.touchscreen.tap(p["x"], p["y"])
+        page.wait_for_timeout(150)
+        if big:
+            return True
+    raise AssertionError(f"could not tap {place}")
+
+
+def play_by_taps(page, snap, action):
+    """Play ``action`` by touch: the mat, the bar, a piece then a ring on the map, or the sheet."""
+    kind = snap["decision"]["kind"]
+    v = snap["view"]
+    me = snap["viewer"]
+    head, _, arg = action.partition(":")
+    if kind == "CHOOSE_COLUMN":
+        tap(page, f".wf-mat .wf-col[data-col='{arg}']")
+    elif kind == "TOP_OPTION":
+        tap(page, f".wf-placa [data-action='{action}']")
+    elif head == "unit":
+        c = v["clans"][me]
+        place = c["herald"] if arg == "H" else c["walkers"][int(arg[1]) - 1] if arg[0] == "W" else arg[2:]
+        before = moves(page)
+        tap_place(page, place, me)
+        page.wait_for_function("([n, a]) => Number(document.querySelector('[data-page=table]').dataset.moves) > n"
+                               " || document.querySelector(`.wf-sheet .wf-here[data-action='${a}']`)", arg=[before, action])
+        if moves(page) == before:
+            # several of your pieces stand there: the sheet lists them, those there marked
+            tap(page, f".wf-sheet .wf-here[data-action='{action}']")
+    elif head in ("to", "hex", "first") or (head == "at" and kind in ("ERECT_PLACE", "BUILD_PLACE")):
+        tap_place(page, arg)
+    elif page.locator(f".wf-placa [data-action='{action}']:not(:disabled)").count():
+        tap(page, f".wf-placa [data-action='{action}']")
+    else:
+        sel = f".wf-sheet [data-action='{action}']:not(:disabled)"
+        page.locator(sel).first.scroll_into_view_if_needed()
+        tap(page, sel)
+
+
+def check_phone_layout(page, height):
+    """At phone size the acting controls are on screen without scrolling, the countdown shows, and
+    every control is a target of at least 40 px."""
+    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), "the page is wider than the phone"
+    sels = [".wf-mat .wf-col", ".wf-placa button", ".vt-controls button", ".wf-clan"]
+    if board(page)["sheet"]:
+        sels.append(".wf-sheet .wf-foot button")
+    for sel in sels:
+        for i in range(page.locator(sel).count()):
+            el = page.locator(sel).nth(i)
+            if not el.is_visible():
+                continue
+            box = el.bounding_box()
+            assert box["width"] >= 40 and box["height"] >= 40, (sel, box)
+            assert box["y"] >= 0 and box["y"] + box["height"] <= height + 0.5, (sel, box)
+    clock = page.locator(".countdown")
+    if clock.is_visible():
+        box = clock.bounding_box()
+        assert box["y"] >= 0 and box["y"] + box["height"] <= height
+
+
+EVENT_SEED = seed_of(25)     # a visitor at the person's 12th move, the mill card at the 35th, a won confrontation at the 50th
+
+
+def test_a_stretch_by_taps_at_phone_size_meets_a_visitor_takes_a_mill_card_and_wins_a_confrontation(phone, live_site):
+    page = phone
+    table_id = seeded_table(page, live_site, EVENT_SEED)
+    snap = wait_turn(page)
+    check_phone_layout(page, 844)
+    hint = page.locator(".wf-map .wf-now").inner_text()
+    assert "tap" in hint.lower() and "1–5" not in hint, hint
+    seen, played = {}, 0
+    deadline = time.time() + 330
+    ribbons = len(snap["view"]["clans"][0]["ribbons"])
+    while not snap["terminal"] and time.time() < deadline:
+        kind = snap["decision"]["kind"]
+        action = plan_events(snap)
+        if kind in ("COURAGE_COMMIT", "VISITOR_OFFER", "MILL_PICK") and kind not in seen:
+            seen[kind] = played
+            page.wait_for_timeout(200)
+            check_phone_layout(page, 844)
+            page.screenshot(path=str(REPO / "docs" / "screens" / f"wickerfair-phone-{kind.lower().split('_')[0]}.png"), scale="css")
+        if kind == "COURAGE_COMMIT":
+            check_dial_sheet(page, snap)
+        before = moves(page)
+        play_by_taps(page, snap, action)
+        wait_moves(page, before)
+        log = snapshot(page)["log"]
+        assert log[before]["action"] == action and log[before]["by"] == "seat", (log[before], action)
+        played += 1
+        snap = wait_turn(page)
+        if len(snap["view"]["clans"][0]["ribbons"]) > ribbons and "ribbon" not in seen:
+            seen["ribbon"] = played
+        if len(seen) == 4:
+            break
+    assert set(seen) == {"COURAGE_COMMIT", "VISITOR_OFFER", "MILL_PICK", "ribbon"}, seen
+    # The reveal: both sides' dials and cards, shown to everyone, and the log's secret steps readable.
+    conf = snap["view"]["last_confront"]
+    assert conf and {s["seat"] for s in conf["sides"]} >= {0}
+    assert "Confrontation on" in page.locator(".wf-map .wf-last").inner_text()
+    hidden = [e for e in snapshot(page)["log"] if e.get("hidden")]
+    assert not hidden
+    print("phone stretch:", played, "moves by taps;", seen)
+
+
+def check_dial_sheet(page, snap):
+    """The dial sheet: 0…max, the hand as cards, the other side's state — never its dial."""
+    assert board(page)["sheet"] == "COURAGE_COMMIT"
+    lim = snap["view"]["ctx"]["limits"]
+    dials = page.locator(".wf-sheet .wf-dial button").count()
+    assert dials == lim["dial_max"] + 1
+    hand = snap["view"]["clans"][snap["viewer"]]["hand"]
+    assert page.locator(".wf-sheet .wf-cards button").count() == len(hand)
