@@ -107,7 +107,7 @@ def check_finished(page, snap, me, shot=None):
         assert row["values"]["elder"] in ("–",) + tuple(f"{n}/6" for n in range(7))
     if shot:
         page.locator(".ew-root").scroll_into_view_if_needed()
-        page.screenshot(path=shot)
+        page.screenshot(path=shot, scale="css")   # a phone at 2× would pass 300 KB
 
 
 # --- keyboard -------------------------------------------------------------------------------

@@ -344,7 +344,7 @@ def test_a_lesson_position_on_the_board_the_gate(device, live_site):
         rings = {(x["q"], x["r"]) for x in page.evaluate("document.querySelector('.ew-root').__renderer.rings()")}
         assert ((0, 1) in rings) == inside, rings
         if inside:
-            page.screenshot(path=str(SCREENS / "elderwood-lesson-gate.png"))
+            page.screenshot(path=str(SCREENS / "elderwood-lesson-gate.png"), scale="css")
         else:
             assert (0, 2) in rings
         press_point(page, page.evaluate(f"document.querySelector('.ew-root').__renderer.pointFor({q}, {r})"))
