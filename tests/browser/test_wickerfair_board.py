@@ -128,23 +128,24 @@ def plan_events(snap):
 
 
 def plan_quick(snap, turn_no):
-    """Short turns that still use every kind of step now and then: a coin, Bolster, Trade (goods or
-    goodwill), a Harvest of one hex, a Travel of the herald, a bottom action every third turn."""
+    """Turns that use every kind of step: the columns in rotation; Travel moves the herald on odd turns
+    (else a coin), Trade takes goods or goodwill, Bolster courage or cards, Harvest one hex; every
+    payable bottom action is done (its first placement)."""
     v, kind, me = snap["view"], snap["decision"]["kind"], snap["viewer"]
     legal = [m["action"] for m in snap["legal"]]
     ctx = v["ctx"]
-    cols = sorted(a for a in legal if a.startswith("col:"))
+    odd = turn_no % 2 == 1
     if kind == "CHOOSE_COLUMN":
+        cols = sorted(a for a in legal if a.startswith("col:"))
         return cols[turn_no % len(cols)]
     if kind == "TOP_OPTION":
-        prefs = [("coin", "courage", "goodwill", "harvest", "mill"), ("move", "cards", "goods", "harvest"),
-                 ("courage", "goods", "coin", "harvest")][turn_no % 3]
+        prefs = ("move" if odd else "coin", "goods" if odd else "goodwill", "courage" if odd else "cards", "harvest", "mill")
         return next((a for a in prefs if a in legal), "skip")
     if kind == "TRAVEL_UNIT":
         if ctx["unit"] is None:
-            return "unit:H" if "unit:H" in legal and "H" not in ctx["moved"] else "end"
+            return "unit:H" if "unit:H" in legal else "end"
         steps = sorted(a for a in legal if a.startswith("to:"))
-        return steps[0] if steps else "end"
+        return steps[turn_no % len(steps)] if steps else "end"
     if kind == "HARVEST_HEXES":
         hexes = [a for a in legal if a.startswith("hex:")]
         if hexes and not ctx["hexes"]:
@@ -153,7 +154,7 @@ def plan_quick(snap, turn_no):
     if kind == "TRADE_MIX":
         return "ok" if "ok" in legal else ("+grain", "+wood", "+clay", "+wool")[len(ctx["mix"]) % 4]
     if kind == "BOTTOM_DO":
-        return "do" if turn_no % 3 == 0 else "skip"
+        return "do"
     if kind in ("IMPROVE_PIN", "ERECT_PLACE", "BUILD_PLACE", "RECRUIT_PICK", "TRINKET"):
         return next((a for a in legal if a not in ("skip", "back")), "skip")
     return _common(kind, legal, ctx, me) or ("skip" if "skip" in legal else legal[0])
@@ -497,3 +498,66 @@ def check_dial_sheet(page, snap):
     assert dials == lim["dial_max"] + 1
     hand = snap["view"]["clans"][snap["viewer"]]["hand"]
     assert page.locator(".wf-sheet .wf-cards button").count() == len(hand)
+
+
+# --- a whole game by keys at desktop size ----------------------------------------------------------
+
+QUICK_SEED = seed_of(7)      # with plan_quick: Travel, Harvest, Trade mixes, Improve, Build, a Songline pick,
+                             # a visitor and a mission shown, to day 40 (about 180 of the person's moves)
+
+
+def test_a_whole_three_clan_game_by_keys_at_desktop_size(page, live_site):
+    page.set_viewport_size({"width": 1200, "height": 900})
+    table_id = seeded_table(page, live_site, QUICK_SEED)
+    snap = wait_turn(page)
+    hint = page.locator(".wf-map .wf-now").inner_text()
+    assert "1–5" in hint, hint                                  # hints for a keyboard
+    # ? lists the keys; Escape closes the list
+    page.keyboard.press("?")
+    page.wait_for_function(f"{ROOT}.dataset.panel === 'help'")
+    assert "Focus view" in page.locator(".wf-panel").inner_text() or "focus view" in page.locator(".wf-panel").inner_text()
+    page.keyboard.press("Escape")
+    page.wait_for_function(f"{ROOT}.dataset.panel === ''")
+    turn_no, played, backed, focused = 0, {}, False, False
+    deadline = time.time() + 330
+    while not snap["terminal"]:
+        assert time.time() < deadline, f"the game took too long (day {snap['view']['day']})"
+        kind = snap["decision"]["kind"]
+        if kind == "CHOOSE_COLUMN":
+            turn_no += 1
+        action = plan_quick(snap, turn_no)
+        if kind == "TRAVEL_UNIT" and snap["view"]["ctx"]["unit"] and not backed:
+            # Escape puts a picked piece back (the half-built choice is cancelled before it counts)
+            backed = True
+            before = moves(page)
+            page.keyboard.press("Escape")
+            wait_moves(page, before)
+            assert snapshot(page)["log"][before]["action"] == "back"
+            snap = wait_turn(page)
+            continue
+        if kind == "TRAVEL_UNIT" and snap["view"]["ctx"]["unit"] and not focused:
+            # F brings the piece and its rings close; F again shows the whole valley
+            focused = True
+            page.keyboard.press("f")
+            page.wait_for_function(f"{R}.viewport.following === false")
+            page.keyboard.press("f")
+            page.wait_for_function(f"{R}.viewport.following === true")
+        before = moves(page)
+        play_by_keys(page, snap, action)
+        wait_moves(page, before)
+        entry = snapshot(page)["log"][before]
+        assert entry["action"] == action and entry["by"] == "seat", (entry, action)
+        played[kind] = played.get(kind, 0) + 1
+        snap = wait_turn(page)
+    assert backed and focused
+    assert {"CHOOSE_COLUMN", "TOP_OPTION", "TRAVEL_UNIT", "HARVEST_HEXES", "TRADE_MIX", "BOTTOM_DO"} <= set(played), played
+    print("keyboard game:", sum(played.values()), "moves by keys;", played, "ended:", snap["view"]["end_reason"])
+    mine = [e for e in snap["log"] if e["seat"] == 0]
+    assert mine and all(e["by"] == "seat" for e in mine), "every move of the person came from the board"
+    assert page.evaluate("document.body.dataset.state") == "over"
+    # The board shows the final coins; the shell's end screen verifies the record.
+    assert board(page)["panel"] == "final"
+    assert page.locator(".wf-final tbody tr").count() == 3
+    record = saved_record(page, table_id)
+    assert record["result"]["scores"] == snap["scores"]
+    verify_from_end_screen(page)
