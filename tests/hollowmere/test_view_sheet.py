@@ -64,7 +64,8 @@ def test_at_the_end_the_sheet_adds_up_to_each_score_by_category():
                 assert (k in keys) == bool(anyone), k
             if not options:
                 assert "meadow" not in keys
-            assert view["ending"]["en"] and view["ending"]["pt"]
+            assert view["ending"]["en"].startswith("The supply is empty") and view["ending"]["pt"]
+            assert ("meadow" in view["ending"]["en"]) == bool(options)
 
 
 def test_the_worked_example_aquifer_shows_in_the_aquifer_column():

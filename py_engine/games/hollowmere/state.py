@@ -34,10 +34,14 @@ SHEET_LABELS = {
     "boost": {"en": "Mountain boost", "pt": "Bônus de montanha"},
 }
 ENDING = {
-    "en": "The supply is empty: every aquifer and every unfinished feature with a Warden scored "
-          "at the end, unfinished ones at the reduced rate.",
-    "pt": "A reserva acabou: todo aquífero e toda construção inacabada com Guardião pontuaram no fim, "
-          "as inacabadas pela taxa reduzida.",
+    "en": "The supply is empty, so the game is over: every aquifer and every feature with a Warden that had "
+          "not scored yet scored at the end, unfinished burghs, trails and shrines at the reduced rate.",
+    "pt": "A reserva acabou, então o jogo terminou: todo aquífero e toda construção com Guardião que ainda não "
+          "tinha pontuado pontuaram no fim, burgos, trilhas e santuários inacabados pela taxa reduzida.",
+}
+ENDING_MEADOWS = {
+    "en": " Each meadow with a Grazier scored 3 for every completed burgh it touches.",
+    "pt": " Cada prado com Pastor marcou 3 por burgo concluído que ele toca.",
 }
 
 
@@ -302,7 +306,8 @@ class HollowmereState(GameState):
             out["last"] = {"x": x, "y": y}
         out["sheet"] = self.sheet()
         if self.over:
-            out["ending"] = dict(ENDING)
+            meadows = self.options.get("meadows")
+            out["ending"] = {lang: ENDING[lang] + (ENDING_MEADOWS[lang] if meadows else "") for lang in ENDING}
         return out
 
     def lesson_check(self, name: str, action: str, before: "HollowmereState") -> bool:

@@ -72,6 +72,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const status = el("div", "hm-status");
   status.setAttribute("aria-hidden", "true");
   const side = el("div", "hm-side");
+  root.append(boardBox);
+  host.append(root);
 
   // --- state -------------------------------------------------------------------------
   let set = null;          // tile set (from the engine's game_data)
@@ -117,8 +119,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     onVeil: () => veilPressed(),
   });
   const handSec = controls.element;
-  root.append(boardBox, handSec, side);
-  host.append(root);
+  root.append(handSec, side);
 
   // The hand last used decides the words of the hints (and whether a tap zooms first).
   root.addEventListener("pointerdown", (ev) => setInput(ev.pointerType === "mouse" ? "mouse" : "touch"), true);
@@ -487,7 +488,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (veilArmed) return t("hm.hint.veil");
       if (sel) {
         const n = wardenSpots().length;
-        return n ? t(`hm.hint.preview.${input}`, { n }) : t(`hm.hint.previewNone.${input}`);
+        if (!n) return t(`hm.hint.previewNone.${input}`);
+        return n === 1 && input === "keyboard" ? t("hm.hint.previewOne.keyboard") : t(`hm.hint.preview.${input}`, { n });
       }
       if (input === "touch" && vp.scale < TOUCH_TARGET) return t("hm.hint.zoom.touch");
       return t(`hm.hint.pick.${input}`);
