@@ -233,9 +233,14 @@ CSP = ("default-src 'self'; script-src {scripts}; style-src 'self'; "
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"py\")[^>]*>(.*?)</script>", re.S)
 
 
-def with_csp(html: str) -> str:
+#: Pages that need more than the policy above. The PyScript page runs live Python examples, and
+#: PyScript builds JavaScript from strings as it starts them; no game page needs that.
+CSP_EXTRA = {"web/pyscript.html": ["'unsafe-eval'"]}
+
+
+def with_csp(html: str, extra: list[str] | None = None) -> str:
     """The page with its Content-Security-Policy, hashing each inline script it runs."""
-    scripts = ["'self'", "'wasm-unsafe-eval'"] + [
+    scripts = ["'self'", "'wasm-unsafe-eval'", *(extra or [])] + [
         "'sha256-" + base64.b64encode(hashlib.sha256(m.group(1).encode("utf-8")).digest()).decode("ascii") + "'"
         for m in _INLINE_SCRIPT.finditer(html)]
     meta = f'<meta http-equiv="Content-Security-Policy" content="{CSP.format(scripts=" ".join(scripts))}">'
@@ -254,7 +259,7 @@ def copy_page(src: Path, dst: Path) -> None:
         _copy(src, dst)
         return
     dst.parent.mkdir(parents=True, exist_ok=True)
-    dst.write_text(with_csp(text), encoding="utf-8")
+    dst.write_text(with_csp(text, CSP_EXTRA.get(src.relative_to(ROOT).as_posix())), encoding="utf-8")
 
 
 def write_catalog(dist: Path) -> None:

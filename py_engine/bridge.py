@@ -13,7 +13,7 @@ which the worker writes to storage itself and never passes on to the page.
 
 Commands (``docs/architecture.md`` has the shapes):
 ``games``, ``game_data``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
-``record``, ``verify``, ``open_replay``, ``replay_at``, ``lessons``, ``lesson_start``,
+``record``, ``save_record``, ``verify``, ``open_replay``, ``replay_at``, ``lessons``, ``lesson_start``,
 ``lesson_play``, ``close``.
 """
 from __future__ import annotations
@@ -261,6 +261,14 @@ def _cmd_timeout(args: dict[str, Any]) -> Any:
     return _after(tid, t, args)
 
 
+def _cmd_save_record(args: dict[str, Any]) -> Any:
+    """Ask for the table's save again (the worker retries a save that failed)."""
+    tid, t = _table(args)
+    if tid not in _saves:
+        raise BadRequest("this table is not saved")
+    return _answer(tid, t, args)
+
+
 def _cmd_record(args: dict[str, Any]) -> Any:
     """The record as anyone may have it: with the seed only once the game is over."""
     _tid, t = _table(args)
@@ -379,7 +387,7 @@ def _cmd_close(args: dict[str, Any]) -> Any:
 COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _cmd_games, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play,
-    "timeout": _cmd_timeout, "record": _cmd_record, "verify": _cmd_verify,
+    "timeout": _cmd_timeout, "record": _cmd_record, "save_record": _cmd_save_record, "verify": _cmd_verify,
     "open_replay": _cmd_open_replay, "replay_at": _cmd_replay_at, "close": _cmd_close,
     "lessons": _cmd_lessons, "lesson_start": _cmd_lesson_start, "lesson_play": _cmd_lesson_play,
 }

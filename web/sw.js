@@ -67,9 +67,12 @@ async function reportFailure(err) {
   throw err;
 }
 
+// A new build waits: the pages open now keep being served the build they started with (one
+// visit, one version). They offer "A new version is ready — reload"; the person's click sends
+// "vt-sw-skip-waiting", and the reload then runs the new build throughout.
 self.addEventListener("install", (event) => {
   if (!MANIFEST) return; // an unbuilt copy: behave as if there were no service worker
-  event.waitUntil(precache().then(() => self.skipWaiting(), reportFailure));
+  event.waitUntil(precache().catch(reportFailure));
 });
 
 self.addEventListener("activate", (event) => {
@@ -108,6 +111,10 @@ self.addEventListener("fetch", (event) => {
 
 // Pages can ask which build is cached (shown in the guide's offline section, used by tests).
 self.addEventListener("message", (event) => {
+  if (event.data && event.data.type === "vt-sw-skip-waiting") {
+    self.skipWaiting();
+    return;
+  }
   if (event.data && event.data.type === "vt-sw-status") {
     event.waitUntil((async () => {
       const cache = CACHE && (await caches.has(CACHE)) ? await caches.open(CACHE) : null;

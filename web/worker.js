@@ -169,6 +169,7 @@ async function start() {
 //   saved_record {save}         the record of a FINISHED saved game (its seed is public then)
 //   set_aside {save, reason}    move a save that cannot be read out of the way, kept for the player
 //   import_save {id, raw}       take over a save of the older localStorage format; answers its public part
+//   export_record {table}       the running table's whole record as a file to download (a blob URL)
 const queue = [];
 let state = "starting"; // "starting" | "ready" | "failed"
 let failure = null;
@@ -197,6 +198,16 @@ function drawSeed() {
 }
 
 async function ownCommand(cmd, args) {
+  if (cmd === "export_record") {
+    // The record with its seed, for the player to keep when saving fails: handed over as a
+    // file (a blob URL), so the page offers it for download without reading it.
+    const answer = bridge("save_record", { table: args.table });
+    if (!answer.ok) return answer;
+    const p = answer.persist;
+    const url = URL.createObjectURL(new Blob([JSON.stringify(p.record, null, 2)], { type: "application/json" }));
+    setTimeout(() => URL.revokeObjectURL(url), 60_000);
+    return { ok: true, result: { url, name: `valley-tables-${p.game}-${p.id}.json` } };
+  }
   if (cmd === "new_table" && args.seed === undefined) {
     return bridge("new_table", { ...args, seed: drawSeed() });
   }

@@ -132,6 +132,19 @@ def test_a_new_build_replaces_the_cache_and_reuses_unchanged_files(browser, tmp_
 
         site.requests.clear()
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
+        # One visit, one version: the new build installs and waits; the page keeps the old one.
+        assert page.evaluate("""async () => {
+            for (let i = 0; i < 240; i++) {
+                const r = await navigator.serviceWorker.getRegistration();
+                if (r && r.waiting) return true;
+                await new Promise((ok) => setTimeout(ok, 500));
+            }
+            return false;
+        }"""), "the new build never finished installing"
+        assert page.evaluate("(async () => (await import('/web/engine.js')).offlineStatus())()")["build"] == first["build"]
+        # Until the person chooses to reload: the waiting build takes over.
+        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.waiting.postMessage({type: 'vt-sw-skip-waiting'}))")
+
         status = page.evaluate("""async (build) => {
             const { offlineStatus } = await import("/web/engine.js");
             for (let i = 0; i < 240; i++) {

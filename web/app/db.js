@@ -95,7 +95,8 @@ export async function putRecord(value) {
   const tx = db.transaction("records", "readwrite");
   const store = tx.objectStore("records");
   const old = await request(store.get(value.id));
-  if (old && old.seq > value.seq) {
+  // Further on, or as far but another game (a second tab that played on its own): not ours to replace.
+  if (old && (old.seq > value.seq || (old.seq === value.seq && old.text !== value.text))) {
     tx.abort();
     return { saved: false, stale: old.seq };
   }

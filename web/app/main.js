@@ -14,7 +14,7 @@
 import { t, getLang, setLang, onLangChange, translateTree } from "./i18n.js";
 import "./strings/shell.js";
 import { isMuted, toggleMute, onMuteChange, warmAudio } from "./sound.js";
-import { messagePage } from "./table/live.js";
+import { h, messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
 import { migrateLegacySaves } from "./storage.js";
 
@@ -98,7 +98,11 @@ async function loadEngine() {
     ready.catch(() => {});
     return {
       ready,
+      state: "failed",
+      _dead: err.message,
       onProgress() { return () => {}; },
+      onState() { return () => {}; },
+      restart() { location.reload(); return ready; },
       call() { return Promise.reject(err); },
       failed: true,
     };
@@ -196,6 +200,19 @@ window.addEventListener("keydown", (e) => {
     toggleMute();
     e.preventDefault();
   }
+});
+
+// A new build is installed and waiting (web/sw.js): offer it, and let the person pick the moment.
+window.addEventListener("vt:update-ready", () => {
+  if (document.querySelector(".update-banner")) return;
+  const banner = h("div.update-banner", { role: "status" },
+    h("span", t("shell.updateReady")),
+    h("button.button.small.primary", {
+      type: "button",
+      onclick: async () => (await import("../engine.js")).applyUpdate(),
+    }, t("shell.updateReload")),
+    h("button.button.small.ghost", { type: "button", onclick: () => banner.remove() }, t("shell.updateLater")));
+  document.body.append(banner);
 });
 
 window.addEventListener("hashchange", route);

@@ -5,7 +5,7 @@
 // the engine's worker alone. A save that cannot be read is never dropped: the worker moves
 // it to the `aside` store with the reason, so the player can download it or delete it.
 
-import { getAll, get, put, remove } from "./db.js";
+import { getAll, get, put, remove, openDb } from "./db.js";
 
 const LEGACY_TABLE = "vt.table.";
 const LEGACY_CORRUPT = "vt.corrupt.";
@@ -32,8 +32,26 @@ export function isTableId(id) {
 
 let migration = Promise.resolve(); // reads wait until older saves have been moved over
 
+let usable = null;
+/** Whether this browser lets the site store tables (privacy modes and some settings refuse). */
+export function storageUsable() {
+  usable ??= openDb().then(() => true, () => false);
+  return usable;
+}
+
+/** Tables played without saving (storage refused and the person agreed): this visit only. */
+const unsaved = new Map();
+
+export function keepUnsaved(meta) {
+  unsaved.set(meta.id, meta);
+}
+
 /** Save the page's part of a table. Resolves true, or false when storage refused (the caller says so). */
 export async function saveTable(meta) {
+  if (unsaved.has(meta.id)) {
+    unsaved.set(meta.id, { ...meta });
+    return true;
+  }
   try {
     await put("tables", { ...meta, updated: Date.now() });
     return true;
@@ -45,6 +63,7 @@ export async function saveTable(meta) {
 
 /** {save} | {missing: true} | {corrupt: reason, aside: true if it is already kept aside} | {unavailable}. */
 export async function readTable(id) {
+  if (unsaved.has(id)) return { save: { ...unsaved.get(id) }, unsaved: true };
   await migration;
   let meta;
   try {

@@ -4,7 +4,7 @@
 
 import { t, getLang, onLangChange } from "../i18n.js";
 import { GAMES, GAME_ORDER } from "../../games/index.js";
-import { listTables, listCorrupt, deleteTable, deleteCorrupt, downloadText } from "../storage.js";
+import { listTables, listCorrupt, deleteTable, deleteCorrupt, downloadText, storageUsable } from "../storage.js";
 import { h, formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 
@@ -17,10 +17,11 @@ export function mount(el, params, ctx) {
     if (!alive) return;
     if (status) status.destroy();
     status = engineStatus(ctx.engine, { compact: true });
-    el.replaceChildren(lobby(ctx, { saves, aside, reload }, status.el));
+    el.replaceChildren(lobby(ctx, { saves, aside, reload, noStorage }, status.el));
   };
+  let noStorage = false;
   async function reload() {
-    [saves, aside] = await Promise.all([listTables(), listCorrupt()]);
+    [saves, aside, noStorage] = await Promise.all([listTables(), listCorrupt(), storageUsable().then((ok) => !ok)]);
     render();
   }
   render();
@@ -39,8 +40,10 @@ function lobby(ctx, data, statusEl) {
       h("h1", t("lobby.title")),
       h("p.lead", t("lobby.lead")),
       statusEl,
+      data.noStorage ? h("p.note.no-storage", { role: "alert" }, t("storage.blocked")) : null,
     ),
     h("ul.game-grid", { "aria-label": t("lobby.gamesLabel") }, GAME_ORDER.map((g) => gameCard(g, data))),
+    finishedTables(data),
     keptAside(data),
     h("section.more-links",
       h("a.card-link", { href: "#/verify" },
@@ -101,6 +104,22 @@ function resumeList(saves, rerender) {
       );
     })),
   );
+}
+
+/** Finished games can be cleared in one go (their replays and records go with them). */
+function finishedTables(data) {
+  const done = data.saves.filter((s) => s.summary && s.summary.over);
+  if (!done.length) return null;
+  return h("section.finished-tables",
+    h("p", t("lobby.finishedCount", { n: done.length }), " ",
+      h("button.button.small", {
+        type: "button",
+        onclick: async () => {
+          if (!confirm(t("lobby.confirmClearFinished", { n: done.length }))) return;
+          for (const s of done) await deleteTable(s.id);
+          data.reload();
+        },
+      }, t("lobby.clearFinished"))));
 }
 
 function keptAside(data) {

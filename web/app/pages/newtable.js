@@ -8,6 +8,7 @@ import { GAMES, isGame } from "../../games/index.js";
 import { h, messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { createTable } from "../table/session.js";
+import { storageUsable } from "../storage.js";
 
 let engineGames = null; // cached `games` answer: {name: {min_players, max_players, bot_levels, options}}
 
@@ -78,8 +79,15 @@ export function mount(el, params, ctx) {
       seatsFieldset(i),
       optionsFieldset(i),
       timerFieldset(),
+      form.noStorage ? h("div.note.no-storage", { role: "alert" },
+        h("p", t("storage.blocked")),
+        h("label.check", { for: "play-unsaved" },
+          h("input#play-unsaved", { type: "checkbox", checked: form.unsaved || undefined,
+            onchange: (e) => { form.unsaved = e.target.checked; render(); } }),
+          " ", t("storage.playAnyway"))) : null,
       h("div.start-row",
-        h("button.button.primary.big#start", { type: "submit", disabled: form.starting || undefined },
+        h("button.button.primary.big#start", { type: "submit",
+          disabled: form.starting || (form.noStorage && !form.unsaved) || undefined },
           form.starting ? t("newtable.starting") : t("newtable.start")),
         status.el,
       ),
@@ -194,8 +202,8 @@ export function mount(el, params, ctx) {
         bot: s.bot,
         level: s.bot ? s.level : null,
       }));
-      const id = await createTable(ctx.engine, { game, seats, options: form.options, timers: form.timers !== false },
-        t("newtable.saveFailed"));
+      const id = await createTable(ctx.engine, { game, seats, options: form.options, timers: form.timers !== false,
+                                                unsaved: form.noStorage && form.unsaved }, t("newtable.saveFailed"));
       // Test-only parameters (see main.js) pass through to the table.
       const pass = new URLSearchParams();
       for (const k of ["timer", "botdelay"]) if (params.query[k] !== undefined) pass.set(k, params.query[k]);
@@ -208,6 +216,10 @@ export function mount(el, params, ctx) {
   }
 
   render();
+  storageUsable().then((ok) => {
+    form.noStorage = !ok;
+    if (!ok) render();
+  });
   const offLang = onLangChange(render);
   return () => {
     alive = false;

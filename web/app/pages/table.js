@@ -1,11 +1,13 @@
 // A table: the shell every game shares, and the turn engine that drives it.
 //
 // After each snapshot: a person to act → wait for their move (from the renderer or the
-// "All my moves" list), with the decision's countdown whose deadline is saved with the
-// table; expiry → `timeout`. Otherwise a bot seat acts (bot_play) after a short visible
+// "All my moves" list), with the decision's countdown; expiry → `timeout`. The time that
+// remains is saved with the table every few seconds: the clock pauses whenever the table cannot
+// be played (the page closed, the engine down and being restarted) and resumes with what was
+// left, so a timer never runs out against a person who could not move. Otherwise a bot seat acts (bot_play) after a short visible
 // pause. In a simultaneous decision the people choose first, so no bot's choice exists
 // before theirs. The engine's worker saves the record after every action; this page saves
-// only its own part (viewer, deadline) and never holds the seed or the record of a
+// only its own part (viewer, time left) and never holds the seed or the record of a
 // running game.
 //
 // Pass-and-play (more than one person at this device): the board shows a person's own
@@ -14,7 +16,8 @@
 // snapshot is drawn before the hand-off screen goes, and their timer starts then.
 //
 // Test-only URL parameters: ?timer=<seconds> overrides every decision's timer;
-// ?botdelay=<ms> overrides the pause before a bot moves. Nothing in the UI links them.
+// ?botdelay=<ms> overrides the pause before a bot moves; ?enginewait=<ms> how long the engine may
+// stay silent before the page calls it stopped. Nothing in the UI links them.
 
 import { t, getLang, onLangChange } from "../i18n.js";
 import { isGame, loadRenderer } from "../../games/index.js";
@@ -30,6 +33,10 @@ import { endScreen, resultLine } from "../table/endscreen.js";
 const BOT_DELAY_MS = 650;
 /** From this many seconds left, the clock turns red and the page says the table is about to play. */
 const URGENT_SECONDS = 10;
+/** How often the time that remains is written to the save while a clock runs. */
+const CLOCK_SAVE_MS = 2000;
+/** How soon a save that failed is tried again. */
+const SAVE_RETRY_MS = 5000;
 
 export function mount(el, params, ctx) {
   const id = params.id;
@@ -74,6 +81,8 @@ class TableShell {
     this.game = save.game;
     this.timerOverride = numberParam(query.timer, 1);
     this.botDelay = numberParam(query.botdelay, 0) ?? BOT_DELAY_MS;
+    const wait = numberParam(query.enginewait, 500);
+    if (wait !== null && typeof this.engine.setBounds === "function") this.engine.setBounds({ answer: wait, stall: wait });
     this.snap = null;
     this.viewer = null;
     this.handedTo = null; // the person who accepted the device (in memory: a reload asks again)
@@ -92,7 +101,13 @@ class TableShell {
       onLastSecond: () => playSound("tick"),
       onExpire: () => this.expire(),
     });
+    this.owner = false;
     this.unmount = () => this.destroy();
+    this.offEngine = typeof this.engine.onState === "function"
+      ? this.engine.onState((state) => this.onEngineState(state)) : () => {};
+    this.onHide = () => { if (document.visibilityState === "hidden") this.noteRemaining(); };
+    document.addEventListener("visibilitychange", this.onHide);
+    window.addEventListener("pagehide", this.onHide);
     this.build();
     this.offLang = onLangChange(() => this.repaint());
     this.start();
@@ -146,22 +161,40 @@ class TableShell {
 
   // --- opening the table --------------------------------------------------------
   async start() {
-    const status = engineStatus(this.engine, { compact: false });
-    this.loadingBox.replaceChildren(h("h1", t("table.loadingTitle")), h("p", t("table.loadingBody")), status.el);
     this.renderRenderer();
+    await this.load();
+  }
+
+  /**
+   * Wait for the engine, make this tab the table's one owner, and open the table from the
+   * engine's live copy or from the save. Runs again after "Try again" and after a take-over.
+   */
+  async load() {
+    this.grid.hidden = true;
+    this.loadingBox.hidden = false;
+    if (this.loadStatus) this.loadStatus.destroy();
+    const status = this.loadStatus = engineStatus(this.engine, { compact: false });
+    this.loadingBox.replaceChildren(h("h1", t("table.loadingTitle")), h("p", t("table.loadingBody")), status.el);
     try {
       await this.engine.ready;
     } catch (e) {
-      status.destroy();
-      if (!this.dead) this.fail(t("table.engineFailed"), e.message);
+      // The status shows what went wrong and its "Try again"; once the engine is back, this runs again.
+      this.broken = true;
+      this.setState("error");
       return;
     }
     status.destroy();
+    this.loadStatus = null;
     if (this.dead) return;
+    if (!(await this.claim(false))) {
+      this.showTakenElsewhere(t("table.openElsewhere"));
+      return;
+    }
     const persons = this.persons(this.save.seats || []);
     const v = this.save.viewer;
     // With several people at this device nobody's view is shown before a hand-off.
     this.viewer = persons.length > 1 ? null : (Number.isInteger(v) && persons.includes(v) ? v : (persons[0] ?? null));
+    this.fullLog = null;
     let snap = null;
     const live = liveTable(this.save.id);
     if (live) {
@@ -182,7 +215,7 @@ class TableShell {
           messagePage(this.el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: e.message });
         } else if (e && e.kind === "missing") {
           messagePage(this.el, { title: t("shell.noTableTitle"), body: t("shell.noTableBody") });
-        } else {
+        } else if (this.engine.state !== "failed") {
           this.fail(t("table.engineFailed"), e && e.message);
         }
         return;
@@ -191,8 +224,91 @@ class TableShell {
     if (this.dead) return;
     this.seenLog = snap.log.length;
     this.loadingBox.hidden = true;
+    this.loadingBox.replaceChildren();
     this.grid.hidden = false;
     this.advance(snap);
+  }
+
+  // --- one tab owns a table ----------------------------------------------------------
+  /**
+   * Hold the table's lock (Web Locks) while this page shows it, so two tabs never play one
+   * table. `steal` takes it from the other tab, which then stops and says so.
+   */
+  claim(steal) {
+    if (this.owner) return Promise.resolve(true);
+    if (!navigator.locks) {
+      this.owner = true; // no locks here: the save's sequence check still refuses an older tab
+      return Promise.resolve(true);
+    }
+    return new Promise((resolve) => {
+      navigator.locks.request(`vt-table-${this.save.id}`, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
+        if (!lock) {
+          resolve(false);
+          return undefined;
+        }
+        this.owner = true;
+        resolve(true);
+        return new Promise((release) => { this.releaseLock = release; });
+      }).catch(() => {
+        // Stolen by another tab (AbortError): it plays the table now.
+        if (this.owner) this.lostTable();
+        resolve(false);
+      });
+    });
+  }
+
+  /** Another tab took this table: nothing more happens here, and the page says so. */
+  lostTable() {
+    this.owner = false;
+    this.releaseLock = null;
+    clearTimeout(this.botTimer);
+    clearInterval(this.clockSaver);
+    this.countdown.stop();
+    this.interactive = false;
+    this.busy = false;
+    forgetLive(this.save.id);
+    if (!this.dead) this.showTakenElsewhere(t("table.takenElsewhere"));
+  }
+
+  showTakenElsewhere(text) {
+    this.setState("elsewhere");
+    this.grid.hidden = true;
+    this.hideHandoff();
+    this.clock.hidden = true;
+    this.loadingBox.hidden = false;
+    this.loadingBox.replaceChildren(h("div.message-page.elsewhere", { role: "alert" },
+      h("h1", t("table.elsewhereTitle")), h("p", text),
+      h("p.actions",
+        h("button.button.primary", {
+          type: "button",
+          onclick: async () => {
+            if (await this.claim(true)) this.load();
+          },
+        }, t("table.takeOver")), " ",
+        h("a.button", { href: "#/" }, t("shell.backToLobby")))));
+  }
+
+  // --- the engine failing -------------------------------------------------------------
+  onEngineState(state) {
+    if (this.dead) return;
+    if (state === "failed" && this.snap && this.owner) {
+      // Nothing runs against a person while the engine is down: bots wait, the clock pauses.
+      this.pauseClock();
+      clearTimeout(this.botTimer);
+      this.interactive = false;
+      this.busy = false;
+      this.broken = true;
+      forgetLive(this.save.id);
+      this.setState("error");
+      this.notes.replaceChildren(h("div.note.engine-down", { role: "alert" },
+        h("p", t("table.engineDown", { detail: this.engine._dead || "" })),
+        h("button.button.primary", { type: "button", onclick: () => this.engine.restart() }, t("progress.retry"))));
+      this.paintMoves();
+    } else if (state === "ready" && this.broken) {
+      this.broken = false;
+      this.clearNote();
+      this.load();
+    }
   }
 
   renderRenderer() {
@@ -284,7 +400,7 @@ class TableShell {
     }
 
     if (snap.terminal) {
-      this.countdown.stop();
+      this.endClock();
       this.clock.hidden = true;
       this.hideHandoff();
       this.interactive = false;
@@ -311,19 +427,62 @@ class TableShell {
     page.dataset.moves = String(this.snap.log.length);
   }
 
-  /** The worker says whether it saved the record; a failed save is shown at once. */
+  /**
+   * The worker says whether it saved the record. A failed save is shown at once, with what
+   * is at risk and the record to download; the engine keeps every move in memory meanwhile,
+   * and saving is tried again until it works.
+   */
   checkSaved(snap) {
     const saved = snap.saved;
     if (!saved) return;
     if (saved.ok) {
+      this.savedSeq = saved.seq;
       if (this.saveProblem) {
         this.saveProblem = null;
+        clearTimeout(this.saveRetry);
         this.clearNote();
+        announce(t("table.savedAgain"));
       }
       return;
     }
     this.saveProblem = saved;
-    this.showNote(saved.stale !== undefined ? t("table.saveStale") : t("table.saveFailed", { detail: saved.error || "" }));
+    const atRisk = Math.max(1, saved.seq - (this.savedSeq ?? 0));
+    if (saved.stale !== undefined) {
+      this.notes.replaceChildren(h("div.note.save-problem", { role: "alert" }, h("p", t("table.saveStale"))));
+      return;
+    }
+    this.notes.replaceChildren(h("div.note.save-problem", { role: "alert" },
+      h("p", t("table.saveFailed", { n: atRisk, detail: saved.error || "" })),
+      h("p.actions",
+        h("button.button.small", { type: "button", onclick: () => this.downloadRecord() }, t("table.downloadRecord")),
+        " ", h("button.button.small.ghost", { type: "button", onclick: () => this.retrySave() }, t("table.retrySave")))));
+    clearTimeout(this.saveRetry);
+    this.saveRetry = setTimeout(() => this.retrySave(), SAVE_RETRY_MS);
+  }
+
+  async retrySave() {
+    clearTimeout(this.saveRetry);
+    if (this.dead || !this.saveProblem || !this.snap || !this.owner) return;
+    try {
+      const snap = await this.engine.call("save_record", { table: this.snap.table, viewer: this.viewer,
+                                                           since: this.since(this.viewer) });
+      if (!this.dead) this.checkSaved(snap);
+    } catch (_) {
+      if (!this.dead) this.saveRetry = setTimeout(() => this.retrySave(), SAVE_RETRY_MS);
+    }
+  }
+
+  /** The running game's whole record as a file (the worker hands it over without this page reading it). */
+  async downloadRecord() {
+    try {
+      const file = await this.engine.call("export_record", { table: this.snap.table });
+      const a = h("a", { href: file.url, download: file.name, hidden: true });
+      document.body.append(a);
+      a.click();
+      a.remove();
+    } catch (e) {
+      this.showNote(t("table.actionFailed", { detail: e.message || String(e) }));
+    }
   }
 
   /** The person who must act now, if any: people choose before bots in a simultaneous decision. */
@@ -347,7 +506,7 @@ class TableShell {
         return;
       }
       const bot = d.players.find((p) => snap.seats[p].bot);
-      this.countdown.stop();
+      this.pauseClock();
       this.clock.hidden = true;
       this.hideHandoff();
       this.paint();
@@ -384,17 +543,15 @@ class TableShell {
     const seconds = this.timerOverride ?? d.timer;
     if (this.save.timers !== false && seconds > 0) {
       const key = decisionKey(snap, seat);
-      // A test-only ?timer= shorter than a deadline already saved shortens it too.
-      const capped = this.timerOverride !== null && this.save.deadline > Date.now() + seconds * 1000;
-      if (this.save.deadlineKey !== key || !this.save.deadline || capped) {
+      if (this.save.deadlineKey !== key || typeof this.save.remaining !== "number") {
         this.save.deadlineKey = key;
-        this.save.deadline = Date.now() + seconds * 1000;
-        this.persist();
+        this.save.remaining = seconds;
       }
-      this.clock.hidden = false;
-      this.countdown.start(this.save.deadline);
+      // A test-only ?timer= shorter than the time saved shortens it too.
+      if (this.timerOverride !== null) this.save.remaining = Math.min(this.save.remaining, seconds);
+      this.runClock();
     } else {
-      this.countdown.stop();
+      this.pauseClock();
       this.clock.hidden = true;
     }
     this.interactive = true;
@@ -404,21 +561,50 @@ class TableShell {
     window.dispatchEvent(new CustomEvent("vt:interactive", { detail: { seat, table: this.save.id } }));
   }
 
+  // --- the clock: runs only while the table can be played -----------------------------
+  runClock() {
+    this.clock.hidden = false;
+    this.countdown.start(Date.now() + this.save.remaining * 1000);
+    clearInterval(this.clockSaver);
+    this.clockSaver = setInterval(() => this.noteRemaining(), CLOCK_SAVE_MS);
+    this.persist();
+  }
+
+  /** Keep the time that remains in the save (a reload, a crash resume from here). */
+  noteRemaining() {
+    if (!this.countdown.running()) return;
+    this.save.remaining = this.countdown.remaining();
+    this.persist();
+  }
+
+  /** Stop the clock, keeping the time that remains for when the table can be played again. */
+  pauseClock() {
+    clearInterval(this.clockSaver);
+    this.clockSaver = null;
+    if (this.countdown.running()) {
+      this.save.remaining = this.countdown.remaining();
+      this.countdown.stop();
+      this.persist();
+    }
+  }
+
+  /** The decision is made: its clock is gone. */
+  endClock() {
+    clearInterval(this.clockSaver);
+    this.clockSaver = null;
+    this.countdown.stop();
+    this.save.remaining = null;
+    this.save.deadlineKey = null;
+  }
+
   // --- the hand-off screen (pass-and-play) ----------------------------------------
   showHandoff(seat) {
     this.handoffFor = seat;
     silence();
     this.grid.hidden = false;
-    const snap = this.snap;
-    const key = decisionKey(snap, seat);
-    // A timer already started for this decision (a reload) keeps running; a new one waits.
-    if (this.save.timers !== false && this.save.deadlineKey === key && this.save.deadline) {
-      this.clock.hidden = false;
-      this.countdown.start(this.save.deadline);
-    } else {
-      this.countdown.stop();
-      this.clock.hidden = true;
-    }
+    // A person's clock runs only once they have the device.
+    this.pauseClock();
+    this.clock.hidden = true;
     this.paintHandoff();
     this.handoffBox.hidden = false;
     this.setState("handoff");
@@ -476,11 +662,11 @@ class TableShell {
         return;
       }
       this.busy = false;
-      this.clearNote();
+      if (!this.saveProblem) this.clearNote();
       this.advance(snap);
     } catch (e) {
       this.busy = false;
-      if (this.dead) return;
+      if (this.dead || this.engine.state === "failed" || !this.owner) return; // said elsewhere
       this.showNote(t("table.actionFailed", { detail: e.message || String(e) }));
       if (cmd !== "snapshot") {
         // Re-read the table: whatever failed changed nothing, so this shows the true position.
@@ -500,9 +686,7 @@ class TableShell {
       return;
     }
     this.interactive = false;
-    this.countdown.stop();
-    this.save.deadline = null;
-    this.save.deadlineKey = null;
+    this.endClock();
     this.setState("waiting");
     this.paintMoves();
     this.call("play", { action, seat: this.viewer });
@@ -512,9 +696,13 @@ class TableShell {
     if (this.busy || !this.snap || !this.snap.decision) return;
     const seat = this.handoffFor ?? this.viewer;
     if (!this.snap.decision.players.includes(seat)) return;
+    // Only a table this tab owns, with its engine up, ever plays on a person's timer.
+    if (!this.owner || this.engine.state !== "ready") {
+      this.pauseClock();
+      return;
+    }
     this.interactive = false;
-    this.save.deadline = null;
-    this.save.deadlineKey = null;
+    this.endClock();
     this.setState("waiting");
     this.call("timeout", { seat });
   }
@@ -660,15 +848,21 @@ class TableShell {
 
   /** This page's part of the save (the worker has already saved the record itself). */
   persist() {
-    if (!this.snap) return;
+    if (!this.snap || !this.owner) return;
     this.save.seats = this.snap.seats;
     this.save.summary = summarize(this.snap);
     saveTable(this.save);
   }
 
   destroy() {
+    this.pauseClock();
+    clearTimeout(this.saveRetry);
     this.dead = true;
-    this.countdown.stop();
+    this.offEngine();
+    if (this.loadStatus) this.loadStatus.destroy();
+    document.removeEventListener("visibilitychange", this.onHide);
+    window.removeEventListener("pagehide", this.onHide);
+    if (this.releaseLock) this.releaseLock();
     clearTimeout(this.botTimer);
     this.offLang();
     if (this.renderer) {
