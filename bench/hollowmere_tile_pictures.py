@@ -14,19 +14,23 @@ import base64
 import functools
 import http.server
 import json
+import sys
 import threading
 from pathlib import Path
 
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+
+from py_engine.games.hollowmere import GAME  # noqa: E402
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
                  "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-quic"]
 
 PAGE_JS = """
-async ({size, sheet}) => {
+async ({size, sheet, data}) => {
   const art = await import('/web/games/hollowmere/tileart.js');
-  const set = await art.loadTileset();
+  const set = await art.useTileset(data);
   const out = {};
   for (const tile of set.tiles) {
     const c = document.createElement('canvas');
@@ -122,7 +126,8 @@ def main(argv: list[str] | None = None) -> int:
                        lambda route: route.fulfill(status=200, content_type="text/html",
                                                    body="<!doctype html><title>tiles</title>"))
             page.goto(f"{origin}/__pictures.html")
-            pics = page.evaluate(PAGE_JS, {"size": args.size, "sheet": bool(args.sheet)})
+            # The tile set comes from the engine (static data), as the board gets it.
+            pics = page.evaluate(PAGE_JS, {"size": args.size, "sheet": bool(args.sheet), "data": GAME.static_data()})
             browser.close()
     finally:
         srv.shutdown()

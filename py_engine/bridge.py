@@ -407,7 +407,7 @@ def call(request: Any) -> dict[str, Any]:
     try:
         return {"ok": True, **fn(request)}
     except IllegalAction as e:
-        return _error(str(e), "illegal")
+        return _error(str(e), "illegal", e.words)
     except rec.BadRecord as e:
         return _error(str(e), "bad-record", e.words)
     except (BadRequest, ValueError, TypeError, KeyError) as e:

@@ -40,8 +40,13 @@ ALL_SEATS = "all"
 class IllegalAction(ValueError):
     """An action the rules do not allow now. The message is for a player to read.
 
-    Raising it must leave the state exactly as it was before the call.
+    Raising it must leave the state exactly as it was before the call. ``words`` may give the
+    message in every page language (``{"en": …, "pt": …}``); without it, English only.
     """
+
+    def __init__(self, message: str, words: dict[str, str] | None = None) -> None:
+        super().__init__(message)
+        self.words = words or {"en": message, "pt": message}
 
 
 @dataclass(frozen=True)

@@ -306,5 +306,7 @@ class Table:
             try:
                 table.play(action, seat, by)
             except IllegalAction as e:
-                raise IllegalAction(f"move {i + 1} ({action}) by seat {seat + 1}: {e}") from None
+                raise IllegalAction(f"move {i + 1} ({action}) by seat {seat + 1}: {e}",
+                                    {"en": f"move {i + 1} ({action}) by seat {seat + 1}: {e.words['en']}",
+                                     "pt": f"lance {i + 1} ({action}) do lugar {seat + 1}: {e.words['pt']}"}) from None
         return table

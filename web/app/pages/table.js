@@ -19,7 +19,7 @@
 // ?botdelay=<ms> overrides the pause before a bot moves; ?enginewait=<ms> how long the engine may
 // stay silent before the page calls it stopped. Nothing in the UI links them.
 
-import { t, getLang, onLangChange } from "../i18n.js";
+import { t, words, getLang, onLangChange } from "../i18n.js";
 import { isGame, loadRenderer } from "../../games/index.js";
 import { readTable, saveTable, isTableId, summarize } from "../storage.js";
 import { play as playSound } from "../sound.js";
@@ -667,7 +667,7 @@ class TableShell {
     } catch (e) {
       this.busy = false;
       if (this.dead || this.engine.state === "failed" || !this.owner) return; // said elsewhere
-      this.showNote(t("table.actionFailed", { detail: e.message || String(e) }));
+      this.showNote(t("table.actionFailed", { detail: words(e.words) || e.message || String(e) }));
       if (cmd !== "snapshot") {
         // Re-read the table: whatever failed changed nothing, so this shows the true position.
         try {
