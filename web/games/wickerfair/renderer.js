@@ -352,6 +352,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     }
     placaText.textContent = text;
     placa.setAttribute("aria-label", text);
+    placa.classList.toggle("wf-plain", !offers.childElementCount);
     btns.forEach((b) => b.addEventListener("keydown", (ev) => {
       if (!["ArrowLeft", "ArrowRight"].includes(ev.key)) return;
       ev.preventDefault();
@@ -413,6 +414,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const had = sheetEl.contains(document.activeElement) ? document.activeElement.dataset.action : null;
     sheetEl.hidden = !show;
     root.dataset.sheet = show ? kind : "";
+    root.classList.toggle("wf-sheet-open", show);
     if (!show) { sheetEl.replaceChildren(); return; }
     const S = {
       legal, say, pending, view, data, snap, me: me(), ctx, kind, touch: inputMode === "touch", here,
@@ -553,6 +555,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     else if (snap.terminal) text = t("wf.hint.over");
     else if (acting) text = t(`wf.hint.${hintKey()}${inputMode === "touch" ? "Touch" : "Keys"}`);
     hintText.textContent = text;
+    hintText.classList.toggle("wf-generic", !(info && info.until > Date.now()));
     dayText.textContent = view && data ? t("wf.day", { day: view.day, last: view.last_day, prize: prizeName() }) : "";
     if (view && data) tip(dayText, prizeTip());
     lastText.textContent = view && data ? lastWords() : "";

@@ -13,7 +13,7 @@ import { L, RES, amountWord, arrowKeys, bottomName, el, helperText, payWords, re
  */
 export function buildSheet(S) {
   const used = new Set();
-  const B = (action, text, { cls = "", sub = null, tipText = null, key = null, chosen = false } = {}) => {
+  const B = (action, text, { cls = "", sub = null, tipText = null, key = null, chosen = false, aria = null } = {}) => {
     used.add(action);
     const b = el("button", `wf-opt ${cls}`.trim());
     b.type = "button";
@@ -26,9 +26,14 @@ export function buildSheet(S) {
     b.append(main);
     if (sub) b.append(el("span", "wf-opt-sub", sub));
     if (tipText) tip(b, tipText);
+    if (aria) b.setAttribute("aria-label", sub ? `${aria} (${sub})` : aria);
     b.addEventListener("click", (ev) => S.intent(action, ev));
     return b;
   };
+  // The foot's buttons: short words on the board, the engine's full words for screen readers.
+  S.foot = (action, { primary = false, key = null, sub = null } = {}) => (S.legal.has(action)
+    ? B(action, t(`wf.btn.${action}`), { cls: primary ? "wf-primary" : "wf-secondary", key, sub, aria: S.say(action), tipText: S.say(action) })
+    : null);
   const fn = BUILDERS[S.kind] || generic;
   const out = fn(S, B);
   if (!out) return null;
@@ -57,8 +62,11 @@ function payLine(list, key = "wf.pays") {
 }
 
 function skipBtn(S, B, action = "skip") {
-  if (!S.legal.has(action)) return null;
-  return B(action, S.say(action), { cls: "wf-secondary", key: action === "skip" ? "S" : null });
+  return S.foot(action, { key: "S" });
+}
+
+function paySub(list) {
+  return list ? `${t("wf.pays")} ${payWords(list)}` : null;
 }
 
 const generic = (S, B) => ({ title: S.say([...S.legal.keys()][0] || ""), groups: [] });
@@ -80,12 +88,12 @@ function harvest(S, B) {
     ...(chosen.length ? chosen.map((id) => el("span", "wf-tag", id)) : [el("span", "wf-tag wf-empty", t("wf.none"))]));
   if (ctx.barn) picked.append(el("span", "wf-tag", t("wf.sh.barnTag")));
   const parts = [picked];
-  if (S.view.pay && S.view.pay.cost) parts.push(payLine(S.view.pay.cost, "wf.paysOnConfirm"));
-  const confirm = S.legal.has("ok") ? B("ok", S.say("ok"), { cls: "wf-primary" }) : null;
+  const confirm = S.foot("ok", { primary: true, sub: paySub(S.view.pay && S.view.pay.cost) });
+  if (!confirm && S.view.pay && S.view.pay.cost) parts.push(payLine(S.view.pay.cost, "wf.paysOnConfirm"));
   return {
     title, sub: t(S.touch ? "wf.sh.harvestHintTouch" : "wf.sh.harvestHint"),
     groups: [group([...hexes, S.legal.has("barn") ? B("barn", S.say("barn"), { tipText: t("wf.sh.barnTip") }) : null]), ...parts],
-    foot: [S.legal.has("clear") ? B("clear", S.say("clear"), { cls: "wf-secondary" }) : null, skipBtn(S, B), confirm],
+    foot: [S.foot("clear"), skipBtn(S, B), confirm],
   };
 }
 
@@ -95,14 +103,11 @@ function mixSheet(S, B, { title, n, cancel }) {
   const picked = el("div", "wf-chosen");
   picked.append(el("span", "wf-label", t("wf.sh.mixSoFar", { k: mix.length, n })),
     ...(mix.length ? mix.map((r) => resChip(r, 1)) : [el("span", "wf-tag wf-empty", t("wf.none"))]));
-  const parts = [picked];
-  if (S.view.pay && S.view.pay.cost) parts.push(payLine(S.view.pay.cost, "wf.paysOnConfirm"));
   return {
     title, sub: t("wf.sh.mixHint", { n }),
-    groups: [group(adds, "wf-row4"), ...parts],
-    foot: [S.legal.has("clear") ? B("clear", S.say("clear"), { cls: "wf-secondary" }) : null,
-      S.legal.has(cancel) ? B(cancel, S.say(cancel), { cls: "wf-secondary", key: cancel === "skip" ? "S" : null }) : null,
-      S.legal.has("ok") ? B("ok", S.say("ok"), { cls: "wf-primary" }) : null],
+    groups: [group(adds, "wf-row4"), picked,
+      !S.legal.has("ok") && S.view.pay && S.view.pay.cost ? payLine(S.view.pay.cost, "wf.paysOnConfirm") : null],
+    foot: [S.foot("clear"), S.foot(cancel, { key: "S" }), S.foot("ok", { primary: true, sub: paySub(S.view.pay && S.view.pay.cost) })],
   };
 }
 
@@ -137,11 +142,10 @@ function bottomDo(S, B) {
     parts.push(line(t("wf.sh.millBottom"), "wf-line wf-dim"));
   }
   const pay = S.view.pay;
-  if (pay && pay.cost) parts.push(payLine(pay.cost, "wf.paysOnConfirm"));
-  else if (pay && pay.cost === null) parts.push(line(t("wf.sh.needTrinket"), "wf-line wf-paynote"));
+  if (pay && pay.cost === null) parts.push(line(t("wf.sh.needTrinket"), "wf-line wf-paynote"));
   return {
     title: t("wf.sh.bottom", { name: bottomTitle(S, b) }), groups: parts,
-    foot: [skipBtn(S, B), B("do", S.say("do"), { cls: "wf-primary" })],
+    foot: [skipBtn(S, B), S.foot("do", { primary: true, sub: pay && pay.cost ? paySub(pay.cost) : null })],
   };
 }
 
@@ -230,7 +234,7 @@ function placement(S, B) {
   return {
     title: `${bottomName(b)}: ${title}`, sub,
     groups: parts,
-    foot: [S.legal.has("back") ? B("back", S.say("back"), { cls: "wf-secondary" }) : null, skipBtn(S, B)],
+    foot: [S.foot("back"), skipBtn(S, B)],
   };
 }
 
@@ -301,8 +305,7 @@ function courage(S, B) {
   return {
     title: t("wf.sh.courage"), sub: null,
     groups: parts,
-    foot: [total, S.legal.has("blank") ? B("blank", S.say("blank"), { cls: "wf-secondary" }) : null,
-      S.legal.has("commit") ? B("commit", S.say("commit"), { cls: "wf-primary" }) : null],
+    foot: [total, S.foot("blank"), S.foot("commit", { primary: true })],
   };
 }
 
@@ -323,7 +326,7 @@ function visitor(S, B) {
   });
   return {
     title: t("wf.sh.visitor", { card: L(card.name) }), sub: t("wf.sh.visitorHint"),
-    groups: [group(opts)], foot: [B("none", S.say("none"), { cls: "wf-secondary" })],
+    groups: [group(opts)], foot: [S.foot("none", { key: "S" })],
   };
 }
 
@@ -356,7 +359,7 @@ function showMission(S, B) {
     const m = S.data.missions.find((x) => x.id === id);
     return B(`show:${id}`, t("wf.sh.showIt", { name: L(m.name) }), { sub: L(m.text), key: "E" });
   });
-  return { title: t("wf.sh.mission"), sub: t("wf.sh.missionHint"), groups: [group(opts)], foot: [B("hide", S.say("hide"), { cls: "wf-secondary" })] };
+  return { title: t("wf.sh.mission"), sub: t("wf.sh.missionHint"), groups: [group(opts)], foot: [S.foot("hide", { key: "S" })] };
 }
 
 // --- a Travel: the pieces you may move, then where ------------------------------------------------
@@ -373,7 +376,7 @@ function travel(S, B) {
       title: ctx.mode === "haul" ? t("wf.sh.haul") : t("wf.sh.travel", { n: ctx.left }),
       sub: t(S.touch ? "wf.sh.travelTouch" : "wf.sh.travelKeys"),
       groups: [group(units)],
-      foot: [B("end", S.say("end"), { cls: "wf-secondary", key: "D" })],
+      foot: [S.foot("end", { key: "D" })],
     };
   }
   const steps = legal.filter((a) => a.startsWith("to:")).map((a) => B(a, S.hexWords(a.slice(3)), { cls: "wf-step" }));
@@ -386,8 +389,7 @@ function travel(S, B) {
     title: t("wf.sh.stepTitle", { unit: S.unitWords(ctx.unit, ctx.pos) }),
     sub: t(S.touch ? "wf.sh.stepTouch" : "wf.sh.stepKeys", { n: ctx.limit - ctx.taken }),
     groups: [group(steps, "wf-steps"), carried, loads.length ? group(loads) : null].filter(Boolean),
-    foot: [S.legal.has("back") ? B("back", S.say("back"), { cls: "wf-secondary" }) : null,
-      B("end", S.say("end"), { cls: "wf-secondary", key: "D" })],
+    foot: [S.foot("back"), S.foot("end", { key: "D" })],
   };
 }
 

@@ -69,8 +69,11 @@ const CSS = `
 .wf-opt.wf-primary{background:#2f6b3a;border-color:#1f4a27;color:#fff!important;flex:0 1 auto}
 .wf-opt.wf-primary .wf-opt-main{color:#fff}
 .wf-opt.wf-secondary{background:#f3ebda;flex:0 1 auto}
-.wf-foot{display:flex;gap:6px;justify-content:flex-end;margin-top:6px;flex-wrap:wrap}
-.wf-foot .wf-opt{flex:0 1 auto;min-width:80px;align-items:center}
+.wf-foot{position:sticky;bottom:-8px;display:flex;gap:6px;justify-content:flex-end;margin:6px -8px -8px;padding:4px 8px 8px;flex-wrap:wrap;
+  background:#fffdf6;border-top:1px solid #e6dcc6}
+.wf-foot .wf-opt{flex:0 1 auto;min-width:72px;align-items:center}
+.wf-short.wf-sheet-open .wf-placa.wf-plain{display:none}
+.wf-short.wf-sheet-open .wf-hint .wf-now.wf-generic{display:none}
 .wf-line{margin:0;font-size:12.5px}
 .wf-dim{color:#6a5435}
 .wf-paynote{background:#fff3cf;border-radius:6px;padding:3px 6px}
