@@ -8,18 +8,33 @@
 // Requests are answered strictly in the order they arrive; ones that arrive while Python
 // is starting wait in a queue.
 //
-// Startup is nearly all download + wasm compile + interpreter init, so everything big is
-// requested at once, before Pyodide's loader is even imported: the wasm, the standard
-// library, the lockfile, the loader's emscripten module and (once the build manifest names
-// it) the engine wheel. Pyodide later asks for the same URLs through fetch(); it gets the
-// responses already in flight, counted byte by byte for the progress bar.
+// Start from the image (the built site): build_site.py writes START below, naming the start
+// image — a Pyodide memory snapshot taken at build time with CPython initialised and the
+// engine imported (web/app/pystart.js). The worker downloads the wasm (compiling it as it
+// arrives), the image, the emscripten module and the engine wheel all at once, and Python is
+// up as soon as the image is in memory: no standard library to download, nothing to compile
+// or import. The standard library comes later, only if some module outside the image is
+// imported (vtLoadStdlib below).
+//
+// Normal start (an unbuilt copy, or an image that does not fit this runtime): the stock
+// standard library instead of the image, and Python initialises as usual. Either way Pyodide
+// asks for files through fetch(); it gets the responses already in flight, counted byte by
+// byte for the progress bar.
 
-import { get as dbGet, putRecord, setAside } from "./app/db.js";
+const START = /*@START@*/ null; // {image, size, buildId, pyodide, stdlib, wheel}
 
 const SITE = new URL("../", import.meta.url);
 const PYODIDE = new URL("pyodide/", SITE);
 const t0 = performance.now();
 const timings = {};
+
+// Only the requests need the database, and only the image needs its helpers: imported while
+// the downloads run, so no module fetch stands between this script and the first download.
+let dbGet, putRecord, setAside;
+const dbModule = import("./app/db.js").then((db) => ({ get: dbGet, putRecord, setAside } = db));
+const pystart = import("./app/pystart.js");
+dbModule.catch(() => {});
+pystart.catch(() => {});
 
 // --- progress ------------------------------------------------------------------------------------
 // label: "download" while bytes arrive, "start" while Python initialises, "engine" while the
@@ -62,7 +77,7 @@ function sizeOf(url, response) {
   return length && !response.headers.get("content-encoding") ? length : 0;
 }
 
-// fetch() whose body is counted as it streams; the wasm keeps its streaming compile.
+// fetch() whose body is counted as it streams.
 const nativeFetch = self.fetch.bind(self);
 async function trackedFetch(url) {
   const entry = { done: 0, total: 0 };
@@ -86,28 +101,58 @@ async function trackedFetch(url) {
       }
     },
   }, undefined, new ByteLengthQueuingStrategy({ highWaterMark: 32 << 20 }));
-  // ^ a deep readable queue: the network keeps pulling even before Pyodide starts reading.
+  // ^ a deep readable queue: the network keeps pulling even before anyone starts reading.
   const headers = new Headers(response.headers);
-  // WebAssembly.instantiateStreaming insists on this type; some static hosts get it wrong.
+  // WebAssembly.compileStreaming insists on this type; some static hosts get it wrong.
   if (url.endsWith(".wasm")) headers.set("content-type", "application/wasm");
   return new Response(response.body.pipeThrough(counter), {
     status: response.status, statusText: response.statusText, headers,
   });
 }
 
+// --- the downloads, all at once --------------------------------------------------------------------
+const WASM = new URL("pyodide.asm.wasm", PYODIDE).href;
+const STDLIB = new URL(START ? START.stdlib : "pyodide/python_stdlib.zip", SITE).href;
+// What the image's start mounts as the standard library: no file, an empty zip from memory.
+const NO_STDLIB = new URL("vt-no-stdlib.zip", PYODIDE).href;
+
+// The wasm compiles as it arrives, whatever Python is waiting for meanwhile (Pyodide's own
+// loader would only start once the image is in); the image needs its bytes too.
+const wasm = trackedFetch(WASM).then((r) => ({
+  bytes: START ? r.clone().arrayBuffer() : null,
+  module: WebAssembly.compileStreaming(r),
+}));
+const wasmModule = wasm.then((w) => w.module);
+const wasmBytes = wasm.then((w) => w.bytes);
+for (const p of [wasmModule, wasmBytes]) p.catch(() => {});
+const wasmPlaceholders = new WeakSet();
+const nativeInstantiateStreaming = WebAssembly.instantiateStreaming;
+WebAssembly.instantiateStreaming = async (source, imports) => {
+  const response = await source;
+  if (!wasmPlaceholders.has(response)) return nativeInstantiateStreaming(response, imports);
+  const module = await wasmModule;
+  return { module, instance: await WebAssembly.instantiate(module, imports) };
+};
+
 const early = new Map(); // url -> Promise<Response>, each handed out once
-function startEarly(name) {
-  const url = new URL(name, PYODIDE).href;
+function startEarly(url) {
   early.set(url, trackedFetch(url));
 }
-startEarly("pyodide.asm.wasm");
-startEarly("python_stdlib.zip");
-startEarly("pyodide-lock.json");
-const essential = [...early.values()];
+if (!START) startEarly(STDLIB);
+startEarly(new URL("pyodide-lock.json", PYODIDE).href);
+const image = START ? trackedFetch(new URL(START.image, SITE).href) : null;
+image?.catch(() => {});
+const essential = [wasmModule, ...early.values()];
 for (const p of essential) p.catch(() => {}); // failures surface in start()
 
 self.fetch = (input, init) => {
   const url = new URL(typeof input === "string" || input instanceof URL ? input : input.url, self.location.href).href;
+  if (url === WASM) {
+    const placeholder = new Response(null, { headers: { "content-type": "application/wasm" } });
+    wasmPlaceholders.add(placeholder);
+    return Promise.resolve(placeholder);
+  }
+  if (url === NO_STDLIB) return pystart.then((p) => new Response(p.EMPTY_ZIP));
   const pending = early.get(url);
   if (pending) {
     early.delete(url);
@@ -119,7 +164,8 @@ self.fetch = (input, init) => {
 const manifest = nativeFetch(new URL("precache.json", SITE).href)
   .then((r) => { if (!r.ok) throw new Error(`precache.json: HTTP ${r.status}`); return r.json(); })
   .then((m) => { knownSizes = m.files; return m; });
-const wheel = manifest.then((m) => trackedFetch(new URL(m.engine.wheel, SITE).href)).then((r) => r.arrayBuffer());
+const wheel = (START ? Promise.resolve(START.wheel) : manifest.then((m) => m.engine.wheel))
+  .then((path) => trackedFetch(new URL(path, SITE).href)).then((r) => r.arrayBuffer());
 wheel.catch(() => {});
 // Warm the module map: Pyodide's own import() of the same URL then finds it loaded.
 const asmModule = import(new URL("pyodide.asm.mjs", PYODIDE).href);
@@ -127,28 +173,79 @@ asmModule.catch(() => {});
 
 // --- start Python and the engine -------------------------------------------------------------------
 let handle = null;
+let py = null;
 
-async function start() {
-  const { loadPyodide } = await import(new URL("pyodide.mjs", PYODIDE).href);
-  // Pyodide only logs a failed wasm fetch and then waits forever: fail as soon as any of
-  // the runtime downloads fails instead.
+/** The image, decompressed and restored to the snapshot Pyodide made; rejects if it does not fit. */
+async function imageBytes() {
+  const [helpers, response] = await Promise.all([pystart, image]);
+  const bytes = await helpers.gunzip(response.body);
+  const problem = helpers.imageProblem(bytes, START);
+  if (problem) throw new Error(problem);
+  helpers.restoreDataSegments(bytes, await wasmBytes);
+  timings.image = performance.now() - t0;
+  return bytes;
+}
+
+async function loadPython(options) {
+  const { loadPyodide, version } = await import(new URL("pyodide.mjs", PYODIDE).href);
+  if (options._loadSnapshot && version !== START.pyodide) {
+    throw new Error(`the image is for Pyodide ${START.pyodide}, the runtime is ${version}`);
+  }
+  // Pyodide only logs a failed download and then waits forever: fail as soon as any of the
+  // runtime downloads fails instead.
   const downloads = Promise.all(essential).then(() => new Promise(() => {}));
-  const py = await Promise.race([downloads, loadPyodide({
+  return Promise.race([downloads, loadPyodide({
     indexURL: PYODIDE.href,
     stdout: (line) => console.log("[python]", line),
     stderr: (line) => console.warn("[python]", line),
+    ...options,
   })]);
+}
+
+// The image's finder (build_site.py START_FINDER) calls this for a standard-library module
+// the image lacks: the stock zip, fetched synchronously (an import cannot wait) and written
+// where the image's standard library was.
+self.vtLoadStdlib = (path) => {
+  const started = performance.now();
+  py.FS.writeFile(path, fetchSyncNow(STDLIB));
+  timings.stdlibLater = performance.now() - started;
+};
+let fetchSyncNow = null;
+pystart.then((p) => { fetchSyncNow = p.fetchSync; }, () => {});
+
+async function start() {
+  let how = "normal";
+  if (START) {
+    try {
+      py = await loadPython({ _loadSnapshot: imageBytes(), stdLibURL: NO_STDLIB });
+      how = "image";
+    } catch (e) {
+      // Never a dead end: an image that cannot be used costs a normal start, nothing more.
+      console.warn("start image unusable, starting Python normally:", e && e.message ? e.message : e);
+      timings.imageFailed = performance.now() - t0;
+      py = null;
+    }
+  }
+  if (!py) {
+    if (START) how = "fallback";
+    py = await loadPython({ stdLibURL: STDLIB });
+  }
   timings.pyodide = performance.now() - t0;
   post(0.95, "engine", true);
 
   const sitePackages = py.runPython(
     "import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
+  // The image holds the engine's modules already; their files still matter (package data,
+  // source lines in tracebacks, a normal start's imports).
   py.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
   // Forget only site-packages' cached directory listing (importlib.invalidate_caches() would
   // do the same for every path entry: ~100 ms more).
   py.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);
+  // Every visitor starts from the same image: nothing random may stay as the build left it.
+  if (how === "image") py.runPython("import sys\nif 'random' in sys.modules: sys.modules['random'].seed()");
   const bridge = py.pyimport("py_engine.bridge");
   handle = bridge.handle;
+  await dbModule;
   timings.engine = performance.now() - t0;
   const m = await manifest;
   return {
@@ -156,6 +253,7 @@ async function start() {
     python: py.runPython("import sys; sys.version.split()[0]"),
     engine: py.runPython("import py_engine; py_engine.__version__"),
     build: m.build,
+    start: how,
     timings: { ...timings },
   };
 }
