@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -42,6 +43,10 @@ def _call(**request):
     answer = json.loads(bridge.handle(json.dumps(request)))
     assert answer["ok"], answer
     return answer["result"]
+
+
+def _answer(**request):
+    return json.loads(bridge.handle(json.dumps(request)))
 
 
 def finished_record(game: str, seed: str) -> dict:
@@ -110,5 +115,127 @@ def test_bad_input_fails_cleanly_in_pyodide(pyodide_run):
     tampered, unknown, not_json = pyodide_run["out"]["answers"][1 + n:]
     assert tampered["ok"] and not tampered["result"]["ok"]
     assert tampered["result"]["field"] == "seal"
-    assert unknown == {"ok": False, "error": "unknown command 'no-such-command'", "kind": "bad-request"}
-    assert not_json["ok"] is False and not_json["kind"] == "bad-record"
+    assert unknown == _answer(cmd="no-such-command")
+    assert (unknown["ok"], unknown["error"], unknown["kind"]) == (False, "unknown command 'no-such-command'",
+                                                                  "bad-request")
+    assert not_json == _answer(cmd="verify", record="{not json")
+    assert not_json["ok"] is False or not_json["result"]["ok"] is False
+
+
+# --- the start image (build_site.py start_image, web/app/pystart.js) ------------------------------
+
+IMAGE_SCRIPT = r"""
+// Starts Pyodide from the built site's start image exactly as web/worker.js does (the same
+// helpers, web/app/pystart.js), with Node's file system in place of fetch.
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+
+const [pyodideDir, dist, requestsPath, mode] = process.argv.slice(2);
+const worker = readFileSync(path.join(dist, "web", "worker.js"), "utf8");
+const start = JSON.parse(worker.match(/^const START = (\{.*?\});/m)[1]);
+const helpers = await import(pathToFileURL(path.join(dist, "web", "app", "pystart.js")).href);
+const packed = readFileSync(path.join(dist, start.image));
+const image = await helpers.gunzip(new Blob([packed]).stream());
+if (mode === "wrong-build") image[16] ^= 0xff;
+const problem = helpers.imageProblem(image, start);
+if (problem) {
+  process.stdout.write(JSON.stringify({ problem }) + "\n");
+  process.exit(0);
+}
+helpers.restoreDataSegments(image, readFileSync(path.join(pyodideDir, "pyodide.asm.wasm")));
+const loads = [];
+globalThis.vtLoadStdlib = (where) => {
+  loads.push(where);
+  py.FS.writeFile(where, readFileSync(path.join(dist, start.stdlib)));
+};
+const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+const empty = path.join(path.dirname(requestsPath), "empty.zip");
+(await import("node:fs")).writeFileSync(empty, helpers.EMPTY_ZIP);
+const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep, _loadSnapshot: image,
+                               stdLibURL: empty, stdout: (s) => console.error(s) });
+const site = py.runPython("import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
+const wheel = readFileSync(path.join(dist, start.wheel));
+py.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel", { extractDir: site });
+py.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(site)}, None)`);
+const before = py.runPython("import sys; sorted(sys.modules)").toJs();
+const handle = py.pyimport("py_engine.bridge").handle;
+const requests = JSON.parse(readFileSync(requestsPath, "utf8"));
+const answers = requests.map((r) => JSON.parse(handle(JSON.stringify(r))));
+const loadsAfterEngine = loads.length;
+// A module the image does not hold: the standard library arrives on this first need only.
+const lazy = py.runPython(`
+import difflib, statistics, email.utils
+[difflib.__file__, statistics.mean([1, 2, 3, 4]), email.utils.quote('a"b')]
+`).toJs();
+const where = py.runPython("import py_engine, sys; [py_engine.__file__, sys.version.split()[0], sys.platform]").toJs();
+process.stdout.write(JSON.stringify({ before, answers, loadsAfterEngine, loads, lazy, start,
+                                      engine_file: where[0], python: where[1], platform: where[2] }) + "\n");
+"""
+
+
+@pytest.fixture(scope="module")
+def built_site(tmp_path_factory):
+    _need_runtime()
+    out = tmp_path_factory.mktemp("site") / "dist"
+    return out, build_site.build(out, quiet=True)
+
+
+def _image_run(built_site, tmp_path, requests, mode="plain"):
+    node = _need_runtime()
+    dist, _ = built_site
+    script = tmp_path / "image.mjs"
+    script.write_text(IMAGE_SCRIPT)
+    req_file = tmp_path / "requests.json"
+    req_file.write_text(json.dumps(requests))
+    proc = subprocess.run([node, str(script), str(PYODIDE_DIR), str(dist), str(req_file), mode],
+                          capture_output=True, text=True, timeout=300, cwd=ROOT)
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+@pytest.fixture(scope="module")
+def image_run(built_site, tmp_path_factory, pyodide_run):
+    return _image_run(built_site, tmp_path_factory.mktemp("image"), pyodide_run["requests"])
+
+
+def test_the_image_starts_with_every_engine_module_already_imported(image_run):
+    """Every module the browser can reach (all of py_engine but the command line) is in the
+    image: nothing is imported, nothing of the standard library fetched, to answer."""
+    assert image_run["platform"] == "emscripten" and image_run["python"].startswith("3.14")
+    assert "/site-packages/py_engine/" in image_run["engine_file"]
+    missing = set(build_site.engine_modules()) - set(image_run["before"])
+    assert not missing, f"not in the start image: {sorted(missing)}"
+    assert "py_engine.cli" not in image_run["before"]
+    assert image_run["loadsAfterEngine"] == 0
+
+
+def test_the_image_answers_exactly_as_cpython_and_a_normal_start(image_run, pyodide_run):
+    """Same requests, same answers: the games, every game's record verified, a tampered
+    record refused, bad input refused cleanly."""
+    assert image_run["answers"] == pyodide_run["out"]["answers"]
+    assert image_run["answers"][0]["result"] == _call(cmd="games")
+
+
+def test_a_module_outside_the_image_brings_the_standard_library_once(image_run):
+    """difflib, statistics and email.utils are not in the image: the first import fetches
+    the stock standard library (a submodule of a package the image holds too), once."""
+    assert len(image_run["loads"]) == 1 and image_run["loads"][0].endswith(".zip")
+    difflib_file, mean, quoted = image_run["lazy"]
+    assert difflib_file.endswith("/difflib.py") and difflib_file.startswith(image_run["loads"][0])
+    assert mean == 2.5 and quoted == 'a\\"b'
+
+
+def test_an_image_for_another_pyodide_build_is_refused_before_use(built_site, tmp_path):
+    out = _image_run(built_site, tmp_path, [], mode="wrong-build")
+    assert "Pyodide build" in out["problem"]
+
+
+def test_the_image_names_this_runtime(built_site):
+    dist, manifest = built_site
+    worker = (dist / "web" / "worker.js").read_text()
+    start = json.loads(re.search(r"^const START = (\{.*?\});", worker, re.M).group(1))
+    assert start["buildId"] == build_site.pyodide_build_id()
+    assert start["pyodide"] == build_site.PYODIDE_VERSION
+    assert start["image"] in manifest["files"] and start["wheel"] == manifest["engine"]["wheel"]
+    assert (dist / start["wheel"]).read_bytes() == build_site.wheel_bytes()
