@@ -206,7 +206,7 @@ export function mount(el, params, ctx) {
                                                 unsaved: form.noStorage && form.unsaved }, t("newtable.saveFailed"));
       // Test-only parameters (see main.js) pass through to the table.
       const pass = new URLSearchParams();
-      for (const k of ["timer", "botdelay"]) if (params.query[k] !== undefined) pass.set(k, params.query[k]);
+      for (const k of ["timer", "botdelay", "enginewait"]) if (params.query[k] !== undefined) pass.set(k, params.query[k]);
       ctx.navigate(`#/table/${id}${pass.toString() ? `?${pass}` : ""}`);
     } catch (e) {
       form.starting = false;

@@ -441,6 +441,7 @@ class TableShell {
         this.saveProblem = null;
         clearTimeout(this.saveRetry);
         this.clearNote();
+        this.persist(); // the page's part may have failed too
         announce(t("table.savedAgain"));
       }
       return;

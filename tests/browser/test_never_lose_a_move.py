@@ -1,0 +1,185 @@
+"""Never lose a move: two tabs on one table, full or blocked storage, a dead or stalled engine.
+
+Each test plays real moves through the page (Elderwood against a bot: short, one decision a
+turn) and checks that no move a person made is lost and that the person is told what happened.
+"""
+from __future__ import annotations
+
+import json
+import time
+
+import pytest
+
+from tests.browser.vt_page import csp_safe_waits, moves, saved_record, snapshot, stored, wait_moves
+
+ENGINE_WAIT = 180_000
+
+
+def _state(page):
+    return page.evaluate("document.body.dataset.state || null")
+
+
+def _wait_state(page, *states, timeout=ENGINE_WAIT):
+    page.wait_for_function("(s) => s.includes(document.body.dataset.state)", arg=list(states), timeout=timeout)
+    return _state(page)
+
+
+def _start(page, site, query="botdelay=0", game="elderwood") -> str:
+    page.goto(site.url(f"index.html#/new/{game}?{query}"))
+    page.wait_for_selector("form.newtable #start")
+    page.select_option("#seat-kind-1", "bot")
+    page.wait_for_function("!document.querySelector('#start').disabled", timeout=ENGINE_WAIT)
+    page.click("#start")
+    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
+    return page.evaluate("location.hash.slice('#/table/'.length).split('?')[0]")
+
+
+def _play_first(page):
+    n = moves(page)
+    page.click(".moves-list button.move >> nth=0")
+    wait_moves(page, n)
+
+
+def _my_moves(page, n):
+    for _ in range(n):
+        _wait_state(page, "interactive")
+        _play_first(page)
+
+
+def test_two_tabs_one_table_one_owner_and_no_move_lost(context, site):
+    a = context.new_page()
+    table_id = _start(a, site, query="botdelay=0&timer=900")
+    _my_moves(a, 2)
+    _wait_state(a, "interactive")
+    played_in_a = saved_record(a, table_id)["actions"]
+
+    # A second tab on the same table: it says the table is open elsewhere and plays nothing.
+    b = context.new_page()
+    b.goto(site.url(f"index.html#/table/{table_id}?botdelay=0&timer=900"))
+    b.wait_for_selector(".elsewhere[role=alert]", timeout=ENGINE_WAIT)
+    assert "open in another tab" in b.inner_text(".elsewhere h1").lower()
+    assert b.locator(".moves-list button.move").count() == 0
+
+    # Taking it over: tab B plays from the latest position; tab A stops and says so.
+    b.click(".elsewhere button:has-text('Play it here')")
+    _wait_state(b, "interactive")
+    assert [e["action"] for e in snapshot(b)["log"]] == played_in_a
+    a.wait_for_selector(".elsewhere[role=alert]", timeout=30_000)
+    assert "another tab" in a.inner_text(".elsewhere").lower()
+    _my_moves(b, 2)
+    _wait_state(b, "interactive")
+    in_b = saved_record(b, table_id)["actions"]
+    assert in_b[:len(played_in_a)] == played_in_a and len(in_b) > len(played_in_a)
+    # The stale tab never plays, even on a timer, and never writes over the newer save.
+    time.sleep(2)
+    assert saved_record(a, table_id)["actions"] == in_b
+    assert a.locator(".countdown").is_hidden()
+
+    # Taking it back in tab A goes on from tab B's moves.
+    a.click(".elsewhere button:has-text('Play it here')")
+    _wait_state(a, "interactive")
+    assert [e["action"] for e in snapshot(a)["log"]] == in_b
+    b.wait_for_selector(".elsewhere[role=alert]", timeout=30_000)
+
+
+def test_a_save_that_fails_is_shown_at_once_kept_in_memory_retried_and_downloadable(context, site):
+    """Storage failing under a running table (here: another tab upgraded the database, so this
+    one cannot open it; a full disk fails the same way): the table says so at once, keeps every
+    move in memory, offers the record, retries, and once storage works again saves it all."""
+    page = context.new_page()
+    table_id = _start(page, site, query="botdelay=0&timer=900")
+    _my_moves(page, 1)
+    _wait_state(page, "interactive")
+    saved_before = saved_record(page, table_id)["actions"]
+    # Take the database away from the engine: a newer version it cannot open.
+    page.evaluate("""() => new Promise((ok, fail) => {
+        const req = indexedDB.open('valley-tables', 99);
+        req.onupgradeneeded = () => {};
+        req.onsuccess = () => { window.__hold = req.result; ok(true); };
+        req.onerror = () => fail(req.error);
+    })""")
+    _play_first(page)
+    problem = page.wait_for_selector(".save-problem[role=alert]", timeout=30_000)
+    assert "not saved" in problem.inner_text()
+    # Play goes on; the table keeps every move in memory meanwhile.
+    _my_moves(page, 1)
+    _wait_state(page, "interactive")
+    shown = [e["action"] for e in snapshot(page)["log"]]
+    assert len(shown) > len(saved_before)
+    with page.expect_download() as dl:
+        page.click(".save-problem button:has-text('Download the record')")
+    record = json.loads(open(dl.value.path(), encoding="utf-8").read())
+    assert record["actions"] == shown and len(record["seed"]) == 64
+    # Storage comes back: the retry saves everything, and the note goes.
+    page.evaluate("""() => new Promise((ok) => { window.__hold.close();
+        const del = indexedDB.deleteDatabase('valley-tables'); del.onsuccess = del.onerror = () => ok(true); })""")
+    page.wait_for_selector(".save-problem", state="detached", timeout=30_000)
+    assert saved_record(page, table_id)["actions"] == shown
+    page.reload()
+    _wait_state(page, "interactive")
+    assert [e["action"] for e in snapshot(page)["log"]] == shown
+
+
+def test_blocked_storage_is_said_before_start_and_the_table_plays_unsaved(context, site):
+    page = context.new_page()
+    page.add_init_script("""Object.defineProperty(window, 'indexedDB', {
+        get() { throw new DOMException('The user denied permission to access the database.', 'SecurityError'); } });""")
+    page.goto(site.url("index.html#/"))
+    note = page.wait_for_selector(".lobby .no-storage", timeout=30_000)
+    assert "not saved" in note.inner_text()
+    page.goto(site.url("index.html#/new/elderwood?botdelay=0"))
+    page.wait_for_selector(".newtable .no-storage")
+    assert page.is_disabled("#start")
+    page.check("#play-unsaved")
+    page.select_option("#seat-kind-1", "bot")
+    page.click("#start")
+    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
+    _my_moves(page, 2)
+    assert moves(page) >= 3
+
+
+def test_a_worker_that_dies_silently_ends_in_try_again_and_resumes_from_the_save(context, site, page_errors):
+    page = context.new_page()
+    table_id = _start(page, site, query="botdelay=0&timer=900&enginewait=4000")
+    _my_moves(page, 2)
+    _wait_state(page, "interactive")
+    before = saved_record(page, table_id)["actions"]
+    left_before = float(stored(page, "tables", table_id)["remaining"] or 900)
+    page.evaluate("window.__vt.engine._worker.terminate()")  # no error event: it just stops
+    page.click(".moves-list button.move >> nth=0")
+    note = page.wait_for_selector(".engine-down[role=alert]", timeout=30_000)
+    assert "saved" in note.inner_text() and "paused" in note.inner_text()
+    assert page.locator(".countdown").is_hidden() or not page.evaluate(
+        "document.querySelector('.countdown').classList.contains('urgent')")
+    page.click(".engine-down button:has-text('Try again')")
+    _wait_state(page, "interactive")
+    after = [e["action"] for e in snapshot(page)["log"]]
+    assert after[:len(before)] == before
+    remaining = float(stored(page, "tables", table_id)["remaining"])
+    assert remaining <= left_before + 1, "the clock resumed with the time that remained"
+
+
+def test_a_stalled_download_ends_in_try_again_and_no_timer_runs_meanwhile(context, site, page_errors):
+    page = context.new_page()
+    table_id = _start(page, site, query="botdelay=0&timer=30")
+    _my_moves(page, 1)
+    _wait_state(page, "interactive")
+    moves_before = saved_record(page, table_id)["actions"]
+    hung = []
+    context.route("**/pyodide/pyodide.asm.wasm", lambda route: hung.append(route))  # never answered
+    page_errors.allow(r"stalled|pyodide|wasm|engine")
+    page.goto(site.url(f"index.html?cold=1#/table/{table_id}?botdelay=0&timer=30&enginewait=6000"))
+    failed = page.wait_for_selector(".engine-status[data-state=failed]", timeout=60_000)
+    assert "stalled" in failed.inner_text()
+    time.sleep(31)  # longer than the whole timer: nothing may be played for the person
+    context.unroute("**/pyodide/pyodide.asm.wasm")
+    for r in hung:
+        try:
+            r.abort()
+        except Exception:
+            pass
+    page.click(".engine-status button:has-text('Try again')")
+    _wait_state(page, "interactive")
+    log = snapshot(page)["log"]
+    assert [e["action"] for e in log] == moves_before
+    assert not any(e["by"] == "timer" for e in log), "the timer ran out while the engine was down"
