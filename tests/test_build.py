@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import base64
 import csv
+import gzip
 import hashlib
 import io
 import json
@@ -228,3 +229,81 @@ def test_server_sends_the_content_types_hosts_must_use(tmp_path):
     assert seen["x.unknownext"][0] == "application/octet-stream"
     assert all(cc == "no-cache" for _, cc, _ in seen.values())
     assert all(body == files[name] for name, (_, _, body) in seen.items())
+
+
+# --- the start image -----------------------------------------------------------------------------
+
+def _start(out: Path) -> dict:
+    worker = (out / "web" / "worker.js").read_text()
+    assert build_site.WORKER_START_MARK not in worker
+    line = next(line for line in worker.splitlines() if line.startswith("const START = "))
+    return json.loads(line[len("const START = "):line.index("; //")])
+
+
+def test_the_start_image_is_a_snapshot_of_this_pyodide_build(dist):
+    out, manifest = dist
+    start = _start(out)
+    assert build_site.START_IMAGE_RE.fullmatch(start["image"]) and start["image"] in manifest["files"]
+    data = (out / start["image"]).read_bytes()
+    assert start["image"] == f"pyodide/start-{hashlib.sha256(data).hexdigest()[:16]}.bin"
+    image = gzip.decompress(data)
+    assert len(image) == start["size"]
+    assert int.from_bytes(image[:4], "little") == 0x706E7300  # Pyodide's snapshot magic
+    built_for = "".join(f"{int.from_bytes(image[i:i + 4], 'little'):08x}" for i in range(16, 48, 4))
+    assert built_for == start["buildId"] == build_site.pyodide_build_id()
+    assert start["pyodide"] == build_site.PYODIDE_VERSION == manifest["pyodide"]
+    assert start["stdlib"] == "pyodide/python_stdlib.zip" and (out / start["stdlib"]).is_file()
+    assert start["wheel"] == manifest["engine"]["wheel"]
+
+
+def test_the_image_ships_only_what_the_wasm_does_not_already_carry(dist):
+    """Undoing the XOR with the wasm's data segments gives memory that holds those segments'
+    bytes where the interpreter left them untouched: the XORed image has zeros there."""
+    out, _ = dist
+    start = _start(out)
+    shipped = gzip.decompress((out / start["image"]).read_bytes())
+    wasm = (out / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    segments = build_site.wasm_data_segments(wasm)
+    assert len(segments) > 100 and sum(len(d) for _, d in segments) > 1_000_000
+    header = int.from_bytes(shipped[4:8], "little")
+    static = sum(len(d) for _, d in segments)
+    zero = sum(shipped[header + off:header + off + len(d)].count(0) for off, d in segments)
+    assert zero > 0.9 * static, "the static data should mostly cancel out"
+    memory = build_site.xor_data_segments(shipped, wasm)
+    assert build_site.xor_data_segments(memory, wasm) == shipped
+    off, first = segments[0]
+    assert memory[header + off:header + off + 64] == first[:64]
+
+
+def test_the_wasm_data_segments_parse(tmp_path):
+    # A hand-made module: one memory, an active segment at 16, a passive one (left out),
+    # an active one at a negative-looking constant (read as unsigned).
+    def leb(n):
+        out = bytearray()
+        while True:
+            b = n & 0x7F
+            n >>= 7
+            out.append(b | (0x80 if n else 0))
+            if not n:
+                return bytes(out)
+    segs = (b"\x00\x41\x10\x0b" + leb(3) + b"abc" + b"\x01" + leb(2) + b"zz"
+            + b"\x00\x41\x7f\x0b" + leb(1) + b"!")
+    data = leb(3) + segs
+    module = b"\0asm\x01\0\0\0" + b"\x05\x03\x01\x00\x01" + b"\x0b" + leb(len(data)) + data
+    assert build_site.wasm_data_segments(module) == [(16, b"abc"), (0xFFFFFFFF, b"!")]
+
+
+def test_a_worker_without_the_start_placeholder_fails_the_build(tmp_path):
+    (tmp_path / "web").mkdir()
+    (tmp_path / "web" / "worker.js").write_text("const START = {};\n")
+    with pytest.raises(SystemExit, match="start placeholder"):
+        build_site.write_worker_start(tmp_path, {"image": "x"})
+
+
+def test_the_start_image_is_reused_when_nothing_that_makes_it_changed(dist, tmp_path):
+    out, manifest = dist
+    start = _start(out)
+    again = tmp_path / "again"
+    (again / "pyodide").mkdir(parents=True)
+    assert build_site.start_image(again)["image"] == start["image"]
+    assert (again / start["image"]).read_bytes() == (out / start["image"]).read_bytes()
