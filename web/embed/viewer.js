@@ -81,10 +81,13 @@ export function createViewer(host, opts) {
 
   const root = mode === "embed"
     ? h("div.vtv.vtv-embed", stage, h("div.vtv-bar", controls ? controlBar : null, caption))
+    // The step controls are their own grid cell: beside the board on a wide screen, and on a
+    // phone right under it, held at the bottom of the screen while the board is in view.
     : h("div.vtv.vtv-page",
       stage,
+      h("div.vtv-dock", controlBar, caption),
       h("div.vtv-side",
-        controlBar, caption, keysHint,
+        keysHint,
         h("section.vtv-panel", scoresHeading, scores),
         h("section.vtv-panel.vtv-list-panel", listHeading, list),
       ),
