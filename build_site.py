@@ -435,6 +435,23 @@ const site = py.runPython("import sys; f'/lib/python{sys.version_info[0]}.{sys.v
 py.FS.writeFile("/tmp/vt-image.json", JSON.stringify({ ...cfg.image, site_packages: site }));
 py.unpackArchive(new Uint8Array(readFileSync(cfg.wheel)), "wheel", { extractDir: site });
 for (const code of cfg.python) py.runPython(code);
+if (cfg.phase === "image") {
+  // Free heap chunks and the stack below its pointer hold leftovers that would only cost bytes
+  // in the image: zero them, past dlmalloc's own fields (fd, bk, tree links: 24 bytes after the
+  // header). The heap starts where the stack ends; a walk that does not land exactly on the
+  // heap's top means another layout, and then nothing is touched.
+  const M = py._module, u32 = M.HEAPU32, top = u32[M._emscripten_get_sbrk_ptr() >>> 2];
+  const free = [];
+  let at = M._emscripten_stack_get_base();
+  while (at < top) {
+    const head = u32[(at + 4) >>> 2], size = head & ~7;
+    if (size < 16) break;
+    if (!(head & 2)) free.push([at, size]);
+    at += size;
+  }
+  if (at === top) for (const [chunk, size] of free) if (size > 32) M.HEAPU8.fill(0, chunk + 32, chunk + size);
+  M.HEAPU8.fill(0, M._emscripten_stack_get_end(), M._emscripten_stack_get_current());
+}
 writeFileSync(cfg.out, cfg.phase === "image" ? py.makeMemorySnapshot() : py.FS.readFile("/tmp/vt-stdlib.zip"));
 """
 
@@ -700,6 +717,9 @@ def start_image(dist: Path) -> dict:
         part.write_bytes(packed)
         meta_path.write_text(json.dumps({"size": len(raw), "buildId": build_id}))
         part.replace(cached)
+        for old in sorted(START_CACHE.glob("*.bin"), key=lambda p: p.stat().st_mtime)[:-4]:  # keep a few
+            old.unlink(missing_ok=True)
+            old.with_suffix(".json").unlink(missing_ok=True)
     data = cached.read_bytes()
     meta = json.loads(meta_path.read_text())
     name = f"pyodide/start-{hashlib.sha256(data).hexdigest()[:16]}.bin"
