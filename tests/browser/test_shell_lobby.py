@@ -50,17 +50,25 @@ def test_lobby_is_usable_before_python_is_ready(page, site):
     page.wait_for_selector(".engine-status[data-state=ready]", timeout=120_000)
 
 
-def test_games_not_yet_playable_say_so_and_never_link_to_a_dead_table(page, site):
+def test_every_game_card_links_to_a_new_table(browser, page, site):
+    """No game is "coming soon" any more: every card, in the static lobby and in the live one, links to
+    New table, and each New table page offers its seats."""
+    games = ("hollowmere", "milehollow", "elderwood", "wickerfair")
+    ctx = browser.new_context(java_script_enabled=False)
+    try:
+        pg = ctx.new_page()
+        pg.goto(site.url("index.html"))
+        for game in games:
+            assert pg.locator(f'.game-card[data-game={game}] a[href="#/new/{game}"]').count() == 1
+        assert pg.locator(".soon-badge").count() == 0
+    finally:
+        ctx.close()
     _lobby(page, site)
-    for game in ("wickerfair",):
-        card = page.locator(f".game-card[data-game={game}]")
-        assert card.locator(".soon-badge").inner_text().strip().lower() == "coming soon"
-        assert card.locator(f'a[href="#/new/{game}"]').count() == 0
-    for game in ("hollowmere", "milehollow", "elderwood"):
+    assert page.locator(".soon-badge").count() == 0
+    for game in games:
         assert page.locator(f'.game-card[data-game={game}] a[href="#/new/{game}"]').count() == 1
     page.goto(site.url("index.html#/new/wickerfair"))
-    page.wait_for_selector("[data-page=message]")
-    assert "coming soon" in page.locator("[data-page=message] h1").inner_text().lower()
+    page.wait_for_selector("form.newtable #start")
 
 
 def test_language_switch_changes_every_word_and_is_remembered(page, site):

@@ -141,7 +141,7 @@ def test_a_travel_left_half_done_ends_when_its_clock_runs_out(page, live_site):
     snap = _play_until(page, lambda s, t: plan_events(s), lambda s: s["decision"]["kind"] == "TRAVEL_UNIT" and not s["view"]["ctx"]["moved"] and s["view"]["ctx"]["unit"] is None)
     # From here the clock is short: the herald is picked and stepped, then nothing
     page.evaluate(f"location.hash = '#/table/{table_id}?botdelay=0&timer=8'")
-    page.wait_for_function(f"{R} && {R}.ready && {ROOT}.dataset.kind === 'TRAVEL_UNIT' && {ROOT}.dataset.acting === '1'")
+    page.wait_for_function(f"{ROOT} && {R} && {R}.ready && {ROOT}.dataset.kind === 'TRAVEL_UNIT' && {ROOT}.dataset.acting === '1'")
     snap = wait_turn(page)
     for _ in range(2):
         before = moves(page)

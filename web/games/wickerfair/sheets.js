@@ -277,6 +277,7 @@ function courage(S, B) {
     b.setAttribute("role", "radio");
     b.setAttribute("aria-checked", on ? "true" : "false");
     b.setAttribute("aria-label", t("wf.sh.dialTo", { n }));
+    tip(b, t("wf.sh.dialTip", { n }));
     if (on) b.disabled = false;
     dials.push(b);
   }
@@ -294,6 +295,7 @@ function courage(S, B) {
     b.dataset.card = String(v);
     b.dataset.i = String(i);
     b.setAttribute("aria-label", t(used ? "wf.sh.cardIn" : "wf.sh.cardAdd", { v }));
+    tip(b, t("wf.sh.cardTip", { v }));
     if (used) b.disabled = !S.legal.has("clear") || S.pending;
     return b;
   });

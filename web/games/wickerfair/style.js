@@ -68,6 +68,7 @@ const CSS = `
 .wf-opt-sub{font-size:11.5px;color:#5b4a33}
 .wf-opt.wf-primary{background:#2f6b3a;border-color:#1f4a27;color:#fff!important;flex:0 1 auto}
 .wf-opt.wf-primary .wf-opt-main{color:#fff}
+.wf-opt.wf-primary .wf-opt-sub{color:#dcefd8}
 .wf-opt.wf-secondary{background:#f3ebda;flex:0 1 auto}
 .wf-foot{position:sticky;bottom:-8px;display:flex;gap:6px;justify-content:flex-end;margin:6px -8px -8px;padding:4px 8px 8px;flex-wrap:wrap;
   background:#fffdf6;border-top:1px solid #e6dcc6}
