@@ -264,6 +264,13 @@ def test_pass_and_play_duel_keeps_each_dial_hidden_until_both_are_in(page, live_
         kind = snap["decision"]["kind"]
         if kind == "COURAGE_COMMIT":
             checked["dial"] += 1
+            # The sheet starts from this side's own empty draft, whatever the other side committed;
+            # the other side's steps are secret choices in the log.
+            assert page.locator(".wf-dial [aria-checked=true]").inner_text() == "0"
+            assert page.locator(".wf-cards .wf-on").count() == 0
+            if checked["dial"] == 2:
+                assert page.locator(".log-list li.hidden-choice").count() >= 2
+                assert "Committed" not in page.locator(".wf-root").inner_text()
             # by keys: 0–7 set the dial, C adds a card, the Commit button confirms
             lim = snap["view"]["ctx"]["limits"]
             before = moves(page)
