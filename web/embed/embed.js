@@ -3,16 +3,23 @@
 //   &move=N         the position after N moves (default: the last move)
 //   &controls=1     step controls (otherwise only the position and its caption)
 //   &lang=en|pt     the language (default: the visitor's choice on this site, else the browser's)
+// or one lesson, played on the game's board as on the How to play page:
+//   #lesson=<game>/<id>[&lang=en|pt]
 // A fragment is never sent to a server, so the record stays between the page and the reader.
+// Every embed of a page shares one rules engine (./shared-engine.js).
 
 import { t, getLang, setLang } from "../app/i18n.js";
 import "../app/strings/shell.js";
 import "../app/strings/pages.js";
+import "../app/lessons/strings.js";
 import { h } from "../app/table/live.js";
-import { getEngine } from "../engine.js";
+import { getSharedEngine } from "./shared-engine.js";
 import { decodeRecord } from "../app/recordcodec.js";
 import { createViewer } from "./viewer.js";
 import { recordProblem, gameName } from "./util.js";
+import { isGame } from "../games/index.js";
+import { lessonList } from "../app/lessons/catalog.js";
+import { createLessonPlayer } from "../app/lessons/player.js";
 
 const main = document.getElementById("embed");
 let viewer = null;
@@ -51,6 +58,8 @@ async function show() {
   const params = new URLSearchParams(location.hash.replace(/^#/, ""));
   applyLang(params.get("lang"));
   document.documentElement.lang = getLang() === "pt" ? "pt-BR" : "en";
+  const lesson = params.get("lesson");
+  if (lesson !== null) return showLesson(lesson, gen);
   const r = params.get("r");
   if (!r) return message(t("pg.embed.none"), null, false);
   let record;
@@ -69,7 +78,7 @@ async function show() {
   const controls = params.get("controls") === "1";
   document.title = `${gameName(record.game)} · ${t("shell.siteName")}`;
 
-  engine ??= getEngine();
+  engine ??= getSharedEngine();
   const host = h("div.embed-host");
   host.style.cssText = "flex:1;min-height:0;display:flex;flex-direction:column;position:relative";
   const bar = h("progress", { max: "100", value: "0" });
@@ -99,6 +108,49 @@ async function show() {
   loading.remove();
   if (viewer !== v) return;
   main.dataset.state = "ready";
+}
+
+/** #lesson=<game>/<id>: the lesson, played in the frame; Next lesson stays in the frame. */
+async function showLesson(spec, gen) {
+  const [game, id] = spec.split("/");
+  if (!game || !id || !isGame(game)) return message(t("ls.embedNone"), spec || null, false);
+  document.title = `${gameName(game)} · ${t("shell.siteName")}`;
+  engine ??= getSharedEngine();
+  const bar = h("progress", { max: "100", value: "0" });
+  const loading = h("div.embed-loading", { role: "status" }, h("div", h("p", t("pg.embed.loading")), bar));
+  const off = engine.onProgress((f) => { bar.value = Math.round((f || 0) * 100); });
+  const host = h("div.embed-host.embed-lesson");
+  main.replaceChildren(host, loading);
+  let list;
+  try {
+    list = await lessonList(engine, game);
+  } catch (e) {
+    off();
+    if (gen === generation) message(t("pg.embed.cannot"), e && e.message ? e.message : String(e));
+    return;
+  }
+  if (gen !== generation) return off();
+  if (!list.some((l) => l.id === id)) {
+    off();
+    return message(t("ls.embedBad", { detail: spec }), null);
+  }
+  const lang = new URLSearchParams(location.hash.replace(/^#/, "")).get("lang");
+  const keep = lang ? `&lang=${lang}` : "";
+  const open = h("a.embed-open", {
+    href: siteLink(`/howto/${game}?lesson=${encodeURIComponent(id)}`), target: "_blank", rel: "noopener",
+  }, t("ls.embedOpen"), " ↗");
+  const player = createLessonPlayer(host, {
+    engine, game, id, list, mode: "embed",
+    onChoose: (next) => { location.hash = `lesson=${game}/${next}${keep}`; },
+    extra: open,
+  });
+  viewer = player;
+  try {
+    await player.ready;
+  } catch (_) { /* the player shows what went wrong */ }
+  off();
+  loading.remove();
+  if (viewer === player && gen === generation) main.dataset.state = "ready";
 }
 
 window.addEventListener("hashchange", show);

@@ -174,10 +174,18 @@ export function createViewer(host, opts) {
     return opened;
   }
 
-  async function loadAt(j) {
+  async function loadAt(j, again = true) {
     if (cache.has(j)) return cache.get(j);
     const r = await open();
-    const snap = await engine.call("replay_at", { replay: r.replay, move: j, viewer: r.finished ? "all" : null });
+    let snap;
+    try {
+      snap = await engine.call("replay_at", { replay: r.replay, move: j, viewer: r.finished ? "all" : null });
+    } catch (e) {
+      // A shared engine that changed hands (web/embed/shared-engine.js) has forgotten the replay.
+      if (!again || e.kind !== "bad-request" || !/no such replay/.test(e.message)) throw e;
+      opened = null;
+      return loadAt(j, false);
+    }
     if (cache.size > KEEP) {
       for (const key of cache.keys()) {
         if (key !== n) {
@@ -196,6 +204,7 @@ export function createViewer(host, opts) {
     if (renderer) {
       try {
         renderer.update(snap, null);
+        if (!fitted) fitWhole();
         return;
       } catch (e) {
         console.error("renderer failed; showing the position in words", e);
@@ -241,6 +250,28 @@ export function createViewer(host, opts) {
     if (!quiet) say(k > 0 ? t("pg.replay.atMove", { k, n, text: entrySentence(snap.log[k - 1]) }) : t("pg.replay.atStart"));
     // Stepping forward is the common case: have the next position ready.
     if (k < n && !cache.has(k + 1)) loadAt(k + 1).catch(() => {});
+  }
+
+  /**
+   * Once the first position is drawn: show all of it (the board's own Fit, which may go below the
+   * zoom a live table keeps for fingers), and in an embed take the zoom buttons off the board into
+   * the bar below it, so no piece ever sits under them.
+   */
+  let fitted = false;
+  let zoomBar = null;
+  function fitWhole() {
+    fitted = true;
+    const bar = board.querySelector(".vt-controls");
+    if (!bar) return;
+    if (mode === "embed") {
+      zoomBar = bar;
+      bar.classList.add("vtv-zoom");
+      root.querySelector(".vtv-bar").append(bar);
+    }
+    requestAnimationFrame(() => {
+      const fit = bar.querySelector("[data-control=fit]");
+      if (fit && alive) fit.click();
+    });
   }
 
   function onKey(e) {
@@ -296,6 +327,7 @@ export function createViewer(host, opts) {
       if (opened) opened.then((r) => engine.call("close", { replay: r.replay }), () => {}).catch(() => {});
       document.removeEventListener("keydown", onKey);
       offLang();
+      if (zoomBar) zoomBar.remove();
       if (renderer) {
         try { renderer.destroy(); } catch (e) { console.error(e); }
       }
