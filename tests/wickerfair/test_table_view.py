@@ -100,7 +100,7 @@ def test_the_sheet_shows_coins_ribbons_courage_and_at_the_end_the_parts_of_the_f
     assert "ending" not in v
     t.play_bots()
     v = t.state.view(None)
-    assert [c["key"] for c in v["sheet"]["columns"]][-4:] == ["for_ribbons", "for_hexes", "for_pairs", "prize"]
+    assert [c["key"] for c in v["sheet"]["columns"]] == ["coins", "for_ribbons", "for_hexes", "for_pairs", "prize"]
     for row, b in zip(v["sheet"]["rows"], v["final"]):
         vals = row["values"]
         assert vals["coins"] + vals["for_ribbons"] + vals["for_hexes"] + vals["for_pairs"] + vals["prize"] == b["total"]

@@ -178,16 +178,17 @@ SHEET_COLUMNS = [
     {"key": "courage", "label": {"en": "Courage", "pt": "Coragem"}},
 ]
 END_COLUMNS = [
-    {"key": "for_ribbons", "label": {"en": "For ribbons", "pt": "Pelas fitas"}},
-    {"key": "for_hexes", "label": {"en": "For hexes", "pt": "Pelos hexágonos"}},
-    {"key": "for_pairs", "label": {"en": "For resources", "pt": "Pelos recursos"}},
-    {"key": "prize", "label": {"en": "Prize tile", "pt": "Prêmio"}},
+    {"key": "coins", "label": {"en": "Coins", "pt": "Moedas"}},
+    {"key": "for_ribbons", "label": {"en": "Ribbons", "pt": "Fitas"}},
+    {"key": "for_hexes", "label": {"en": "Hexes", "pt": "Hexág."}},
+    {"key": "for_pairs", "label": {"en": "Goods", "pt": "Bens"}},
+    {"key": "prize", "label": {"en": "Prize", "pt": "Prêmio"}},
 ]
 
 
 def sheet(s: "WickerfairState", lang_names: bool = True) -> dict[str, Any]:
-    """The score sheet's extra columns: each clan's coins, ribbons and courage; at the end
-    also the final coins per part (§8.3)."""
+    """The score sheet's extra columns: each clan's coins, ribbons and courage while the fair runs; at the
+    end the final coins per part (§8.3: coins, and the coins for ribbons, hexes, resource pairs, the prize)."""
     rows = []
     final = s.final if s.over else None
     for c in s.clans:
@@ -198,7 +199,7 @@ def sheet(s: "WickerfairState", lang_names: bool = True) -> dict[str, Any]:
             values.update({"for_ribbons": b["ribbons"], "for_hexes": b["hexes"], "for_pairs": b["pairs"],
                            "prize": b["prize"]})
         rows.append({"seat": c.seat, "values": values})
-    return {"columns": SHEET_COLUMNS + (END_COLUMNS if final else []), "rows": rows}
+    return {"columns": END_COLUMNS if final else SHEET_COLUMNS, "rows": rows}
 
 
 def ending(s: "WickerfairState") -> dict[str, str] | None:

@@ -339,7 +339,7 @@ export function clanPanel({ snap, view, data, seat, colours, viewer }) {
     missions.push(row(t("wf.missionsHidden", { n: c.missions })));
   }
   parts.push(section(t("wf.missions"), missions.length ? missions : row(t("wf.none"))));
-  if (viewer === seat || viewer === "all") parts[0].append(el("span", "wf-you", ` (${t("wf.you")})`));
+  if (viewer === seat) parts[0].append(el("span", "wf-you", ` (${t("wf.you")})`));
   return parts;
 }
 

@@ -170,7 +170,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
         if (data) announce(revealWords());
       }
     }
-    if (snapshot.terminal && !finalShown && view.final) {
+    if (snapshot.terminal && !finalShown && view.final && !readOnly) {
       finalShown = true;
       panel = { kind: "final" };
     }
