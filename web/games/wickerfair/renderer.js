@@ -470,9 +470,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function makesWords(id, n) {
     const h = geo.hexes.get(id);
     const prod = data.terrains[h.terrain].produces;
-    if (prod === "farmer") return t("wf.makesFarmers", { n: t("wf.farmersN", { n }) });
+    if (prod === "farmer") return t("wf.makesFarmers", { farmers: t("wf.farmersN", { n }) });
     if (!prod) return "";
-    return t("wf.makes", { n: t("wf.farmersN", { n }), res: resWord(prod, n) });
+    return t("wf.makes", { farmers: t("wf.farmersN", { n }), res: resWord(prod, n) });
   }
 
   /** What may change each side's total in the confrontation under way (public: clan and walker abilities). */
@@ -709,8 +709,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (!geo || !view) return;
     if (longPressed) { longPressed = false; return; }
     const place = placeAtWorld(world.x, world.y);
-    // On a small screen the first tap brings that part of the valley close ("Whole valley" returns).
-    if (vp.scale * SIZE < 34) {
+    // On a small touch screen the first tap brings that part of the valley close ("Whole valley" returns).
+    if (inputMode === "touch" && vp.scale * SIZE < 34) {
       vp.zoomBy(Math.min(2.4, 44 / (vp.scale * SIZE)), screen.x, screen.y);
       root.dataset.zoomed = "1";
       return;

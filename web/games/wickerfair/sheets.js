@@ -261,7 +261,7 @@ function courage(S, B) {
   const parts = [];
   const state = t((ctx.done || []).includes(other) ? "wf.sh.otherIn" : "wf.sh.otherNotIn");
   parts.push(line(`${t(starter ? "wf.sh.youStart" : "wf.sh.youDefend", { hex: S.hexWords(ctx.hex), name: S.clanName(other) })} `
-    + t("wf.sh.opponent", { name: seatName(S.snap, other), courage: oc.courage, cards: oc.hand_size, state })));
+    + t("wf.sh.opponent", { name: seatName(S.snap, other), courage: oc.courage, n: oc.hand_size, state })));
   if (done) {
     parts.push(line(t("wf.sh.committed", { dial: draft.dial, cards: draft.cards.length ? draft.cards.join(" + ") : t("wf.none") }), "wf-line wf-paynote"));
     return { title: t("wf.sh.courage"), groups: parts, foot: [] };
