@@ -369,8 +369,8 @@ def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser
                     seen.add(kind)
                     phone.wait_for_timeout(150)
                     check_phone_layout(phone, h)
-                    if w == 390 and kind == "HARVEST_HEXES":
-                        _shot(phone, "wickerfair-phone-harvest.png")
+                    if kind == "HARVEST_HEXES":
+                        _shot(phone, "wickerfair-phone-harvest.png" if w == 390 else "wickerfair-phone-small.png")
                 before = moves(phone)
                 play_by_taps(phone, snap, plan_quick(snap, turn))
                 wait_moves(phone, before)

@@ -287,6 +287,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     fitHeight();
     vp.redraw();
     pulse();
+    autoFocus();
   }
 
   function paintMatBox() {
@@ -472,7 +473,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const prod = data.terrains[h.terrain].produces;
     if (prod === "farmer") return t("wf.makesFarmers", { farmers: t("wf.farmersN", { n }) });
     if (!prod) return "";
-    return t("wf.makes", { farmers: t("wf.farmersN", { n }), res: resWord(prod, n) });
+    return t("wf.makes", { n, farmers: t("wf.farmersN", { n }), res: resWord(prod, n) });
   }
 
   /** What may change each side's total in the confrontation under way (public: clan and walker abilities). */
@@ -877,16 +878,42 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (c.herald && c.herald !== "home") ids.push(c.herald);
       ids.push(...Object.keys(c.farmers));
     }
+    if (zoomTo(ids, 2.2)) announce(t("wf.say.focus"));
+  }
+
+  /** Bring these hexes close (the scale at most ``cap``), keeping the zoom if it is closer already. */
+  function zoomTo(ids, cap) {
     const box = boxOf(geo, ids);
-    if (!box) return;
+    if (!box) return false;
     const r = vp.element.getBoundingClientRect();
     const f = Math.min(r.width / (box.maxX - box.minX), (r.height - 50) / (box.maxY - box.minY));
-    const target = Math.min(Math.max(f, vp.scale), 2.2);
+    const target = Math.min(Math.max(f, vp.scale), cap);
     const c = vp.worldToScreen((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
-    vp.zoomBy(target / vp.scale, c.x, c.y);
-    vp.reveal(box);
+    if (target > vp.scale) vp.zoomBy(target / vp.scale, c.x, c.y);
+    // centred in the part of the map the hint line and the zoom buttons leave free
+    const mid = vp.worldToScreen((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
+    vp.panBy(r.width / 2 - mid.x, 28 + (r.height - 80) / 2 - mid.y);
     root.dataset.zoomed = "1";
-    announce(t("wf.say.focus"));
+    return true;
+  }
+
+  // On a small map the rings of a step are brought close by the board itself; once the step is over the
+  // whole valley comes back, unless the person has zoomed the view meanwhile.
+  let autoZoom = null;
+  function autoFocus() {
+    if (!geo || !view || pending) return;
+    const m = marks();
+    const rings = acting ? [...m.rings] : [];
+    if (rings.length && vp.following && vp.scale * SIZE < 26) {
+      const ids = m.picked && m.picked.place !== "home" ? [...rings, m.picked.place] : rings;
+      requestAnimationFrame(() => {
+        if (destroyed || !vp.following || pending) return;
+        if (zoomTo(ids, 44 / SIZE)) autoZoom = { scale: vp.scale };
+      });
+    } else if (!rings.length && autoZoom) {
+      if (!vp.following && Math.abs(vp.scale - autoZoom.scale) < 1e-9) { vp.fit(); root.dataset.zoomed = ""; }
+      autoZoom = null;
+    }
   }
 
   const onPointer = (ev) => {

@@ -70,7 +70,7 @@ export const STRINGS = {
     // pieces and places
     "wf.herald": "Herald", "wf.walker": "Walker", "wf.farmer": "Farmer",
     "wf.home": "home", "wf.homeOf": "Home of {name}", "wf.atHomeShort": "at home", "wf.onHex": "on {hex}",
-    "wf.makes": "{farmers} make {res}", "wf.makesFarmers": "{farmers}: a new farmer each",
+    "wf.makes": { one: "{farmers} makes {res}", other: "{farmers} make {res}" }, "wf.makesFarmers": "{farmers}: a new farmer each",
     "wf.tip.plate": "plate (a step to any other plate)", "wf.tip.mill": "the Old Mill (worth 3 hexes; a mill card the first time your herald ends a move here)",
     "wf.tip.visitor": "a fair visitor waits here (a herald ending a move here meets it)", "wf.tip.spot": "visitor spot",
     "wf.tip.streams": "stream to {to}", "wf.tip.control": "controlled by {name}",
