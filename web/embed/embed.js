@@ -26,6 +26,13 @@ let viewer = null;
 let engine = null;
 let generation = 0;
 
+/** Which frame runs Python (for tools and tests: <main data-engine="leader|follower">). */
+function markEngine() {
+  const paint = () => { main.dataset.engine = engine.leader === false ? "follower" : "leader"; };
+  paint();
+  if (typeof engine.onState === "function") engine.onState(paint);
+}
+
 /** Use the fragment's language without changing the visitor's remembered choice for the site. */
 function applyLang(lang) {
   if (lang !== "en" && lang !== "pt" || lang === getLang()) return;
@@ -78,7 +85,10 @@ async function show() {
   const controls = params.get("controls") === "1";
   document.title = `${gameName(record.game)} · ${t("shell.siteName")}`;
 
-  engine ??= getSharedEngine();
+  if (!engine) {
+    engine = getSharedEngine();
+    markEngine();
+  }
   const host = h("div.embed-host");
   host.style.cssText = "flex:1;min-height:0;display:flex;flex-direction:column;position:relative";
   const bar = h("progress", { max: "100", value: "0" });
@@ -115,7 +125,10 @@ async function showLesson(spec, gen) {
   const [game, id] = spec.split("/");
   if (!game || !id || !isGame(game)) return message(t("ls.embedNone"), spec || null, false);
   document.title = `${gameName(game)} · ${t("shell.siteName")}`;
-  engine ??= getSharedEngine();
+  if (!engine) {
+    engine = getSharedEngine();
+    markEngine();
+  }
   const bar = h("progress", { max: "100", value: "0" });
   const loading = h("div.embed-loading", { role: "status" }, h("div", h("p", t("pg.embed.loading")), bar));
   const off = engine.onProgress((f) => { bar.value = Math.round((f || 0) * 100); });

@@ -16,7 +16,9 @@
 // (web/embed/viewer.js does). Without Web Locks or BroadcastChannel each frame simply runs its
 // own engine.
 
-import { getEngine } from "../engine.js";
+// Not "../engine.js": in embed.html that address is this module's own stand-in (the page's import
+// map sends it to ./engine-for-embeds.js); "?own" is the real one.
+import { getEngine } from "../engine.js?own";
 
 const LOCK = "valley-tables-embed-engine";
 const CHANNEL = "valley-tables-embed-engine";
@@ -77,11 +79,14 @@ class SharedEngine {
     }
   }
 
-  _setState(state, dead = null) {
-    if (state === this._state && dead === this._dead) return;
+  _setState(state, dead = null, force = false) {
+    if (!force && state === this._state && dead === this._dead) return;
     this._state = state;
     this._dead = dead;
-    if (state === "ready") this._resolveReady(true);
+    if (state === "ready") {
+      performance.mark("vt:engine-ready");
+      this._resolveReady(true);
+    }
     if (state === "failed") this._rejectReady(makeError(dead || "the engine could not start", "startup"));
     for (const fn of this._stateFns) {
       try { fn(state, dead); } catch (e) { console.error(e); }
@@ -89,7 +94,7 @@ class SharedEngine {
   }
 
   call(cmd, args = {}) {
-    if (this.leader) return this.local.call(cmd, args);
+    if (this.leader) return this._exec(cmd, args);
     const id = this._nextId++;
     return new Promise((resolve, reject) => {
       this._pending.set(id, { cmd, args, resolve, reject });
@@ -108,6 +113,32 @@ class SharedEngine {
     }
   }
 
+  /**
+   * Leader: run one request. Frames that show the same record (a walkthrough at several moves)
+   * share one open replay: the engine replays a record once (open_replay costs 0.1–0.8 s), and
+   * the replay is closed when the last frame using it closes it.
+   */
+  _exec(cmd, args) {
+    if (cmd === "open_replay" && typeof args.text === "string") {
+      let entry = this._opened.get(args.text);
+      if (!entry) {
+        entry = { users: 0, answer: this.local.call(cmd, args) };
+        this._opened.set(args.text, entry);
+        entry.answer.then((r) => this._byId.set(r.replay, args.text), () => this._opened.delete(args.text));
+      }
+      entry.users += 1;
+      return entry.answer;
+    }
+    if (cmd === "close" && typeof args.replay === "string" && this._byId.has(args.replay)) {
+      const text = this._byId.get(args.replay);
+      const entry = this._opened.get(text);
+      if (entry && --entry.users > 0) return Promise.resolve(true);
+      this._opened.delete(text);
+      this._byId.delete(args.replay);
+    }
+    return this.local.call(cmd, args);
+  }
+
   restart() {
     if (this.leader) return this.local.restart();
     this.channel.postMessage({ type: "restart", from: this.me });
@@ -119,6 +150,11 @@ class SharedEngine {
     this.leader = true;
     const engine = getEngine();
     this.local = engine;
+    this._opened = new Map();        // record text -> {users, answer}: open replays, shared
+    this._byId = new Map();          // replay id -> record text
+    engine.onState((state) => { // a restarted engine has forgotten them
+      if (state !== "ready") { this._opened.clear(); this._byId.clear(); }
+    });
     engine.onProgress((fraction, label, p) => {
       this._setProgress(p || { fraction, label });
       this.channel.postMessage({ type: "progress", progress: this.progress });
@@ -128,13 +164,13 @@ class SharedEngine {
     // What was waiting for the old leader is this engine's work now.
     for (const [id, p] of this._pending) {
       this._pending.delete(id);
-      engine.call(p.cmd, p.args).then(p.resolve, p.reject);
+      this._exec(p.cmd, p.args).then(p.resolve, p.reject);
     }
     await new Promise(() => {}); // never resolves: the lock is released when this frame goes away
   }
 
   _announce(state, dead) {
-    this._setState(state, dead);
+    this._setState(state, dead, true); // listeners also learn that this frame now leads
     this.channel.postMessage({ type: "leader", from: this.me, state, dead, progress: this.progress });
   }
 
@@ -148,7 +184,7 @@ class SharedEngine {
         const key = `${msg.from}/${msg.id}`;
         if (this._seen.has(key)) return;
         this._seen.add(key);
-        this.local.call(msg.cmd, msg.args).then(
+        this._exec(msg.cmd, msg.args || {}).then(
           (result) => this.channel.postMessage({ type: "answer", to: msg.from, id: msg.id, ok: true, result }),
           (e) => this.channel.postMessage({ type: "answer", to: msg.from, id: msg.id, ok: false,
                                             error: e.message, kind: e.kind, words: e.words }),

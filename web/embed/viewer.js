@@ -149,7 +149,8 @@ export function createViewer(host, opts) {
     slider.setAttribute("aria-valuetext", text);
     buttons.first.disabled = buttons.back.disabled = k === 0;
     buttons.forward.disabled = buttons.last.disabled = k === n;
-    const entry = full && k > 0 ? full.log[k - 1] : null;
+    const log = full ? full.log : shown ? shown.log : null; // before the final position: the one on show
+    const entry = log && k > 0 ? log[k - 1] || null : null;
     caption.textContent = entry ? `${k}. ${entrySentence(entry)}` : t("pg.replay.startItem");
     for (const li of list.querySelectorAll("li[aria-selected='true']")) {
       li.setAttribute("aria-selected", "false");
@@ -171,6 +172,7 @@ export function createViewer(host, opts) {
   let opened = null;
   function open() {
     opened ??= engine.call("open_replay", { text: JSON.stringify(record) });
+    opened.then(() => performance.mark("vtv:opened"), () => {}); // for the embed timing tests
     return opened;
   }
 
@@ -247,6 +249,9 @@ export function createViewer(host, opts) {
     if (mine !== token || !alive) return;
     root.removeAttribute("aria-busy");
     draw(snap);
+    if (!root.dataset.drawn) performance.mark("vtv:drawn");
+    root.dataset.drawn = String(k);
+    if (!full) paintPosition();
     if (!quiet) say(k > 0 ? t("pg.replay.atMove", { k, n, text: entrySentence(snap.log[k - 1]) }) : t("pg.replay.atStart"));
     // Stepping forward is the common case: have the next position ready.
     if (k < n && !cache.has(k + 1)) loadAt(k + 1).catch(() => {});
@@ -297,12 +302,10 @@ export function createViewer(host, opts) {
   document.addEventListener("keydown", onKey);
   const offLang = onLangChange(setLang);
 
+  // The position asked for comes first (the board is what a reader waits for); the renderer's
+  // module loads meanwhile. The final position, for the move list and the captions, comes after.
   const ready = (async () => {
-    full = await loadAt(n);
-    if (!alive) return;
-    buildList();
-    paintPosition();
-    const create = await loadRenderer(record.game);
+    const [create] = await Promise.all([loadRenderer(record.game), loadAt(k)]);
     if (!alive) return;
     if (create) {
       try {
@@ -314,6 +317,10 @@ export function createViewer(host, opts) {
     }
     noBoard = !renderer;
     await goto(k, { quiet: true });
+    full = await loadAt(n);
+    if (!alive) return;
+    buildList();
+    paintPosition();
   })();
 
   return {
