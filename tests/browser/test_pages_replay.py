@@ -9,13 +9,17 @@ import base64
 import json
 import zlib
 
+from pathlib import Path
+
 import pytest
 
 from py_engine import __version__
 from py_engine.core.table import Seat, Table
 from py_engine.registry import get_game
+from tests.browser.vt_page import csp_safe_waits
 
 SEED = "c0ffee" * 10 + "beef"
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 
 def make_record(game: str, players: int) -> dict:
@@ -196,3 +200,43 @@ def test_embed_rejects_a_bad_fragment(page, site):
     page.goto(site.url("embed.html"))
     page.wait_for_selector("main[data-state=empty] .embed-msg")
     assert "#r=" in page.locator(".embed-msg").inner_text()
+
+
+@pytest.mark.parametrize("game", ["hollowmere", "elderwood"])
+def test_replay_steps_are_on_the_first_screen_of_a_phone(browser, site, game, request):
+    """390×844, a touch screen: the board and the step buttons right under it are on the first
+    screen (the buttons stay at the screen's foot while the board is in view), and a tap steps."""
+    record = request.getfixturevalue(game)             # the module's records of that game
+    n = len(record["actions"])
+    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2, has_touch=True,
+                              is_mobile=True, service_workers="block")
+    ctx.route(lambda url: not url.startswith(site.origin) and not url.startswith(("data:", "blob:", "about:")),
+              lambda route: route.abort("addressunreachable"))
+    page = ctx.new_page()
+    csp_safe_waits(page)
+    errors = []
+    page.on("pageerror", lambda e: errors.append(str(e)))
+    try:
+        page.goto(site.url(f"index.html#/replay?r={link(record)}&move=20"))
+        page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
+        at(page, 20, n)
+        board = page.locator(".vtv-board").bounding_box()
+        assert board["y"] < 400 and board["height"] >= 250
+        for name in ("first", "back", "forward", "last"):
+            b = page.locator(f"button[data-go={name}]").bounding_box()
+            assert b["y"] >= 0 and b["y"] + b["height"] <= 844, (name, b)
+        assert page.locator(".vtv-dock .vtv-caption").inner_text().startswith("20. ")
+        page.screenshot(path=str(SCREENS / f"replay-{game}-phone.png"), scale="css")
+        page.locator("button[data-go=forward]").tap()
+        at(page, 21, n)
+        # Further down the page (the move list), the buttons are still at hand while the board shows.
+        page.mouse.wheel(0, 300)
+        page.wait_for_timeout(200)
+        b = page.locator("button[data-go=back]").bounding_box()
+        assert b["y"] + b["height"] <= 844
+        page.locator("button[data-go=back]").tap()
+        at(page, 20, n)
+        assert page.evaluate("document.documentElement.scrollWidth") <= 390
+    finally:
+        ctx.close()
+    assert not errors, errors

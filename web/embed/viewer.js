@@ -259,8 +259,9 @@ export function createViewer(host, opts) {
 
   /**
    * Once the first position is drawn: show all of it (the board's own Fit, which may go below the
-   * zoom a live table keeps for fingers), and in an embed take the zoom buttons off the board into
-   * the bar below it, so no piece ever sits under them.
+   * zoom a live table keeps for fingers), and take the zoom buttons off the board into the bar of
+   * the step controls (an embed's bar under the board; on the page, beside the steps), so no piece
+   * ever sits under them.
    */
   let fitted = false;
   let zoomBar = null;
@@ -268,11 +269,9 @@ export function createViewer(host, opts) {
     fitted = true;
     const bar = board.querySelector(".vt-controls");
     if (!bar) return;
-    if (mode === "embed") {
-      zoomBar = bar;
-      bar.classList.add("vtv-zoom");
-      root.querySelector(".vtv-bar").append(bar);
-    }
+    zoomBar = bar;
+    bar.classList.add("vtv-zoom");
+    (mode === "embed" ? root.querySelector(".vtv-bar") : controlBar).append(bar);
     requestAnimationFrame(() => {
       const fit = bar.querySelector("[data-control=fit]");
       if (fit && alive) fit.click();
