@@ -724,8 +724,25 @@ def start_image(dist: Path) -> dict:
     meta = json.loads(meta_path.read_text())
     name = f"pyodide/start-{hashlib.sha256(data).hexdigest()[:16]}.bin"
     (dist / name).write_bytes(data)
+    files = engine_data_zip()
+    data_name = f"pyodide/engine-data-{hashlib.sha256(files).hexdigest()[:16]}.zip"
+    (dist / data_name).write_bytes(files)
     return {"image": name, "size": meta["size"], "buildId": meta["buildId"], "pyodide": PYODIDE_VERSION,
-            "stdlib": "pyodide/python_stdlib.zip", "wheel": f"pyodide/{wheel_name()}"}
+            "data": data_name, "stdlib": "pyodide/python_stdlib.zip", "wheel": f"pyodide/{wheel_name()}"}
+
+
+def engine_data_zip() -> bytes:
+    """The engine's package data (its JSON files), for a start from the image: the modules are
+    in the image already, so the worker installs only the files they read (30 KB, not the
+    wheel's 210 KB; the wheel stays as published, for a normal start and PyScript)."""
+    buf = io.BytesIO()
+    with zipfile.ZipFile(buf, "w") as z:
+        for p in _package_files(ROOT / "py_engine"):
+            if p.suffix != ".py":
+                zi = zipfile.ZipInfo(p.relative_to(ROOT).as_posix(), ZIP_EPOCH)
+                zi.external_attr = 0o644 << 16
+                z.writestr(zi, p.read_bytes(), compress_type=zipfile.ZIP_DEFLATED, compresslevel=9)
+    return buf.getvalue()
 
 
 def write_worker_start(dist: Path, start: dict) -> None:

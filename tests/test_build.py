@@ -307,3 +307,16 @@ def test_the_start_image_is_reused_when_nothing_that_makes_it_changed(dist, tmp_
     (again / "pyodide").mkdir(parents=True)
     assert build_site.start_image(again)["image"] == start["image"]
     assert (again / start["image"]).read_bytes() == (out / start["image"]).read_bytes()
+
+
+def test_the_engine_data_for_the_image_is_the_package_data_only(dist):
+    """The image holds the modules; the worker installs only the files they read."""
+    out, manifest = dist
+    start = _start(out)
+    data = (out / start["data"]).read_bytes()
+    assert data == build_site.engine_data_zip() and start["data"] in manifest["files"]
+    names = zipfile.ZipFile(io.BytesIO(data)).namelist()
+    expected = sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "py_engine").rglob("*.json")
+                      if "__pycache__" not in p.parts)
+    assert names == expected and names
+    assert all(zi.date_time == build_site.ZIP_EPOCH for zi in zipfile.ZipFile(io.BytesIO(data)).infolist())

@@ -76,6 +76,7 @@ def pyodide_run(tmp_path_factory):
     tampered["seats"][0]["name"] = "Mallory"
     requests = [{"cmd": "games"}]
     requests += [{"cmd": "verify", "record": records[g]} for g in games]
+    requests += [{"cmd": "lessons", "game": g} for g in games]
     requests += [{"cmd": "verify", "record": tampered}, {"cmd": "no-such-command"},
                  {"cmd": "verify", "record": "{not json"}]
     req_file = tmp / "requests.json"
@@ -110,9 +111,16 @@ def test_records_verify_in_pyodide_as_in_cpython(pyodide_run):
         assert answer["result"] == _call(cmd="verify", record=pyodide_run["records"][game])
 
 
+def test_lessons_read_their_package_data_in_pyodide(pyodide_run):
+    n = len(pyodide_run["games"])
+    for game, answer in zip(pyodide_run["games"], pyodide_run["out"]["answers"][1 + n:1 + 2 * n]):
+        assert answer == _answer(cmd="lessons", game=game)
+    assert any(a["result"] for a in pyodide_run["out"]["answers"][1 + n:1 + 2 * n]), "some game ships lessons"
+
+
 def test_bad_input_fails_cleanly_in_pyodide(pyodide_run):
     n = len(pyodide_run["games"])
-    tampered, unknown, not_json = pyodide_run["out"]["answers"][1 + n:]
+    tampered, unknown, not_json = pyodide_run["out"]["answers"][1 + 2 * n:]
     assert tampered["ok"] and not tampered["result"]["ok"]
     assert tampered["result"]["field"] == "seal"
     assert unknown == _answer(cmd="no-such-command")
@@ -155,8 +163,8 @@ const empty = path.join(path.dirname(requestsPath), "empty.zip");
 const py = await loadPyodide({ indexURL: path.resolve(pyodideDir) + path.sep, _loadSnapshot: image,
                                stdLibURL: empty, stdout: (s) => console.error(s) });
 const site = py.runPython("import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
-const wheel = readFileSync(path.join(dist, start.wheel));
-py.unpackArchive(new Uint8Array(wheel.buffer, wheel.byteOffset, wheel.byteLength), "wheel", { extractDir: site });
+const data = readFileSync(path.join(dist, start.data)); // the engine's package data, as the worker installs it
+py.unpackArchive(new Uint8Array(data.buffer, data.byteOffset, data.byteLength), "zip", { extractDir: site });
 py.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(site)}, None)`);
 const before = py.runPython("import sys; sorted(sys.modules)").toJs();
 const handle = py.pyimport("py_engine.bridge").handle;
@@ -211,8 +219,9 @@ def test_the_image_starts_with_every_engine_module_already_imported(image_run):
 
 
 def test_the_image_answers_exactly_as_cpython_and_a_normal_start(image_run, pyodide_run):
-    """Same requests, same answers: the games, every game's record verified, a tampered
-    record refused, bad input refused cleanly."""
+    """Same requests, same answers: the games, every game's record verified, every game's
+    lessons (read from the package data the worker installs), a tampered record refused,
+    bad input refused cleanly."""
     assert image_run["answers"] == pyodide_run["out"]["answers"]
     assert image_run["answers"][0]["result"] == _call(cmd="games")
 
@@ -238,4 +247,6 @@ def test_the_image_names_this_runtime(built_site):
     assert start["buildId"] == build_site.pyodide_build_id()
     assert start["pyodide"] == build_site.PYODIDE_VERSION
     assert start["image"] in manifest["files"] and start["wheel"] == manifest["engine"]["wheel"]
+    assert start["data"] in manifest["files"]
+    assert (dist / start["data"]).read_bytes() == build_site.engine_data_zip()
     assert (dist / start["wheel"]).read_bytes() == build_site.wheel_bytes()

@@ -11,17 +11,17 @@
 // Start from the image (the built site): build_site.py writes START below, naming the start
 // image — a Pyodide memory snapshot taken at build time with CPython initialised and the
 // engine imported (web/app/pystart.js). The worker downloads the wasm (compiling it as it
-// arrives), the image, the emscripten module and the engine wheel all at once, and Python is
-// up as soon as the image is in memory: no standard library to download, nothing to compile
-// or import. The standard library comes later, only if some module outside the image is
-// imported (vtLoadStdlib below).
+// arrives), the image, the emscripten module and the engine's package data all at once, and
+// Python is up as soon as the image is in memory: no standard library to download, nothing to
+// compile or import. The standard library comes later, only if some module outside the image
+// is imported (vtLoadStdlib below).
 //
 // Normal start (an unbuilt copy, or an image that does not fit this runtime): the stock
 // standard library instead of the image, and Python initialises as usual. Either way Pyodide
 // asks for files through fetch(); it gets the responses already in flight, counted byte by
 // byte for the progress bar.
 
-const START = /*@START@*/ null; // {image, size, buildId, pyodide, stdlib, wheel}
+const START = /*@START@*/ null; // {image, size, buildId, pyodide, data, stdlib, wheel}
 
 const SITE = new URL("../", import.meta.url);
 const PYODIDE = new URL("pyodide/", SITE);
@@ -164,9 +164,13 @@ self.fetch = (input, init) => {
 const manifest = nativeFetch(new URL("precache.json", SITE).href)
   .then((r) => { if (!r.ok) throw new Error(`precache.json: HTTP ${r.status}`); return r.json(); })
   .then((m) => { knownSizes = m.files; return m; });
-const wheel = (START ? Promise.resolve(START.wheel) : manifest.then((m) => m.engine.wheel))
-  .then((path) => trackedFetch(new URL(path, SITE).href)).then((r) => r.arrayBuffer());
-wheel.catch(() => {});
+// The engine's files: from the image only its package data (its modules are in the image);
+// for a normal start the wheel.
+const wheelPath = START ? Promise.resolve(START.wheel) : manifest.then((m) => m.engine.wheel);
+const download = (path) => trackedFetch(new URL(path, SITE).href).then((r) => r.arrayBuffer());
+const engineData = START ? download(START.data) : null;
+let wheel = START ? null : wheelPath.then(download);
+for (const p of [engineData, wheel]) p?.catch(() => {});
 // Warm the module map: Pyodide's own import() of the same URL then finds it loaded.
 const asmModule = import(new URL("pyodide.asm.mjs", PYODIDE).href);
 asmModule.catch(() => {});
@@ -224,6 +228,8 @@ async function start() {
       console.warn("start image unusable, starting Python normally:", e && e.message ? e.message : e);
       timings.imageFailed = performance.now() - t0;
       py = null;
+      wheel = wheelPath.then(download);
+      wheel.catch(() => {});
     }
   }
   if (!py) {
@@ -235,9 +241,11 @@ async function start() {
 
   const sitePackages = py.runPython(
     "import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
-  // The image holds the engine's modules already; their files still matter (package data,
-  // source lines in tracebacks, a normal start's imports).
-  py.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  if (how === "image") {
+    py.unpackArchive(await engineData, "zip", { extractDir: sitePackages });
+  } else {
+    py.unpackArchive(await wheel, "wheel", { extractDir: sitePackages });
+  }
   // Forget only site-packages' cached directory listing (importlib.invalidate_caches() would
   // do the same for every path entry: ~100 ms more).
   py.runPython(`import sys; sys.path_importer_cache.pop(${JSON.stringify(sitePackages)}, None)`);

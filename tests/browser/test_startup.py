@@ -75,7 +75,9 @@ def test_a_cold_start_comes_from_the_image_without_the_standard_library(page, li
     start = _start(live_site.dist)
     served = live_site.requests
     assert f"/{start['image']}" in served and "/pyodide/pyodide.asm.wasm" in served
+    assert f"/{start['data']}" in served
     assert "/pyodide/python_stdlib.zip" not in served, "the image start needs no standard library"
+    assert f"/{start['wheel']}" not in served, "the image holds the modules: only their data is installed"
     assert served.count("/pyodide/pyodide.asm.wasm") == 1, "the wasm is downloaded once and compiled once"
     assert context.blocked == []
 
@@ -100,6 +102,7 @@ def test_an_image_for_another_pyodide_build_costs_a_normal_start(browser, built_
         assert any(t == "warning" and "start image unusable" in x and "Pyodide build" in x for t, x in warnings)
         assert not [x for t, x in warnings if t == "error"]
         assert "/pyodide/python_stdlib.zip" in site.requests
+        assert f"/{_start(site.dist)['wheel']}" in site.requests
         assert _games(page) == json.loads(bridge.handle(json.dumps({"cmd": "games"})))["result"]
     finally:
         ctx.close()
