@@ -101,7 +101,7 @@ def play_from_list(page, action):
         page.click(".ls-moves summary")
     button = page.locator(f".ls-moves button.move[data-action={json.dumps(action)}]")
     button.scroll_into_view_if_needed()
-    if page.touch:
+    if getattr(page, "touch", False):
         button.tap()
     else:
         button.click()
@@ -264,3 +264,45 @@ def test_rules_pictures_are_drawn_by_the_games_renderer(device, site):
     page.locator("figure.ls-pic [data-try-lesson]").first.click()
     wait_state(page, "playing")
     assert "?lesson=" in page.evaluate("location.hash")
+
+
+def test_a_lesson_switches_language_in_place(page, site):
+    """The header's language switch redraws the lesson in the other language without losing it
+    (same lesson, same step, the verdict's words too)."""
+    lesson = lesson_of("milehollow", "ox-draw")
+    page.goto(site.url("index.html#/howto/milehollow?lesson=ox-draw"))
+    wait_state(page, "playing")
+    page.click(".ls-moves button.move[data-action='row:1']")
+    wait_state(page, "missed")
+    page.click(".lang-switch button[data-lang=pt]")
+    page.wait_for_function("document.querySelector('.ls-title').textContent === %s" % json.dumps(lesson.title["pt"]))
+    assert norm(lesson.intro["pt"]) == norm(page.inner_text(".ls-intro"))
+    assert norm(lesson.steps[0].hint["pt"]) in norm(page.inner_text(".ls-feedback"))
+    assert page.get_attribute(".ls", "data-state") == "missed"
+    assert "Todos os meus lances" in page.inner_text(".ls-moves summary")
+    page.click(".lang-switch button[data-lang=en]")
+
+
+def test_lessons_work_offline_after_one_visit(page, live_site, context):
+    """The site is precached by its service worker: with the server gone, a How to play page
+    still lists its lessons and one plays to the end."""
+    page.goto(live_site.url("index.html#/howto/hollowmere"))
+    page.wait_for_selector(".ls-pick")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=180_000)
+    page.wait_for_function("""async () => { const { offlineStatus } = await import('/web/engine.js');
+                                            const s = await offlineStatus(); return s && s.complete; }""",
+                           timeout=180_000)
+    live_site.stop()
+    try:
+        served = len(live_site.requests)
+        page.goto(live_site.url("index.html#/howto/hollowmere?lesson=fit"))
+        wait_state(page, "playing")
+        solution, _ = solve("hollowmere", "fit")
+        for action in solution:
+            play_from_list(page, action)
+        assert wait_state(page, "done") == "done"
+        assert norm(lesson_of("hollowmere", "fit").success["en"]) in norm(page.inner_text(".ls-feedback"))
+        assert len(live_site.requests) == served
+    finally:
+        live_site.start()
+    assert context.blocked == []

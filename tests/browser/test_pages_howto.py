@@ -86,6 +86,9 @@ def test_howto_page_for_each_game_and_language(page, site, game, lang):
         assert page.locator('.pg-rules a[href="#/guide"]').count() == 1
     # The other three games are one link away.
     assert page.locator(".pg-games a").count() == 3
+    # Above the rules, the game's lessons (tests/browser/test_lessons_page.py plays them).
+    assert page.locator("#lessons h2").inner_text() == ("Learn by playing" if lang == "en" else "Aprenda jogando")
+    page.wait_for_selector("#lessons .ls-pick")
 
 
 @pytest.mark.parametrize("game", list(GAMES))

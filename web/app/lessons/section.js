@@ -39,7 +39,8 @@ export function createLessonSection(box, { engine, game, lesson = null, playable
   let player = null;
   let current = lesson;
   let failure = null;
-  const status = engineStatus(engine, { compact: true });
+  // After a failed start, "Try again" restarts the engine; the list is asked for again once it is up.
+  const status = engineStatus(engine, { compact: true, onReady: () => { if (failure) load(); } });
   const heading = h("h2#lessons-title");
   const help = h("p.ls-section-help");
   const content = h("div.ls-content");
@@ -124,22 +125,28 @@ export function createLessonSection(box, { engine, game, lesson = null, playable
 
   const offLang = onLangChange(() => { if (!current) paintList(); else paintHead(); });
 
-  const loaded = lessonList(engine, game).then((l) => {
-    if (!alive) return l;
-    list = l;
-    status.el.remove();
-    if (current && !list.some((x) => x.id === current)) current = null; // an unknown id: the list instead
-    if (current) showPlayer({ focus: true });
-    else paintList();
-    return l;
-  }, (e) => {
-    if (!alive) return [];
-    failure = words(e.words) || e.message || String(e);
-    current = null;
+  let resolveList;
+  const loaded = new Promise((resolve) => { resolveList = resolve; });
+
+  function load() {
+    failure = null;
     paintList();
-    return [];
-  });
-  paintList();
+    lessonList(engine, game).then((l) => {
+      if (!alive) return;
+      list = l;
+      status.el.remove();
+      if (current && !list.some((x) => x.id === current)) current = null; // an unknown id: the list instead
+      if (current) showPlayer({ focus: true });
+      else paintList();
+      resolveList(l);
+    }, (e) => {
+      if (!alive) return;
+      failure = words(e.words) || e.message || String(e);
+      current = null;
+      paintList();
+    });
+  }
+  load();
 
   return {
     list: loaded,
