@@ -201,7 +201,7 @@ def test_every_lesson_is_listed_and_opens_in_place(device, site):
     for game in PLAYED:
         lessons = lessons_core.load(get_game(game))
         page.goto(site.url(f"index.html#/howto/{game}"))
-        page.wait_for_selector(".ls-pick")
+        page.wait_for_selector(f".pg-howto[data-game={game}] .ls-pick")
         titles = [norm(t) for t in page.locator(".ls-pick .ls-pick-title").all_inner_texts()]
         assert titles == [norm(x.title["en"]) for x in lessons]
     # Open one in place from the list: the rules are still on the page, under it.
@@ -244,8 +244,8 @@ def test_rules_pictures_are_drawn_by_the_games_renderer(device, site):
     page = device
     for game in PLAYED:
         ids = {x.id for x in lessons_core.load(get_game(game))}
-        page.goto(site.url(f"index.html#/howto/{game}"))
-        page.wait_for_selector(".pg-rules:not([aria-busy]) figure.ls-pic:not([hidden])")
+        page.goto(site.url(f"index.html#/howto/{game}"))    # (only the fragment changes: the same document)
+        page.wait_for_selector(f".pg-howto[data-game={game}] .pg-rules:not([aria-busy]) figure.ls-pic:not([hidden])")
         figures = page.locator("figure.ls-pic")
         n = figures.count()
         assert n >= 4

@@ -192,11 +192,11 @@ export function createLessonPlayer(host, opts) {
     lesson = out;
     handle = out.snapshot.lesson;
     snap = out.snapshot;
-    setState("playing");
     if (!renderer && noBoard.hidden) await makeRenderer(); // once; a board that failed stays a list
     if (!alive || mine !== generation) return;
     paintAll();
     draw();
+    setState("playing"); // the position is on the board: the learner may act
   }
 
   async function makeRenderer() {
