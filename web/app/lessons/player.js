@@ -53,8 +53,9 @@ export function createLessonPlayer(host, opts) {
   const root = h("section.ls", { class: `ls-${mode}`, dataset: { lesson: id, game, state: "loading" } },
     h("header.ls-head", title, counter),
     intro, note,
-    h("div.ls-play", h("div.ls-stage", board, noBoard), h("div.ls-side", moves, keys)),
+    // Next lesson / Try again right under the verdict: the board below can be a whole screen tall.
     actions,
+    h("div.ls-play", h("div.ls-stage", board, noBoard), h("div.ls-side", moves, keys)),
     opts.extra || null,
   );
   host.replaceChildren(root);
@@ -261,12 +262,16 @@ export function createLessonPlayer(host, opts) {
     draw();
     if (out.met && out.done) {
       // The explanation is the point of the lesson: bring it into view, and the keyboard to Next.
-      note.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      note.scrollIntoView({ block: "nearest", behavior: motion() });
       const first = actions.querySelector("button");
       if (first) first.focus({ preventScroll: true });
     } else if (!out.met) {
-      note.scrollIntoView({ block: "nearest", behavior: "smooth" });
+      note.scrollIntoView({ block: "nearest", behavior: motion() });
     }
+  }
+
+  function motion() {
+    return window.matchMedia("(prefers-reduced-motion: reduce)").matches ? "auto" : "smooth";
   }
 
   function restart() {
