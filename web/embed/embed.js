@@ -11,15 +11,12 @@
 import { t, getLang, setLang } from "../app/i18n.js";
 import "../app/strings/shell.js";
 import "../app/strings/pages.js";
-import "../app/lessons/strings.js";
 import { h } from "../app/table/live.js";
 import { getSharedEngine } from "./shared-engine.js";
 import { decodeRecord } from "../app/recordcodec.js";
 import { createViewer } from "./viewer.js";
 import { recordProblem, gameName } from "./util.js";
 import { isGame } from "../games/index.js";
-import { lessonList } from "../app/lessons/catalog.js";
-import { createLessonPlayer } from "../app/lessons/player.js";
 
 const main = document.getElementById("embed");
 let viewer = null;
@@ -122,6 +119,10 @@ async function show() {
 
 /** #lesson=<game>/<id>: the lesson, played in the frame; Next lesson stays in the frame. */
 async function showLesson(spec, gen) {
+  // Loaded only for a lesson: a replay embed (the common case) parses none of it.
+  const [{ lessonList }, { createLessonPlayer }] = await Promise.all([
+    import("../app/lessons/catalog.js"), import("../app/lessons/player.js")]);
+  if (gen !== generation) return;
   const [game, id] = spec.split("/");
   if (!game || !id || !isGame(game)) return message(t("ls.embedNone"), spec || null, false);
   document.title = `${gameName(game)} · ${t("shell.siteName")}`;
