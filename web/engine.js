@@ -262,6 +262,9 @@ export function applyUpdate() {
   }
   navigator.serviceWorker.addEventListener("controllerchange", () => location.reload(), { once: true });
   waiting.postMessage({ type: "vt-sw-skip-waiting" });
+  // The browser activates the new build once the old worker is idle; should that take long,
+  // reload anyway: the page comes back under whichever build is then in charge.
+  setTimeout(() => location.reload(), 8000);
 }
 
 /**

@@ -183,3 +183,30 @@ def test_a_stalled_download_ends_in_try_again_and_no_timer_runs_meanwhile(contex
     log = snapshot(page)["log"]
     assert [e["action"] for e in log] == moves_before
     assert not any(e["by"] == "timer" for e in log), "the timer ran out while the engine was down"
+
+
+def test_the_steps_of_one_choice_share_one_clock(context, site):
+    """A compound choice (a Wickerfair journey: unit, then destination, …) is one decision with one
+    clock: a step played goes on with the time that remained, it never starts a fresh 90 s."""
+    page = context.new_page()
+    table_id = _start(page, site, query="botdelay=0", game="wickerfair")
+    prefer = ["col:3", "move"]
+    for _ in range(12):
+        _wait_state(page, "interactive")
+        snap = snapshot(page)
+        since = snap["decision"]["since"]
+        actions = [m["action"] for m in snap["legal"]]
+        action = next((a for a in prefer if a in actions), actions[0])
+        time.sleep(3)
+        n = moves(page)
+        page.click(f".moves-list button.move[data-action='{action}']")
+        wait_moves(page, n)
+        _wait_state(page, "interactive")
+        after = snapshot(page)
+        if after["decision"]["since"] == since and after["decision"]["players"] == snap["decision"]["players"]:
+            remaining = float(stored(page, "tables", table_id)["remaining"])
+            assert remaining <= snap["decision"]["timer"] - 2.5, remaining
+            shown = page.inner_text(".countdown")
+            assert shown != "1:30" and not shown.startswith("1:29"), shown
+            return
+    pytest.fail("no compound choice met in twelve of the person's moves")

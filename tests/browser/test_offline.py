@@ -142,15 +142,22 @@ def test_a_new_build_replaces_the_cache_and_reuses_unchanged_files(browser, tmp_
             return false;
         }"""), "the new build never finished installing"
         assert page.evaluate("(async () => (await import('/web/engine.js')).offlineStatus())()")["build"] == first["build"]
-        # Until the person chooses to reload: the waiting build takes over.
-        page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.waiting.postMessage({type: 'vt-sw-skip-waiting'}))")
-
+        # Until the person chooses to reload: the waiting build takes over. Wait for the change of
+        # controller as the page does (applyUpdate): asking the old worker for its status meanwhile
+        # keeps it busy, and Chromium activates the waiting worker only once the old one is idle.
+        took_over = page.evaluate("""async () => {
+            const r = await navigator.serviceWorker.getRegistration();
+            const changed = new Promise((ok) => navigator.serviceWorker.addEventListener("controllerchange", () => ok(true), { once: true }));
+            r.waiting.postMessage({ type: "vt-sw-skip-waiting" });
+            return await Promise.race([changed, new Promise((ok) => setTimeout(() => ok(false), 120000))]);
+        }""")
+        assert took_over, "the waiting build never took control"
         status = page.evaluate("""async (build) => {
             const { offlineStatus } = await import("/web/engine.js");
-            for (let i = 0; i < 240; i++) {
+            for (let i = 0; i < 120; i++) {
                 const s = await offlineStatus();
                 if (s && s.build === build && s.complete) return s;
-                await new Promise((r) => setTimeout(r, 500));
+                await new Promise((r) => setTimeout(r, 1000));
             }
             return null;
         }""", manifest["build"])

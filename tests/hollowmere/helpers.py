@@ -7,7 +7,8 @@ from py_engine.games.hollowmere import HollowmereState
 from py_engine.games.hollowmere.tileset import BY_ID
 
 REPO = Path(__file__).resolve().parents[2]
-DESIGN_CANDIDATES = (Path("/work/shared/design/hollowmere.md"), REPO.parent / "shared" / "design" / "hollowmere.md")
+# The product's shared folder sits beside the repository.
+DESIGN_CANDIDATES = (REPO.parent / "shared" / "design" / "hollowmere.md",)
 
 
 def design_file() -> Path | None:

@@ -687,7 +687,9 @@ class TableShell {
       return;
     }
     this.interactive = false;
-    this.endClock();
+    // One clock per decision: a step of a compound choice (the same decision.since after it)
+    // goes on with the time that remained, so becomeInteractive finds it under the same key.
+    this.pauseClock();
     this.setState("waiting");
     this.paintMoves();
     this.call("play", { action, seat: this.viewer });
