@@ -210,3 +210,39 @@ def test_the_steps_of_one_choice_share_one_clock(context, site):
             assert shown != "1:30" and not shown.startswith("1:29"), shown
             return
     pytest.fail("no compound choice met in twelve of the person's moves")
+
+
+def test_three_games_in_one_tab_release_their_pages_and_listeners(context, site):
+    """Heap, page elements and listeners after three finished games are those after one (within
+    10 %), give or take the lobby's longer list of saved tables."""
+    page = context.new_page()
+    csp_safe_waits(page)
+    cdp = context.new_cdp_session(page)
+
+    def at_rest():
+        page.goto(site.url("index.html#/"))
+        page.wait_for_function("!!document.querySelector('.lobby[data-live] .game-card')", timeout=ENGINE_WAIT)
+        time.sleep(1)
+        for _ in range(3):
+            cdp.send("HeapProfiler.collectGarbage")
+        counters = cdp.send("Memory.getDOMCounters")
+        return cdp.send("Runtime.getHeapUsage")["usedSize"], counters["nodes"], counters["jsEventListeners"]
+
+    def bots_game():
+        page.goto(site.url("index.html#/new/elderwood?botdelay=0"))
+        page.wait_for_function("!!document.querySelector('form.newtable #start')", timeout=ENGINE_WAIT)
+        page.select_option("#seat-kind-0", "bot")
+        page.select_option("#seat-kind-1", "bot")
+        page.wait_for_function("!document.querySelector('#start').disabled", timeout=ENGINE_WAIT)
+        page.click("#start")
+        _wait_state(page, "over", timeout=300_000)
+
+    bots_game()
+    heap1, nodes1, listeners1 = at_rest()
+    bots_game()
+    bots_game()
+    heap3, nodes3, listeners3 = at_rest()
+    assert heap3 <= heap1 * 1.10, (heap1, heap3)
+    # Each saved table adds one row to the lobby (a handful of elements, one listener).
+    assert nodes3 <= nodes1 * 1.10 + 2 * 15, (nodes1, nodes3)
+    assert listeners3 <= listeners1 + 2 * 2, (listeners1, listeners3)

@@ -423,14 +423,20 @@ export function paintWarden(ctx, x, y, s, seat, lying = false) {
 // --- bitmaps -----------------------------------------------------------------------------
 
 const bitmapCache = new Map();
+const BITMAP_CACHE_MAX = 400;
 
 /** A cached canvas of the tile at `px` device pixels (rounded up to a step, for reuse). */
 export function tileBitmap(tile, r, px, variant = 0) {
   const size = Math.max(16, Math.ceil(px / 16) * 16);
   const key = `${tile.id}/${r}/${variant}/${size}`;
   let c = bitmapCache.get(key);
-  if (!c) {
-    if (bitmapCache.size > 600) bitmapCache.clear();
+  if (c) {
+    bitmapCache.delete(key); // most recently used last: the oldest go first when it is full
+    bitmapCache.set(key, c);
+  } else {
+    // Each bitmap holds its pixels outside the script heap; a zoom makes new sizes, so the
+    // cache keeps the most recent few hundred rather than growing with every step of a zoom.
+    while (bitmapCache.size >= BITMAP_CACHE_MAX) bitmapCache.delete(bitmapCache.keys().next().value);
     c = document.createElement("canvas");
     c.width = c.height = size;
     const ctx = c.getContext("2d");
