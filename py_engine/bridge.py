@@ -125,6 +125,9 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
         "winners": t.state.winners() if over else [],
         "outcome": t.state.outcome() if over else None,
     }
+    if t.joint is not None:
+        # The commitments are public from the start; the contributions come with the record.
+        snap["joint"] = [{"who": p["who"], "commitment": p["commitment"]} for p in t.joint]
     if over:
         snap["record"] = t.to_record()  # the seed is public once the game is over
     return snap
@@ -203,7 +206,17 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
     options = args.get("options") or {}
     if not isinstance(options, dict):
         raise BadRequest("options must be an object")
-    t = Table(game, seats, options, args.get("seed"), __version__, timers, words=True)
+    joint = args.get("joint")
+    if joint is not None:
+        # People on several devices: the seed is made from every participant's contribution
+        # (docs/fairness.md); each commitment was shown before any contribution was revealed.
+        ok = (isinstance(joint, list) and all(isinstance(p, dict) and set(p) == {"who", "commitment", "contribution"}
+                                              and all(isinstance(v, str) for v in p.values()) for p in joint))
+        if not ok:
+            raise BadRequest("joint must list {who, commitment, contribution} for every participant")
+        if args.get("seed") is not None:
+            raise BadRequest("a table with a joint seed takes no other seed")
+    t = Table(game, seats, options, args.get("seed"), __version__, timers, words=True, joint=joint)
     tid = _register(t, args)
     return _after(tid, t, args)
 

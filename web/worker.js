@@ -276,6 +276,8 @@ async function start() {
 //   set_aside {save, reason}    move a save that cannot be read out of the way, kept for the player
 //   import_save {id, raw}       take over a save of the older localStorage format; answers its public part
 //   export_record {table}       the running table's whole record as a file to download (a blob URL)
+//   joint_commit {}             draw this device's contribution to a joint seed: {token, commitment}
+//   new_table {joint: [...]}    entries {who, token} are replaced by that contribution
 const queue = [];
 let state = "starting"; // "starting" | "ready" | "failed"
 let failure = null;
@@ -296,6 +298,14 @@ async function persist(p) {
   }
 }
 
+/** Contributions to joint seeds drawn by joint_commit, by token, for this visit. */
+const contributions = new Map();
+
+async function sha256Hex(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
 /** 32 bytes from crypto.getRandomValues as 64 lowercase hex characters: a table's secret seed. */
 function drawSeed() {
   const b = new Uint8Array(32);
@@ -313,6 +323,28 @@ async function ownCommand(cmd, args) {
     const url = URL.createObjectURL(new Blob([JSON.stringify(p.record, null, 2)], { type: "application/json" }));
     setTimeout(() => URL.revokeObjectURL(url), 60_000);
     return { ok: true, result: { url, name: `valley-tables-${p.game}-${p.id}.json` } };
+  }
+  if (cmd === "joint_commit") {
+    // This device's contribution to a joint seed (docs/fairness.md): drawn and kept here, so
+    // the page can show its commitment to the others and never holds the contribution itself.
+    const contribution = drawSeed();
+    const token = drawSeed().slice(0, 32);
+    contributions.set(token, contribution);
+    return { ok: true, result: { token, commitment: await sha256Hex(contribution) } };
+  }
+  if (cmd === "new_table" && Array.isArray(args.joint)) {
+    // Entries {who, token} stand for a contribution drawn here by joint_commit.
+    const joint = [];
+    for (const p of args.joint) {
+      if (p && typeof p === "object" && typeof p.token === "string") {
+        const contribution = contributions.get(p.token);
+        if (!contribution) return { ok: false, error: "this device's contribution to the seed is gone; start again", kind: "bad-request" };
+        joint.push({ who: p.who, commitment: await sha256Hex(contribution), contribution });
+      } else {
+        joint.push(p);
+      }
+    }
+    return bridge("new_table", { ...args, joint });
   }
   if (cmd === "new_table" && args.seed === undefined) {
     return bridge("new_table", { ...args, seed: drawSeed() });

@@ -12,6 +12,11 @@ In short:
 * below(n) — unbiased integer in [0, n) by rejection: take ceil(bits/8) bytes
   big-endian, keep the low ``bits = (n-1).bit_length()`` bits, retry while ≥ n;
 * shuffle — Fisher–Yates from the last index down to 1, ``j = below(i + 1)``;
+* a joint seed (a table of people on several devices) — each participant draws a
+  contribution (64 lowercase hex characters, like a seed) and first shows its commitment,
+  the SHA-256 of those 64 ASCII characters; the seed is the SHA-256, as lowercase hex, of
+  "valley-tables/joint-seed/1" followed, for each contribution in the table's order, by a
+  0x00 byte and the contribution's 64 ASCII characters;
 * a bot's randomness — the bot at seat s gets its own key, the first 32 bytes of
   stream("bot/<s>"), and for the action at index n of the record the stream labelled
   "move/<n>" under that key: the bot can neither read the seed nor any other stream.
@@ -47,6 +52,28 @@ def new_seed() -> str:
 def fingerprint(seed: str) -> str:
     """SHA-256 of the seed's 64 ASCII characters, lowercase hex."""
     return hashlib.sha256(check_seed(seed).encode("ascii")).hexdigest()
+
+
+JOINT_LABEL = b"valley-tables/joint-seed/1"
+#: The most contributions a joint seed takes (seats plus spectators of one table).
+MAX_CONTRIBUTIONS = 16
+
+
+def commitment(contribution: str) -> str:
+    """What a participant shows before revealing its contribution: the SHA-256 of its 64 ASCII
+    characters (the same function as a seed's fingerprint)."""
+    return fingerprint(contribution)
+
+
+def joint_seed(contributions: list[str]) -> str:
+    """The seed of a table whose participants each contributed, in the table's order.
+
+    No participant can choose it: each commits before any contribution is revealed, and a
+    change to any one contribution changes the whole seed."""
+    if not isinstance(contributions, list) or not 1 <= len(contributions) <= MAX_CONTRIBUTIONS:
+        raise BadSeed(f"a joint seed takes 1 to {MAX_CONTRIBUTIONS} contributions")
+    msg = JOINT_LABEL + b"".join(b"\x00" + check_seed(c).encode("ascii") for c in contributions)
+    return hashlib.sha256(msg).hexdigest()
 
 
 class Stream:

@@ -16,15 +16,18 @@ import json
 import re
 from typing import Any
 
-from .fairness import check_seed
+from .fairness import MAX_CONTRIBUTIONS, check_seed, commitment, joint_seed
 
 FORMAT = "valley-tables-record"
 #: Written by this engine. Version 2: bot moves follow the per-move bot streams of
 #: ``docs/fairness.md`` (so ``verify --bots`` can re-derive them) and reading is strict.
 VERSION = 2
+#: Written instead of VERSION for a table with a joint seed (people on several devices): the
+#: record gains ``joint``, the participants' commitments and, with the seed, contributions.
+JOINT_VERSION = 3
 #: Versions this engine reads. Version 1 records replay and verify; their bot moves
 #: came from a stream this engine no longer derives, so they cannot be re-checked.
-READABLE = (1, 2)
+READABLE = (1, 2, 3)
 
 #: How an action came to be played: by the seat itself (person or bot), by the
 #: table when the seat's timer ran out, or by the table because nothing else was legal.
@@ -38,7 +41,7 @@ MAX_NAME = 64                 # characters in a seat name
 MAX_ACTION = 256              # characters in one action
 
 KEYS = ("format", "version", "game", "engine", "options", "seats", "timers", "fingerprint",
-        "actions", "actors", "result", "seed", "seal")
+        "actions", "actors", "result", "seed", "seal", "joint")
 REQUIRED = ("format", "version", "game", "engine", "options", "seats", "fingerprint", "actions", "actors")
 HEX64 = re.compile(r"[0-9a-f]{64}")
 
@@ -170,6 +173,40 @@ def _text(v: Any, most: int) -> bool:
     return isinstance(v, str) and 0 < len(v) <= most
 
 
+def _check_joint(record: dict[str, Any]) -> None:
+    _need(record["version"] >= JOINT_VERSION, "joint", f"a joint seed needs record version {JOINT_VERSION}",
+          f"uma semente conjunta exige a versão {JOINT_VERSION} do registro")
+    joint = record["joint"]
+    _need(isinstance(joint, list) and 1 <= len(joint) <= MAX_CONTRIBUTIONS, "joint",
+          f"joint must list 1 to {MAX_CONTRIBUTIONS} participants", f"joint deve ter de 1 a {MAX_CONTRIBUTIONS} participantes")
+    revealed = "seed" in record
+    for i, p in enumerate(joint):
+        f = f"joint[{i}]"
+        keys = {"who", "commitment", "contribution"} if revealed else {"who", "commitment"}
+        _need(isinstance(p, dict) and set(p) == keys, f,
+              f"participant {i + 1} must have exactly {sorted(keys)}", f"o participante {i + 1} deve ter exatamente {sorted(keys)}")
+        _need(_text(p["who"], MAX_NAME), f + ".who", f"participant {i + 1}: who must be text of 1–{MAX_NAME} characters",
+              f"participante {i + 1}: who deve ser um texto de 1 a {MAX_NAME} caracteres")
+        for key in sorted(keys - {"who"}):
+            _need(isinstance(p[key], str) and HEX64.fullmatch(p[key]) is not None, f"{f}.{key}",
+                  f"participant {i + 1}: {key} must be 64 lowercase hexadecimal characters",
+                  f"participante {i + 1}: {key} deve ter 64 caracteres hexadecimais minúsculos")
+
+
+def check_joint(record: dict[str, Any]) -> None:
+    """A revealed joint seed: every contribution matches the commitment shown at the start, and
+    the seed is the one the contributions make (``docs/fairness.md``)."""
+    if "joint" not in record or "seed" not in record:
+        return
+    for i, p in enumerate(record["joint"]):
+        _need(commitment(p["contribution"]) == p["commitment"], f"joint[{i}].contribution",
+              f"participant {i + 1} ({p['who']}) revealed a contribution that does not match its commitment",
+              f"o participante {i + 1} ({p['who']}) revelou uma contribuição que não confere com o seu compromisso")
+    _need(joint_seed([p["contribution"] for p in record["joint"]]) == record["seed"], "seed",
+          "the seed is not the one the participants' contributions make",
+          "a semente não é a que as contribuições dos participantes formam")
+
+
 def check_shape(record: Any) -> dict[str, Any]:
     """Refuse anything that is not a well-formed record, naming the first problem."""
     _need(isinstance(record, dict), "record", "a record is a JSON object", "um registro é um objeto JSON")
@@ -223,6 +260,11 @@ def check_shape(record: Any) -> dict[str, Any]:
         _need(isinstance(sl, str) and HEX64.fullmatch(sl) is not None, "seal",
               "the seal must be 64 lowercase hexadecimal characters",
               "o selo deve ter 64 caracteres hexadecimais minúsculos")
+    _need(record["version"] != JOINT_VERSION or "joint" in record, "version",
+          f"a version {JOINT_VERSION} record is a joint-seed table's and lists its participants (joint)",
+          f"um registro da versão {JOINT_VERSION} é de uma mesa de semente conjunta e lista os participantes (joint)")
+    if "joint" in record:
+        _check_joint(record)
     actions, actors = record["actions"], record["actors"]
     _need(isinstance(actions, list), "actions", "actions must be a list", "actions deve ser uma lista")
     for i, a in enumerate(actions):

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from . import record as rec
-from .fairness import Chance, check_seed, fingerprint, new_seed
+from .fairness import Chance, check_seed, commitment, fingerprint, joint_seed, new_seed
 from .game import ALL_SEATS, PUBLIC, SECRET, Bot, Decision, Game, GameState, IllegalAction
 
 LANGS = ("en", "pt")
@@ -79,7 +79,8 @@ class Table:
 
     def __init__(self, game: Game, seats: list[Seat], options: dict[str, Any] | None = None,
                  seed: str | None = None, engine_version: str = "0", timers: bool = True,
-                 retired_levels: bool = False, words: bool = False) -> None:
+                 retired_levels: bool = False, words: bool = False,
+                 joint: list[dict[str, str]] | None = None) -> None:
         """``retired_levels`` admits bot levels a game has withdrawn (reading older records);
         ``words`` keeps each action's words for the log (pages want them; verifying does not)."""
         game.check_players(len(seats))
@@ -90,6 +91,17 @@ class Table:
         self.game = game
         self.seats = list(seats)
         self.options = game.normalize_options(options)
+        #: The participants of a joint seed ({who, commitment, contribution}, in the table's
+        #: order), or None for a seed drawn by one device.
+        self.joint = [dict(p) for p in joint] if joint is not None else None
+        if self.joint is not None:
+            made = joint_seed([p["contribution"] for p in self.joint])
+            for p in self.joint:
+                if commitment(p["contribution"]) != p["commitment"]:
+                    raise IllegalAction(f"{p['who']}'s contribution does not match its commitment")
+            if seed is not None and seed != made:
+                raise IllegalAction("the seed is not the one the contributions make")
+            seed = made
         self.seed = check_seed(seed) if seed is not None else new_seed()
         self.fingerprint = fingerprint(self.seed)
         self.engine_version = engine_version
@@ -254,7 +266,7 @@ class Table:
             reveal_seed = over
         r: dict[str, Any] = {
             "format": rec.FORMAT,
-            "version": rec.VERSION,
+            "version": rec.JOINT_VERSION if self.joint is not None else rec.VERSION,
             "game": self.game.name,
             "engine": self.engine_version,
             "options": dict(self.options),
@@ -267,6 +279,9 @@ class Table:
         if over:
             r["result"] = {"scores": self.state.scores(), "winners": self.state.winners(),
                            "outcome": self.state.outcome()}
+        if self.joint is not None:
+            keep = ("who", "commitment", "contribution") if reveal_seed else ("who", "commitment")
+            r["joint"] = [{k: p[k] for k in keep} for p in self.joint]
         if reveal_seed:
             r["seed"] = self.seed
             if over:
@@ -291,13 +306,14 @@ class Table:
             raise rec.BadRecord("the seed does not match the fingerprint shown at the start",
                                 "a semente não confere com a impressão digital mostrada no início",
                                 field="seed")
+        rec.check_joint(r)
         try:
             game = lookup(r["game"])
         except KeyError:
             raise rec.BadRecord(f"unknown game {r['game']!r}", f"jogo desconhecido {r['game']!r}",
                                 field="game") from None
         table = cls(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
-                    r.get("timers", True), retired_levels=True, words=words)
+                    r.get("timers", True), retired_levels=True, words=words, joint=r.get("joint"))
         if table.options != r["options"]:
             raise rec.BadRecord("the record's options are incomplete or altered",
                                 "as opções do registro estão incompletas ou alteradas", field="options")

@@ -2,7 +2,8 @@
 
 Steps, stopping at the first discrepancy (``docs/records.md`` has the full list):
 1. the record is well formed (strictly: ``record.check_shape``) and names a known game;
-2. the revealed seed hashes to the fingerprint shown at the start;
+2. the revealed seed hashes to the fingerprint shown at the start; for a joint seed, every
+   contribution matches its commitment and together they make the seed;
 3. the options and seats are ones a table could have been created with;
 4. every action replays legally, by the seat whose turn it was (moves the table
    made on a timer or automatically must be exactly what the table would make);
@@ -64,6 +65,10 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
         return _fail("the seed does not match the fingerprint shown at the start",
                      "a semente não confere com a impressão digital mostrada no início", field="seed",
                      expected=r["fingerprint"], found=fingerprint(r["seed"]))
+    try:
+        rec.check_joint(r)
+    except rec.BadRecord as e:
+        return _fail(e.words["en"], e.words["pt"], field=e.field or "joint")
     if bots and r["version"] < 2 and any(s["bot"] for s in r["seats"]):
         return _fail("bot moves cannot be re-derived for a version 1 record (its bots drew from an older stream); "
                      "verify it without checking the bots",
@@ -71,7 +76,7 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
                      "antigo); verifique-o sem conferir os bots", field="version")
     try:
         table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
-                      r.get("timers", True), retired_levels=True)
+                      r.get("timers", True), retired_levels=True, joint=r.get("joint"))
     except (IllegalAction, KeyError) as e:
         return _fail(f"this table could not exist: {e}", f"esta mesa não poderia existir: {e}", field="seats/options")
     if table.options != r["options"]:

@@ -50,5 +50,12 @@ for (const e of v.bot_streams || []) {
   check("bot key", key.toString("hex"), e.key);
   check("bot stream", streamKey(key, `move/${e.move}`).read(e.bytes).toString("hex"), e.hex);
 }
+// A joint seed: SHA-256 of "valley-tables/joint-seed/1" then, per contribution, 0x00 and its 64 ASCII characters.
+for (const e of v.joint_seeds || []) {
+  const parts = [Buffer.from("valley-tables/joint-seed/1", "ascii")];
+  for (const c of e.contributions) parts.push(Buffer.from([0]), Buffer.from(c, "ascii"));
+  check("joint seed", createHash("sha256").update(Buffer.concat(parts)).digest("hex"), e.seed);
+  check("commitments", e.contributions.map((c) => createHash("sha256").update(c, "ascii").digest("hex")), e.commitments);
+}
 console.log(failures ? `${failures} mismatches` : "all vectors match");
 process.exit(failures ? 1 : 0);

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from py_engine.core.fairness import BadSeed, Chance, check_seed, fingerprint, new_seed
+from py_engine.core.fairness import BadSeed, Chance, check_seed, commitment, fingerprint, joint_seed, new_seed
 
 VECTORS = json.loads((Path(__file__).parent / "fairness_vectors.json").read_text())
 SEED = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f"
@@ -117,3 +117,22 @@ def test_docs_publish_the_pinned_vectors():
         assert str(e["result"]) in doc
     for e in VECTORS["bot_streams"]:
         assert e["key"] in doc and e["hex"] in doc
+    for e in VECTORS["joint_seeds"]:
+        assert e["seed"] in doc
+
+
+@pytest.mark.parametrize("entry", VECTORS["joint_seeds"])
+def test_joint_seed_vectors(entry):
+    """'The seed = SHA-256 … of valley-tables/joint-seed/1 followed, for each participant in the
+    table's order, by one byte 0x00 and that participant's contribution' (docs/fairness.md)."""
+    assert joint_seed(entry["contributions"]) == entry["seed"]
+    assert [commitment(c) for c in entry["contributions"]] == entry["commitments"]
+
+
+def test_joint_seed_depends_on_every_contribution_and_their_order():
+    a, b, c = "00" * 32, "ff" * 32, "ab" * 32
+    seeds = {joint_seed([a, b]), joint_seed([b, a]), joint_seed([a, c]), joint_seed([a]), joint_seed([a, b, c])}
+    assert len(seeds) == 5
+    for bad in ([], ["00" * 31], [a] * 17, [a, "AB" * 32]):
+        with pytest.raises(BadSeed):
+            joint_seed(bad)
