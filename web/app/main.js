@@ -29,10 +29,12 @@ const PAGES = {
   replay: () => import("./pages/replay.js"),
   guide: () => import("./pages/guide.js"),
   howto: () => import("./pages/howto.js"),
+  host: () => import("./pages/host.js"),
+  join: () => import("./pages/join.js"),
 };
 // Routes that need a segment after the name, and those that must not have one.
-const NEEDS_ARG = new Set(["new", "table", "howto"]);
-const NO_ARG = new Set(["", "verify", "guide"]);
+const NEEDS_ARG = new Set(["new", "table", "howto", "host"]);
+const NO_ARG = new Set(["", "verify", "guide", "join"]);
 
 const app = document.getElementById("app");
 let unmount = null;

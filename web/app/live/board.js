@@ -1,0 +1,180 @@
+// The table as one seat sees it, drawn from snapshots that arrive (from this device's engine on
+// the host, over the link on a guest): the game's own board, the countdown, the moves list, the
+// score sheet, the log. It decides nothing: intents go to `onPlay`, and whoever holds the engine
+// answers with the next snapshot.
+
+import { t, words, getLang, onLangChange } from "../i18n.js";
+import { loadRenderer } from "../../games/index.js";
+import { play as playSound } from "../sound.js";
+import { Countdown, formatSeconds } from "../timer.js";
+import { h, announce } from "../table/live.js";
+import { scoreSheet, logList, logSentence, movesList, sealChip } from "../table/view.js";
+import { resultLine } from "../table/endscreen.js";
+
+const URGENT_SECONDS = 10;
+
+export class LiveBoard {
+  /** `page`: the name tests and styles know this page by ("live-host", "live-guest"). */
+  constructor({ game, page, onPlay }) {
+    this.game = game;
+    this.onPlay = onPlay;
+    this.snap = null;
+    this.filter = "";
+    this.interactive = false;
+    this.renderer = null;
+    this.seen = null;
+    this.statusLine = h("p.turn-status");
+    this.clock = h("div.countdown", { role: "timer", "aria-label": t("table.timeLeft"), hidden: true });
+    this.sealBox = h("div.seal-box");
+    this.notes = h("div.table-notes");
+    this.boardHost = h("div.board-host");
+    this.movesBox = h("div.moves-box");
+    this.scoresBox = h("div.scores-box");
+    this.logBox = h("div.log-box");
+    this.endBox = h("div.end-box");
+    this.titles = {
+      moves: h("h2", t("table.allMyMoves")), scores: h("h2", t("table.scoreSheet")), log: h("h2", t("table.log")),
+    };
+    this.grid = h("div.table-grid",
+      h("section.board-area", h("h2.visually-hidden", t("table.board")), this.boardHost),
+      h("div.side-panel",
+        h("section.panel.moves-panel", this.titles.moves, this.movesBox),
+        h("section.panel.scores-panel", this.titles.scores, this.scoresBox),
+        h("section.panel.log-panel", this.titles.log, this.logBox)));
+    this.bar = h("div.table-bar", this.statusLine, this.clock, this.sealBox);
+    this.el = h("div.table-page.live-table", { dataset: { page, game } }, this.bar, this.notes, this.endBox, this.grid);
+    this.countdown = new Countdown({
+      onTick: (left) => this.paintClock(left),
+      onLastSecond: () => playSound("tick"),
+    });
+    this.offLang = onLangChange(() => this.repaint());
+    loadRenderer(game).then((create) => {
+      if (!create || this.dead) return;
+      try {
+        this.renderer = create(this.boardHost, { onIntent: (a) => this.play(a), announce, lang: getLang() });
+        if (this.snap) this.renderer.update(this.snap, this.snap.viewer);
+      } catch (e) {
+        console.error("renderer failed to start", e);
+      }
+    });
+  }
+
+  /** A new snapshot for this seat; `remaining`: seconds on this seat's clock (null: none running). */
+  update(snap, remaining) {
+    const fresh = this.seen === null ? [] : snap.log.slice(this.seen);
+    this.seen = snap.log.length;
+    this.snap = snap;
+    const d = snap.decision;
+    this.interactive = !snap.terminal && !!d && d.players.includes(snap.viewer) && (snap.legal || []).length > 0;
+    if (typeof remaining === "number" && this.interactive) {
+      this.clock.hidden = false;
+      this.countdown.start(Date.now() + remaining * 1000);
+    } else {
+      this.countdown.stop();
+      this.clock.hidden = true;
+    }
+    this.el.dataset.moves = String(snap.log.length);
+    this.el.dataset.viewer = snap.viewer === null ? "" : String(snap.viewer);
+    this.el.dataset.over = String(!!snap.terminal);
+    document.body.dataset.state = snap.terminal ? "over" : this.interactive ? "interactive" : "waiting";
+    if (fresh.length) {
+      playSound("move");
+      announce(fresh.map((e) => logSentence(snap, e)).join(". "));
+    }
+    if (this.interactive && fresh.length) playSound("turn");
+    this.paint();
+  }
+
+  play(action) {
+    if (!this.interactive || !this.snap) return;
+    if (!(this.snap.legal || []).some((m) => m.action === action)) {
+      this.note(t("table.notLegal"));
+      return;
+    }
+    this.interactive = false;
+    this.countdown.stop();
+    this.paintMoves();
+    this.onPlay(action, this.snap.viewer);
+  }
+
+  note(text) {
+    this.notes.replaceChildren(text ? h("p.note", { role: "alert" }, text) : "");
+  }
+
+  paint() {
+    const snap = this.snap;
+    if (!snap) return;
+    this.statusLine.textContent = this.status();
+    if (this.sealBox.dataset.lang !== getLang() || this.sealBox.dataset.fp !== snap.fingerprint) {
+      this.sealBox.replaceChildren(sealChip(snap.fingerprint));
+      this.sealBox.dataset.lang = getLang();
+      this.sealBox.dataset.fp = snap.fingerprint;
+    }
+    this.scoresBox.replaceChildren(scoreSheet(snap, snap.viewer));
+    this.logBox.replaceChildren(logList(snap));
+    const list = this.logBox.querySelector(".log-list");
+    if (list) list.scrollTop = list.scrollHeight;
+    this.paintMoves();
+    if (this.renderer) {
+      try {
+        this.renderer.update(snap, snap.viewer);
+        const colours = typeof this.renderer.seatColours === "function" ? this.renderer.seatColours() : null;
+        if (colours) colours.forEach((c, i) => this.el.style.setProperty(`--seat-${i}`, c));
+      } catch (e) {
+        console.error("renderer update failed", e);
+      }
+    }
+  }
+
+  status() {
+    const snap = this.snap;
+    if (snap.terminal) return resultLine(snap);
+    const d = snap.decision;
+    if (this.interactive) return d.secret ? t("table.yourSecretTurn") : t("table.yourTurn");
+    const name = d.players.map((p) => snap.seats[p].name).join(", ");
+    return t("live.waitingFor", { name });
+  }
+
+  paintMoves() {
+    const snap = this.snap;
+    if (!snap) return;
+    let content;
+    if (snap.terminal) content = h("p.hint", t("table.gameOver"));
+    else if (!(snap.legal || []).length) content = h("p.hint", t("table.notYourTurn"));
+    else {
+      content = movesList(snap, {
+        filter: this.filter,
+        enabled: this.interactive,
+        onFilter: (text) => { this.filter = text; this.paintMoves(); },
+        onPlay: (action) => this.play(action),
+      });
+    }
+    this.movesBox.replaceChildren(...[content].flat().filter(Boolean));
+  }
+
+  paintClock(left) {
+    this.clock.textContent = formatSeconds(left);
+    this.clock.classList.toggle("urgent", left <= URGENT_SECONDS && left > 0);
+  }
+
+  repaint() {
+    if (this.renderer && typeof this.renderer.setLang === "function") {
+      try { this.renderer.setLang(getLang()); } catch (e) { console.error(e); }
+    }
+    this.titles.moves.textContent = t("table.allMyMoves");
+    this.titles.scores.textContent = t("table.scoreSheet");
+    this.titles.log.textContent = t("table.log");
+    this.paint();
+  }
+
+  destroy() {
+    this.dead = true;
+    this.countdown.stop();
+    this.offLang();
+    if (this.renderer) {
+      try { this.renderer.destroy(); } catch (e) { console.error(e); }
+    }
+  }
+}
+
+export { words };

@@ -1,0 +1,62 @@
+// Small pieces both sides of a shared table use: hashing, drawing a contribution, the styles.
+
+import { addStyleOnce } from "../../games/common/style.js";
+import { t } from "../i18n.js";
+
+export async function sha256Hex(text) {
+  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
+  return [...new Uint8Array(digest)].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+/** A contribution to a joint seed: 32 random bytes as 64 lowercase hex characters. */
+export function drawContribution() {
+  const b = new Uint8Array(32);
+  crypto.getRandomValues(b);
+  return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
+}
+
+const CSS = `
+.live-page { display: flex; flex-direction: column; gap: 14px; }
+.live-page h1 { margin: 0; }
+.live-head .crumbs { margin: 0 0 4px; }
+.invite-cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(280px, 1fr)); gap: 12px; }
+.invite-card { background: var(--card, #fff); border: 1px solid var(--line, #ccc); border-radius: var(--radius, 8px);
+  padding: 12px; display: flex; flex-direction: column; gap: 8px; }
+.invite-card h3 { margin: 0; font-size: 1.05rem; }
+.guest-state { margin: 0; font-weight: 650; }
+.guest-state[data-state="here"] { color: var(--moss-dark, #2d5a27); }
+.guest-state[data-state="away"] { color: var(--danger, #a33); }
+.invite-row { display: flex; gap: 6px; }
+.invite-row input { flex: 1 1 auto; min-width: 0; font-family: monospace; }
+.qr-box { display: flex; justify-content: center; }
+.qr-code { width: min(100%, 260px); height: auto; image-rendering: pixelated; border-radius: 4px; }
+.answer-field textarea, .answer-code { width: 100%; box-sizing: border-box; font-family: monospace; font-size: .8rem;
+  word-break: break-all; }
+.live-commitment code, .joint-list code { word-break: break-all; font-size: .8rem; }
+.live-join { display: flex; flex-direction: column; gap: 12px; max-width: 720px; }
+.live-join dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
+.live-join dd { margin: 0; min-width: 0; }
+.joint-check { border-radius: var(--radius, 8px); padding: 10px 12px; border: 1px solid var(--line, #ccc); }
+.joint-check[data-ok="true"] { border-color: var(--moss-dark, #2d5a27); }
+.joint-check[data-ok="false"] { border-color: var(--danger, #a33); }
+.joint-list { margin: 0; padding-left: 1.4em; }
+.live-table { margin-top: 6px; }
+.live-me { align-self: end; font-weight: 600; padding-bottom: 6px; }
+`;
+
+export function addLiveStyle() {
+  addStyleOnce("live", CSS);
+}
+
+/** Copy `text`; where the clipboard is refused, select it in the field next to the button. */
+export async function copy(text, button) {
+  try {
+    await navigator.clipboard.writeText(text);
+    button.textContent = t("table.copied");
+  } catch (_) {
+    const input = button.parentElement.querySelector("input, textarea");
+    if (input) input.select();
+    button.textContent = t("table.selected");
+  }
+}
+

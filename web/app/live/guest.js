@@ -1,0 +1,289 @@
+// A guest's side of a table shared across devices: the page behind an invitation link.
+//
+// It reads the invitation (the host's connection offer, the seat, the host's commitment to the
+// seed), draws this device's own contribution to the seed and answers with a code for the host
+// (its commitment inside). Once the host sends the list of every commitment, it reveals its
+// contribution to the host alone. Then it draws the table from the snapshots of its own seat
+// and sends intents; at the end it checks that its contribution went into the seed, that the
+// host's contribution matches the commitment shown here first, and verifies the whole record
+// with this device's own engine.
+
+import { t, onLangChange } from "../i18n.js";
+import { GAMES, isGame } from "../../games/index.js";
+import { h } from "../table/live.js";
+import { endScreen } from "../table/endscreen.js";
+import { Peer, packCode, unpackCode } from "./peer.js";
+import { message, read, checkInvitation } from "./protocol.js";
+import { qrCanvas } from "./qr.js";
+import { LiveBoard } from "./board.js";
+import { sha256Hex, drawContribution, addLiveStyle, copy } from "./common.js";
+import "./strings.js";
+
+/** This device's contribution for one host commitment and seat: kept so a rejoin can check it. */
+function mine(hostCommitment, seat) {
+  const key = `vt.live.${hostCommitment.slice(0, 32)}.${seat}`;
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) || "null");
+    if (saved && /^[0-9a-f]{64}$/.test(saved.contribution)) return { key, ...saved };
+  } catch (_) { /* storage blocked: a fresh contribution, not remembered */ }
+  return { key, contribution: drawContribution(), place: null, fresh: true };
+}
+
+function remember(entry) {
+  try {
+    localStorage.setItem(entry.key, JSON.stringify({ contribution: entry.contribution, place: entry.place }));
+  } catch (_) { /* not remembered: a reload cannot check it at the end */ }
+}
+
+export function mountJoin(el, params, ctx) {
+  addLiveStyle();
+  const code = params.query.i;
+  if (!code) return pasteForm(el, ctx);
+  const guest = new GuestTable(el, code, ctx);
+  return () => guest.destroy();
+}
+
+/** #/join without an invitation: paste the link (or its code) the host sent. */
+function pasteForm(el, ctx) {
+  const input = h("textarea#join-paste.answer-code", { rows: "3", autocomplete: "off", spellcheck: "false" });
+  const note = h("p.form-error", { role: "alert", hidden: true });
+  const render = () => el.replaceChildren(h("div.live-page.live-join", { dataset: { page: "live-join" } },
+    h("p.crumbs", h("a", { href: "#/" }, t("shell.lobby")), " / ", t("live.joinCrumb")),
+    h("h1", t("live.joinTitle")), h("p", t("live.joinIntro")),
+    h("label.field", h("span", t("live.pasteInvitation")), input),
+    h("p.actions", h("button.button.primary", { type: "button", onclick: go }, t("live.open")),
+      " ", h("a.button.ghost", { href: "#/guide" }, t("live.guideLink"))),
+    note));
+  const go = () => {
+    const text = input.value.trim();
+    const m = /[#&?]i=([A-Za-z0-9_-]+)/.exec(text) || /^([A-Za-z0-9_-]+)$/.exec(text);
+    if (!m) {
+      note.hidden = false;
+      note.textContent = t("live.badInvitation");
+      return;
+    }
+    ctx.navigate(`#/join?i=${m[1]}`);
+  };
+  render();
+  const off = onLangChange(render);
+  return off;
+}
+
+class GuestTable {
+  constructor(el, code, ctx) {
+    this.el = el;
+    this.engine = ctx.engine;
+    this.board = null;
+    this.state = "reading";
+    this.checkBox = h("section.joint-check", { hidden: true, "aria-live": "polite" });
+    this.noteBox = h("div.live-notes");
+    this.offLang = onLangChange(() => this.render());
+    this.begin(code);
+  }
+
+  async begin(code) {
+    let inv = null;
+    try {
+      inv = await unpackCode(code);
+    } catch (_) { /* said below */ }
+    if (this.dead) return;
+    if (!checkInvitation(inv) || !isGame(inv.game) || !GAMES[inv.game].playable) {
+      this.state = "bad";
+      this.render();
+      return;
+    }
+    this.inv = inv;
+    this.seat = inv.seat;
+    this.me = mine(inv.host, inv.seat);
+    this.me.commitment = await sha256Hex(this.me.contribution);
+    remember(this.me);
+    this.state = "answering";
+    this.render();
+    const peer = new Peer();
+    this.peer = peer;
+    peer.on("open", () => { this.state = "connected"; this.render(); });
+    peer.on("message", (text) => this.fromHost(text));
+    peer.on("close", () => {
+      if (this.dead) return;
+      this.state = "lost";
+      this.render();
+      if (this.board) this.board.countdown.stop();
+    });
+    try {
+      const sdp = await peer.answer(inv.sdp);
+      this.answer = await packCode({ v: 1, sdp, seat: inv.seat, c: this.me.commitment });
+      this.state = "waiting";
+    } catch (e) {
+      this.state = "failed";
+      this.failure = e.message || String(e);
+    }
+    if (!this.dead) this.render();
+    // Test and tool hook: send raw text to the host as this page would (a forged message is the
+    // host's to refuse). It holds nothing secret.
+    window.__vt.liveSend = (text) => peer.send(String(text));
+  }
+
+  render() {
+    if (this.dead) return;
+    if (this.state === "bad") {
+      this.el.replaceChildren(h("section.message-page", { role: "alert", dataset: { page: "live-join" } },
+        h("h1", t("live.badInvitationTitle")), h("p", t("live.badInvitation")),
+        h("p.actions", h("a.button", { href: "#/join" }, t("live.pasteAgain")), " ",
+          h("a.button", { href: "#/" }, t("shell.backToLobby")))));
+      return;
+    }
+    if (!this.page) {
+      this.infoBox = h("div.join-info");
+      this.page = h("div.live-page.live-join", { dataset: { page: "live-guest-setup" } },
+        h("p.crumbs", h("a", { href: "#/" }, t("shell.lobby")), " / ", t("live.joinCrumb")),
+        this.infoBox, this.noteBox, this.checkBox);
+      this.el.replaceChildren(this.page);
+    }
+    if (!this.inv) {
+      this.infoBox.replaceChildren(h("p.hint", t("live.reading")));
+      return;
+    }
+    const inv = this.inv;
+    const parts = [
+      h("h1", t("live.joinGame", { game: t(`game.${inv.game}`) })),
+      h("dl",
+        h("dt", t("live.yourSeat")), h("dd.join-seat", t("live.seatTitle", { n: inv.seat + 1, name: inv.name })),
+        h("dt", t("live.hostCommitment")), h("dd", h("code.hex.host-commitment", inv.host)),
+        this.me ? [h("dt", t("live.yourCommitment")), h("dd", h("code.hex.own-commitment", this.me.commitment))] : null),
+      h("p.guest-status", { dataset: { state: this.state } }, t(`live.guest.${this.state}`, { detail: this.failure || "" })),
+    ];
+    if (this.state === "waiting" && this.answer) {
+      parts.push(h("p", t("live.sendAnswer")),
+        h("textarea.answer-code", { rows: "4", readonly: true, "aria-label": t("live.answerLabel"),
+          onfocus: (e) => e.target.select() }, this.answer),
+        h("p.actions", h("button.button.small", { type: "button", onclick: (e) => copy(this.answer, e.currentTarget) },
+          t("table.copy"))),
+        h("div.qr-box", qrCanvas(this.answer, { scale: 3, label: t("live.qrAnswerLabel") })));
+    }
+    if (this.commitments) {
+      parts.push(h("details.joint-details", h("summary", t("live.allCommitments")),
+        h("ol.joint-list", this.commitments.map((p) => h("li", `${p.who}: `, h("code", p.commitment))))));
+    }
+    this.infoBox.replaceChildren(...parts);
+    if (this.board) this.board.repaint();
+  }
+
+  note(text) {
+    this.noteBox.replaceChildren(text ? h("p.note", { role: "alert" }, text) : "");
+  }
+
+  async fromHost(text) {
+    const got = read(text, "host");
+    if (!got.ok) {
+      console.warn(`ignored a message from the host: ${got.why}`);
+      return;
+    }
+    const msg = got.msg;
+    if (msg.type === "welcome") {
+      if (msg.seat !== this.seat || msg.host !== this.inv.host || msg.game !== this.inv.game) {
+        this.note(t("live.welcomeMismatch"));
+        this.peer.close();
+        return;
+      }
+      this.state = msg.started ? "playing" : "joined";
+      this.render();
+    } else if (msg.type === "commitments") {
+      await this.onCommitments(msg.list);
+    } else if (msg.type === "snapshot") {
+      this.onSnapshot(msg.snap, msg.remaining);
+    } else if (msg.type === "refused") {
+      const text2 = t("live.refused", { note: msg.note });
+      if (this.board) this.board.note(text2);
+      else this.note(text2);
+      if (this.board && this.board.snap) this.board.update(this.board.snap, null);
+    }
+  }
+
+  async onCommitments(list) {
+    // Reveal only if the list is the one promised: the host's commitment first, as shown in the
+    // invitation, and this device's own commitment in it exactly once.
+    const places = list.map((p, i) => (p.commitment === this.me.commitment ? i : -1)).filter((i) => i >= 0);
+    if (list[0].commitment !== this.inv.host || places.length !== 1 || places[0] === 0) {
+      this.note(t("live.listMismatch"));
+      return;
+    }
+    this.commitments = list;
+    this.me.place = places[0];
+    remember(this.me);
+    this.state = "revealed";
+    this.render();
+    this.peer.send(message("reveal", { contribution: this.me.contribution }));
+  }
+
+  onSnapshot(snap, remaining) {
+    if (snap.viewer !== this.seat || snap.game !== this.inv.game) {
+      console.warn("ignored a snapshot for another seat or game");
+      return;
+    }
+    if (!this.board) {
+      this.board = new LiveBoard({ game: this.inv.game, page: "live-guest", onPlay: (action) => this.play(action) });
+      this.board.el.dataset.table = snap.table;
+      this.page.append(this.board.el);
+      this.page.dataset.page = "live-guest-playing";
+    }
+    if (this.state !== "lost") this.state = "playing";
+    this.note("");
+    this.render();
+    this.board.note("");
+    this.board.update(snap, remaining);
+    if (snap.terminal && !this.checked) {
+      this.checked = true;
+      this.board.endBox.replaceChildren(endScreen(snap, "guest", {}));
+      // The replay lives on the host's device; this one keeps the record to download and verify.
+      for (const a of this.board.endBox.querySelectorAll('a[href^="#/replay/"], a[href^="#/new/"]')) a.remove();
+      this.verify(snap);
+    }
+  }
+
+  play(action) {
+    if (!this.peer || !this.peer.send(message("play", { seat: this.seat, action }))) {
+      this.board.note(t("live.notConnected"));
+      if (this.board.snap) this.board.update(this.board.snap, null);
+    }
+  }
+
+  /** The end: my contribution is in the seed at my place, the host kept its word, the record verifies here. */
+  async verify(snap) {
+    const record = snap.record;
+    const rows = [];
+    const joint = record && Array.isArray(record.joint) ? record.joint : [];
+    let place = this.me.place;
+    if (place === null || place === undefined) place = joint.findIndex((p) => p.commitment === this.me.commitment);
+    const ownOk = place > 0 && joint[place] && joint[place].contribution === this.me.contribution
+      && joint[place].commitment === this.me.commitment;
+    rows.push({ ok: ownOk, text: t(ownOk ? "live.check.ownOk" : "live.check.ownBad") });
+    const hostOk = joint.length > 0 && joint[0].commitment === this.inv.host
+      && (await sha256Hex(String(joint[0].contribution || ""))) === this.inv.host;
+    rows.push({ ok: hostOk, text: t(hostOk ? "live.check.hostOk" : "live.check.hostBad") });
+    let verdict = null;
+    try {
+      verdict = await this.engine.call("verify", { text: JSON.stringify(record), bots: true });
+    } catch (e) {
+      verdict = { ok: false, summary: e.message || String(e) };
+    }
+    rows.push({ ok: !!verdict.ok, text: verdict.ok ? t("live.check.recordOk")
+      : t("live.check.recordBad", { detail: verdict.summary || "" }) });
+    const all = rows.every((r) => r.ok);
+    this.checkBox.hidden = false;
+    this.checkBox.dataset.ok = String(all);
+    this.checkBox.replaceChildren(h("h2", t(all ? "live.check.allOk" : "live.check.someBad")),
+      h("ul", rows.map((r) => h("li", { dataset: { ok: String(r.ok) } }, r.ok ? "✓ " : "✗ ", r.text))),
+      h("details", h("summary", t("live.check.contributions")),
+        h("ol.joint-list", joint.map((p) => h("li", `${p.who}: `, h("code", p.contribution || "")))),
+        h("p", t("end.seed"), " ", h("code", record.seed || ""))));
+    this.page.insertBefore(this.checkBox, this.board.el);
+  }
+
+  destroy() {
+    this.dead = true;
+    this.offLang();
+    if (this.peer) this.peer.close();
+    if (this.board) this.board.destroy();
+    if (window.__vt) delete window.__vt.liveSend;
+  }
+}

@@ -1,0 +1,457 @@
+// The host's side of a table shared across devices: this device's engine is the table.
+//
+// Setup (seats: me, a person on another device, or a bot) → one invitation per remote seat (a
+// link and a QR code carrying the connection offer and this device's commitment to the seed) →
+// each guest's answer pasted back → Start: every guest gets the list of commitments, reveals its
+// contribution, and the worker makes the seed from all of them (docs/fairness.md, "A joint
+// seed"). During play each guest receives only the snapshots of its own seat, and sends intents
+// this page forwards for that seat alone; the engine decides. Every clock runs here: a guest who
+// is away keeps its clock, and the table plays for it when the time is up.
+
+import { t, words, onLangChange } from "../i18n.js";
+import { GAMES, isGame } from "../../games/index.js";
+import { h, messagePage } from "../table/live.js";
+import { levelName } from "../table/view.js";
+import { endScreen } from "../table/endscreen.js";
+import { decisionKey } from "../timer.js";
+import { newTableId, saveTable, summarize } from "../storage.js";
+import { rememberLive } from "../table/session.js";
+import { Peer, packCode, unpackCode } from "./peer.js";
+import { message, read, checkAnswer } from "./protocol.js";
+import { qrCanvas } from "./qr.js";
+import { sha256Hex, addLiveStyle, copy } from "./common.js";
+import "./strings.js";
+
+const BOT_DELAY_MS = 650;
+
+function numberParam(text, min) {
+  if (text === undefined || text === null || text === "") return null;
+  const n = Number(text);
+  return Number.isFinite(n) && n >= min ? n : null;
+}
+
+export function mountHost(el, params, ctx) {
+  const game = params.game;
+  if (!isGame(game) || !GAMES[game].playable) {
+    messagePage(el, { title: t("shell.unknownGameTitle"), body: t("shell.unknownGameBody", { game }) });
+    return () => {};
+  }
+  addLiveStyle();
+  const host = new HostTable(el, game, params.query, ctx);
+  return () => host.destroy();
+}
+
+class HostTable {
+  constructor(el, game, query, ctx) {
+    this.el = el;
+    this.game = game;
+    this.engine = ctx.engine;
+    this.timerOverride = numberParam(query.timer, 1);
+    this.botDelay = numberParam(query.botdelay, 0) ?? BOT_DELAY_MS;
+    const info = GAMES[game];
+    this.levels = info.botLevels && info.botLevels.length ? info.botLevels : ["easy"];
+    this.min = info.minPlayers || 2;
+    this.max = info.maxPlayers || 4;
+    this.seats = [];
+    this.setCount(Math.max(this.min, 2));
+    this.timers = true;
+    this.phase = "setup";
+    this.guests = new Map(); // seat → {seat, name, peer, commitment, contribution, state, invite}
+    this.order = []; // remote seats in the order they joined: the table's order after the host
+    this.deadlines = new Map();
+    this.chain = Promise.resolve();
+    this.snap = null;
+    this.board = null;
+    this.offLang = onLangChange(() => this.render());
+    this.render();
+  }
+
+  setCount(n) {
+    while (this.seats.length < n) {
+      const k = this.seats.length;
+      this.seats.push({ name: "", kind: k === 0 ? "me" : k === 1 ? "device" : "bot", level: this.levels[0] });
+    }
+    this.seats.length = n;
+  }
+
+  seatName(k) {
+    const s = this.seats[k];
+    return (s.name || "").trim().slice(0, 24)
+      || (s.kind === "bot" ? t("newtable.botName", { n: k + 1 }) : t("newtable.personName", { n: k + 1 }));
+  }
+
+  // --- drawing ---------------------------------------------------------------------------
+  render() {
+    if (this.dead) return;
+    const head = h("div.live-head",
+      h("p.crumbs", h("a", { href: "#/" }, t("shell.lobby")), " / ", t(`game.${this.game}`), " · ", t("live.hostCrumb")),
+      h("h1", t("live.hostTitle", { game: t(`game.${this.game}`) })));
+    if (this.phase === "setup") {
+      this.el.replaceChildren(h("div.live-page", { dataset: { page: "live-setup" } }, head, this.setupForm()));
+      return;
+    }
+    if (!this.board) {
+      this.guestsBox = h("section.live-guests");
+      this.el.replaceChildren(h("div.live-page", { dataset: { page: "live-hosting" } }, head, this.guestsBox));
+    }
+    this.paintGuests();
+    if (this.board) this.board.repaint();
+  }
+
+  setupForm() {
+    const seatRows = this.seats.map((s, k) => h("li.seat-row",
+      h("span.seat-no", { "aria-hidden": "true" }, String(k + 1)),
+      h("label.field", h("span", t("newtable.name", { n: k + 1 })),
+        h("input", { id: `live-name-${k}`, type: "text", maxlength: "24", value: s.name, autocomplete: "off",
+          placeholder: this.seatName(k), oninput: (e) => { s.name = e.target.value; } })),
+      k === 0 ? h("span.live-me", t("live.thisDevice")) : h("label.field", h("span", t("newtable.kind")),
+        h("select", { id: `live-kind-${k}`, onchange: (e) => { s.kind = e.target.value; this.render(); } },
+          h("option", { value: "device", selected: s.kind === "device" || undefined }, t("live.otherDevice")),
+          h("option", { value: "bot", selected: s.kind === "bot" || undefined }, t("newtable.bot")))),
+      s.kind === "bot" ? h("label.field", h("span", t("newtable.level")),
+        h("select", { id: `live-level-${k}`, onchange: (e) => { s.level = e.target.value; } },
+          this.levels.map((l) => h("option", { value: l, selected: l === s.level || undefined }, levelName(l))))) : null));
+    const remote = this.seats.filter((s) => s.kind === "device").length;
+    return h("form.newtable.live-setup", { onsubmit: (e) => { e.preventDefault(); this.invite(); } },
+      h("p", t("live.hostIntro")),
+      h("fieldset.seats-form", h("legend", t("newtable.seats")),
+        this.min === this.max ? null : h("label.inline", { for: "live-count" }, t("newtable.howMany"), " ",
+          h("select#live-count", { onchange: (e) => { this.setCount(Number(e.target.value)); this.render(); } },
+            Array.from({ length: this.max - this.min + 1 }, (_, i) => this.min + i).map((n) =>
+              h("option", { value: String(n), selected: n === this.seats.length || undefined }, String(n))))),
+        h("ol.seat-rows", seatRows)),
+      h("label.check", h("input#live-timers", { type: "checkbox", checked: this.timers || undefined,
+        onchange: (e) => { this.timers = e.target.checked; } }), " ", t("live.timers")),
+      h("div.start-row", h("button.button.primary.big#live-invite", { type: "submit", disabled: remote === 0 || undefined },
+        t("live.makeInvitations"))),
+      remote === 0 ? h("p.hint", t("live.needRemote")) : null,
+      this.error ? h("p.form-error", { role: "alert" }, this.error) : null);
+  }
+
+  paintGuests() {
+    if (!this.guestsBox) return;
+    const cards = [...this.guests.values()].map((g) => this.guestCard(g));
+    const ready = [...this.guests.values()].every((g) => g.state === "here");
+    const parts = [
+      h("p.live-commitment", t("live.yourCommitment"), " ", h("code.hex", this.commit ? this.commit.commitment : "…")),
+      h("div.invite-cards", cards),
+    ];
+    if (this.phase === "inviting" || this.phase === "starting") {
+      parts.push(h("div.start-row",
+        h("button.button.primary.big#live-start", { type: "button", disabled: !ready || this.phase === "starting" || undefined,
+          onclick: () => this.start() }, this.phase === "starting" ? t("live.starting") : t("live.start")),
+        ready ? null : h("p.hint", t("live.waitAll"))));
+    }
+    if (this.error) parts.push(h("p.form-error", { role: "alert" }, this.error));
+    this.guestsBox.replaceChildren(h("h2", t("live.guests")), ...parts);
+  }
+
+  guestCard(g) {
+    const state = h("p.guest-state", { dataset: { state: g.state } }, t(`live.state.${g.state}`));
+    const body = [];
+    if (g.state === "inviting" && g.invite) {
+      body.push(
+        h("p", t("live.sendLink", { name: g.name })),
+        h("div.invite-row",
+          h("input.invite-link", { type: "text", readonly: true, value: g.invite.link, "aria-label": t("live.linkLabel"),
+            onfocus: (e) => e.target.select() }),
+          h("button.button.small", { type: "button", onclick: (e) => copy(g.invite.link, e.currentTarget) }, t("table.copy"))),
+        h("div.qr-box", qrCanvas(g.invite.link, { scale: 3, label: t("live.qrLabel") })),
+        h("label.field.answer-field", h("span", t("live.pasteAnswer", { name: g.name })),
+          h("textarea.answer-input", { rows: "3", autocomplete: "off", spellcheck: "false" })),
+        h("button.button.primary.connect", { type: "button", onclick: (e) => this.connect(g, e.currentTarget) },
+          t("live.connect")));
+    } else if (g.state === "making") {
+      body.push(h("p.hint", t("live.making")));
+    } else if (g.state === "away") {
+      body.push(h("p.hint", t("live.awayHint")),
+        h("button.button.reinvite", { type: "button", onclick: () => this.makeInvite(g) }, t("live.newInvitation")));
+    }
+    if (g.note) body.push(h("p.note", { role: "alert" }, g.note));
+    return h("article.invite-card", { dataset: { seat: String(g.seat), state: g.state } },
+      h("h3", t("live.seatTitle", { n: g.seat + 1, name: g.name })), state, ...body);
+  }
+
+  // --- invitations -----------------------------------------------------------------------
+  async invite() {
+    this.error = null;
+    try {
+      await this.engine.ready;
+      this.commit = await this.engine.call("joint_commit", {});
+    } catch (e) {
+      this.error = t("live.engineFailed", { detail: e.message || String(e) });
+      this.render();
+      return;
+    }
+    this.phase = "inviting";
+    for (let k = 1; k < this.seats.length; k++) {
+      if (this.seats[k].kind !== "device") continue;
+      this.guests.set(k, { seat: k, name: this.seatName(k), peer: null, commitment: null, contribution: null,
+        state: "making", invite: null, note: null });
+    }
+    this.render();
+    for (const g of this.guests.values()) await this.makeInvite(g);
+  }
+
+  async makeInvite(g) {
+    if (g.peer) g.peer.close();
+    g.state = "making";
+    g.note = null;
+    this.paintGuests();
+    const peer = new Peer();
+    g.peer = peer;
+    try {
+      const sdp = await peer.offer();
+      const code = await packCode({ v: 1, sdp, seat: g.seat, game: this.game, host: this.commit.commitment, name: g.name });
+      const base = `${location.origin}${location.pathname}`;
+      g.invite = { code, link: `${base}#/join?i=${code}` };
+      g.state = "inviting";
+    } catch (e) {
+      g.state = "away";
+      g.note = t("live.offerFailed", { detail: e.message || String(e) });
+    }
+    peer.on("open", () => this.arrived(g, peer));
+    peer.on("message", (text) => this.fromGuest(g, peer, text));
+    peer.on("close", () => this.left(g, peer));
+    if (!this.dead) this.paintGuests();
+  }
+
+  async connect(g, button) {
+    const card = button.closest(".invite-card");
+    const text = card.querySelector(".answer-input").value;
+    let answer = null;
+    try {
+      answer = await unpackCode(text);
+    } catch (_) { /* said below */ }
+    if (!checkAnswer(answer) || answer.seat !== g.seat) {
+      g.note = t("live.badAnswer");
+      this.paintGuests();
+      return;
+    }
+    if (this.phase === "playing" && g.commitment && answer.c !== g.commitment) {
+      // A rejoin from another device (or a cleared browser): it plays the seat, but its page
+      // cannot check a contribution it no longer has.
+      g.note = t("live.otherCommitment");
+    }
+    if (this.phase !== "playing") g.commitment = answer.c;
+    try {
+      button.disabled = true;
+      await g.peer.accept(answer.sdp);
+      g.state = "connecting";
+      if (!g.note) g.note = null;
+    } catch (e) {
+      g.note = t("live.badAnswer");
+      button.disabled = false;
+    }
+    this.paintGuests();
+  }
+
+  arrived(g, peer) {
+    if (g.peer !== peer || this.dead) return;
+    g.state = "here";
+    if (!this.order.includes(g.seat)) this.order.push(g.seat);
+    peer.send(message("welcome", { seat: g.seat, game: this.game, host: this.commit.commitment,
+      started: this.phase === "playing" }));
+    if (this.phase === "playing") this.enqueue(() => this.sendTo(g));
+    this.paintGuests();
+  }
+
+  left(g, peer) {
+    if (g.peer !== peer || this.dead) return;
+    g.peer = null;
+    g.state = "away";
+    this.paintGuests();
+  }
+
+  refuse(g, peer, note) {
+    console.warn(`refused a message from seat ${g.seat + 1}: ${note}`);
+    peer.send(message("refused", { note }));
+  }
+
+  fromGuest(g, peer, text) {
+    if (g.peer !== peer || this.dead) return;
+    const got = read(text, "guest");
+    if (!got.ok) {
+      this.refuse(g, peer, got.why);
+      return;
+    }
+    const msg = got.msg;
+    if (msg.type === "reveal") {
+      if (this.phase !== "starting" || g.contribution) {
+        this.refuse(g, peer, "a contribution is revealed once, after the list of commitments");
+        return;
+      }
+      this.reveal(g, peer, msg.contribution);
+      return;
+    }
+    // play: only for the guest's own seat, only when that seat is to act.
+    if (msg.seat !== g.seat) {
+      this.refuse(g, peer, `this link plays seat ${g.seat + 1} only, not seat ${msg.seat + 1}`);
+      return;
+    }
+    if (this.phase !== "playing" || !this.snap || !this.snap.decision || !this.snap.decision.players.includes(g.seat)) {
+      this.refuse(g, peer, "it is not this seat's turn");
+      return;
+    }
+    this.enqueue(async () => {
+      try {
+        await this.engine.call("play", { table: this.snap.table, seat: g.seat, action: msg.action, viewer: g.seat });
+      } catch (e) {
+        this.refuse(g, peer, words(e.words) || e.message || String(e));
+        await this.sendTo(g);
+        return;
+      }
+      await this.refreshAll();
+    });
+  }
+
+  // --- the joint seed and the start -------------------------------------------------------
+  start() {
+    if (this.phase !== "inviting") return;
+    this.phase = "starting";
+    const list = [{ who: this.seatName(0), commitment: this.commit.commitment },
+      ...this.order.map((k) => ({ who: this.guests.get(k).name, commitment: this.guests.get(k).commitment }))];
+    this.commitments = list;
+    for (const k of this.order) this.guests.get(k).peer.send(message("commitments", { list }));
+    this.paintGuests();
+  }
+
+  async reveal(g, peer, contribution) {
+    if ((await sha256Hex(contribution)) !== g.commitment) {
+      this.refuse(g, peer, "that contribution does not match the commitment sent with the answer");
+      return;
+    }
+    g.contribution = contribution;
+    if (this.order.every((k) => this.guests.get(k).contribution)) this.enqueue(() => this.createTable());
+  }
+
+  async createTable() {
+    const seats = this.seats.map((s, k) => ({ name: this.seatName(k), bot: s.kind === "bot",
+      level: s.kind === "bot" ? s.level : null }));
+    const joint = [{ who: this.seatName(0), token: this.commit.token },
+      ...this.order.map((k) => {
+        const g = this.guests.get(k);
+        return { who: g.name, commitment: g.commitment, contribution: g.contribution };
+      })];
+    const id = newTableId();
+    let snap;
+    try {
+      snap = await this.engine.call("new_table", { game: this.game, seats, options: {}, viewer: 0,
+        timers: this.timers, save: id, joint });
+    } catch (e) {
+      this.phase = "inviting";
+      this.error = t("live.engineFailed", { detail: words(e.words) || e.message || String(e) });
+      this.paintGuests();
+      return;
+    }
+    this.saveId = id;
+    this.save = { id, game: this.game, seats: snap.seats, deadlineKey: null, remaining: null, timers: snap.timers !== false,
+      viewer: 0, created: Date.now(), summary: summarize(snap), remote: this.order.slice() };
+    await saveTable(this.save);
+    rememberLive(id, snap.table);
+    this.table = snap.table;
+    this.phase = "playing";
+    this.board = new (await import("./board.js")).LiveBoard({
+      game: this.game, page: "live-host", onPlay: (action) => this.enqueue(() => this.hostPlay(action)),
+    });
+    this.board.el.dataset.table = snap.table;
+    this.board.el.dataset.save = id;
+    this.el.firstElementChild.append(this.board.el);
+    this.paintGuests();
+    await this.refreshAll();
+  }
+
+  // --- the table runs here ------------------------------------------------------------------
+  enqueue(fn) {
+    this.chain = this.chain.then(() => (this.dead ? null : fn())).catch((e) => {
+      console.error(e);
+      if (this.board) this.board.note(t("live.engineFailed", { detail: e.message || String(e) }));
+    });
+    return this.chain;
+  }
+
+  async hostPlay(action) {
+    try {
+      await this.engine.call("play", { table: this.table, seat: 0, action, viewer: 0 });
+    } catch (e) {
+      this.board.note(t("table.actionFailed", { detail: words(e.words) || e.message || String(e) }));
+    }
+    await this.refreshAll();
+  }
+
+  isPerson(seat) {
+    return this.seats[seat].kind !== "bot";
+  }
+
+  /** Seconds left on `seat`'s clock for the decision on the table, or null when none runs. */
+  remaining(seat) {
+    const snap = this.snap;
+    if (!snap || snap.terminal || !snap.decision || !snap.decision.players.includes(seat)) return null;
+    const dl = this.deadlines.get(decisionKey(snap, seat));
+    return dl === undefined ? null : Math.max(0, (dl - Date.now()) / 1000);
+  }
+
+  async refreshAll() {
+    const snap = await this.engine.call("snapshot", { table: this.table, viewer: 0 });
+    this.snap = snap;
+    const d = snap.decision;
+    if (d && this.timers) {
+      const seconds = this.timerOverride ?? d.timer;
+      for (const p of d.players) {
+        const key = decisionKey(snap, p);
+        if (this.isPerson(p) && seconds > 0 && !this.deadlines.has(key)) this.deadlines.set(key, Date.now() + seconds * 1000);
+      }
+    }
+    this.board.update(snap, this.remaining(0));
+    this.save.summary = summarize(snap);
+    this.save.seats = snap.seats;
+    saveTable(this.save);
+    for (const g of this.guests.values()) await this.sendTo(g);
+    if (snap.terminal) this.board.endBox.replaceChildren(endScreen(snap, this.saveId, {}));
+    this.schedule();
+  }
+
+  async sendTo(g) {
+    if (!g.peer || !g.peer.open || !this.table) return;
+    const snap = await this.engine.call("snapshot", { table: this.table, viewer: g.seat });
+    g.peer.send(message("snapshot", { snap, remaining: this.remaining(g.seat) }));
+  }
+
+  /** What the table does next by itself: a bot's move, or a clock running out. */
+  schedule() {
+    clearTimeout(this.nextTimer);
+    const snap = this.snap;
+    if (!snap || snap.terminal || !snap.decision) return;
+    const d = snap.decision;
+    const people = d.players.filter((p) => this.isPerson(p));
+    if (!people.length) {
+      const bot = d.players[0];
+      this.nextTimer = setTimeout(() => this.enqueue(async () => {
+        if (this.snap !== snap) return;
+        await this.engine.call("bot_play", { table: this.table, seat: bot });
+        await this.refreshAll();
+      }), this.botDelay);
+      return;
+    }
+    let first = null;
+    for (const p of people) {
+      const dl = this.deadlines.get(decisionKey(snap, p));
+      if (dl !== undefined && (first === null || dl < first.dl)) first = { p, dl };
+    }
+    if (!first) return;
+    this.nextTimer = setTimeout(() => this.enqueue(async () => {
+      if (this.snap !== snap) return;
+      await this.engine.call("timeout", { table: this.table, seat: first.p });
+      await this.refreshAll();
+    }), Math.max(0, first.dl - Date.now()));
+  }
+
+  destroy() {
+    this.dead = true;
+    clearTimeout(this.nextTimer);
+    this.offLang();
+    for (const g of this.guests.values()) if (g.peer) g.peer.close();
+    if (this.board) this.board.destroy();
+  }
+}
+

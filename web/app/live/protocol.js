@@ -1,0 +1,92 @@
+// The messages between a host's table and a guest's page (version 1), and their strict reading.
+//
+// Every message is JSON {v: 1, type, ...fields}. A message is read only if it is short enough,
+// of a known type for its direction, and every field has its type; anything else is refused with
+// a note saying why, and changes nothing. The host's engine still decides every move: this layer
+// only keeps odd text away from it.
+//
+//   host → guest   welcome      {seat, game, host: <commitment>, started}
+//                  commitments  {list: [{who, commitment}]}     (the whole table, host first)
+//                  snapshot     {snap, remaining}               (this guest's own view; seconds left or null)
+//                  refused      {note}                          (a message of the guest that changed nothing)
+//   guest → host   reveal       {contribution}                  (after the commitment list, to the host alone)
+//                  play         {seat, action}                  (an intent; the host's engine decides)
+
+export const VERSION = 1;
+/** What a guest may send: intents and a contribution are short. */
+export const MAX_FROM_GUEST = 4096;
+/** What a host may send: a snapshot with a long log and the record at the end. */
+export const MAX_FROM_HOST = 8_000_000;
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const isInt = (x) => Number.isInteger(x) && x >= 0 && x < 64;
+const isText = (max) => (x) => typeof x === "string" && x.length <= max;
+const isHex = (x) => typeof x === "string" && HEX64.test(x);
+const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+
+const FROM_HOST = {
+  welcome: { seat: isInt, game: isText(32), host: isHex, started: (x) => typeof x === "boolean" },
+  commitments: {
+    list: (x) => Array.isArray(x) && x.length >= 2 && x.length <= 16
+      && x.every((p) => isObject(p) && isText(80)(p.who) && isHex(p.commitment) && Object.keys(p).length === 2),
+  },
+  snapshot: {
+    snap: (x) => isObject(x) && Array.isArray(x.seats) && typeof x.table === "string",
+    remaining: (x) => x === null || (typeof x === "number" && Number.isFinite(x) && x >= 0),
+  },
+  refused: { note: isText(500) },
+};
+
+const FROM_GUEST = {
+  reveal: { contribution: isHex },
+  play: { seat: isInt, action: isText(200) },
+};
+
+/** Build a message (the same checks, so a bug on our side never sends what the other refuses). */
+export function message(type, fields) {
+  return JSON.stringify({ v: VERSION, type, ...fields });
+}
+
+/**
+ * Read a message. Returns {ok: true, msg} or {ok: false, why} (English words for the note and the
+ * console; the page says it in the person's language by `why`'s key).
+ */
+export function read(text, from) {
+  const schema = from === "guest" ? FROM_GUEST : FROM_HOST;
+  const max = from === "guest" ? MAX_FROM_GUEST : MAX_FROM_HOST;
+  if (typeof text !== "string") return { ok: false, why: "not text" };
+  if (text.length > max) return { ok: false, why: `too long (${text.length} characters, at most ${max})` };
+  let msg;
+  try {
+    msg = JSON.parse(text);
+  } catch (_) {
+    return { ok: false, why: "not JSON" };
+  }
+  if (!isObject(msg)) return { ok: false, why: "not an object" };
+  if (msg.v !== VERSION) return { ok: false, why: `version ${JSON.stringify(msg.v)} (this page speaks ${VERSION})` };
+  const fields = Object.hasOwn(schema, msg.type) ? schema[msg.type] : null;
+  if (!fields) return { ok: false, why: `unknown type ${JSON.stringify(String(msg.type)).slice(0, 40)}` };
+  for (const key of Object.keys(msg)) {
+    if (key !== "v" && key !== "type" && !Object.hasOwn(fields, key)) return { ok: false, why: `unexpected field ${key.slice(0, 40)}` };
+  }
+  for (const [key, check] of Object.entries(fields)) {
+    if (!check(msg[key])) return { ok: false, why: `bad field ${key} in ${msg.type}` };
+  }
+  return { ok: true, msg };
+}
+
+// --- the two codes people carry by hand -------------------------------------------------------
+
+/** What an invitation carries: the offer, the seat, the game, the host's commitment, the seat's name. */
+export function checkInvitation(x) {
+  return isObject(x) && x.v === VERSION && typeof x.sdp === "string" && x.sdp.length < 12_000
+    && isInt(x.seat) && isText(32)(x.game) && isHex(x.host) && isText(40)(x.name);
+}
+
+/** What an answer carries: the guest's answer, the seat it answers for, its commitment. */
+export function checkAnswer(x) {
+  return isObject(x) && x.v === VERSION && typeof x.sdp === "string" && x.sdp.length < 12_000
+    && isInt(x.seat) && isHex(x.c);
+}
+
+export { isHex };
