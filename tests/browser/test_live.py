@@ -97,16 +97,22 @@ def invitation(host, seat):
 
 def join(guest, link):
     """Open the invitation; returns the answer code the guest's page shows."""
+    old = guest.evaluate("document.querySelector('textarea.answer-code')?.value || ''")
     guest.goto(link)
-    guest.wait_for_selector("textarea.answer-code")
-    return guest.locator("textarea.answer-code").input_value()
+    # A fresh link opened in the same tab changes only the hash: wait for the new page's own answer.
+    return guest.wait_for_function(
+        "(old) => { const v = document.querySelector('textarea.answer-code')?.value; return v && v !== old ? v : null; }",
+        arg=old, timeout=WAIT)
 
 
 def paste_answer(host, seat, code):
     card = host.locator(f".invite-card[data-seat='{seat}']")
     card.locator("textarea.answer-input").fill(code)
     card.locator("button.connect").click()
-    host.wait_for_selector(f".invite-card[data-seat='{seat}'][data-state=here]")
+    try:
+        host.wait_for_selector(f".invite-card[data-seat='{seat}'][data-state=here]", timeout=30_000)
+    except Exception:
+        raise AssertionError(f"no connection: host card says {card.inner_text()!r}") from None
 
 
 def connect(host, guest, seat):
@@ -180,3 +186,132 @@ def test_a_whole_elderwood_game_between_two_people_and_the_seed_checked_from_bot
     verdict = host.evaluate("(text) => window.__vt.engine.call('verify', {text, bots: true})", json.dumps(record))
     assert verdict["ok"], verdict
     assert moves(host) == moves(guest) == len(record["actions"]) or moves(host) == moves(guest)
+
+
+def _snap(host, viewer):
+    table = host.locator("[data-page=live-host]").get_attribute("data-table")
+    return host.evaluate("([t, v]) => window.__vt.engine.call('snapshot', {table: t, viewer: v})", [table, viewer])
+
+
+def test_milehollow_two_people_and_a_bot_each_page_holds_only_its_own_hand(devices, site):
+    from py_engine.core.table import Table
+    from py_engine.games.milehollow.board import MAILS
+    from py_engine.registry import get_game
+    from tests.browser.test_milehollow_game import DOM_JS, WALK_JS, known_to
+    from tests.browser.vt_page import saved_record
+
+    host = devices.new(name="host")
+    guest = devices.new(name="guest")
+    host_setup(host, site, "milehollow", ["device", "bot"])
+    connect(host, guest, 1)
+    start_game(host, [guest])
+    save_id = host.locator("[data-page=live-host]").get_attribute("data-save")
+    pages = {0: host, 1: guest}
+
+    def check(label):
+        record = saved_record(host, save_id)
+        state = Table.from_record(record, get_game, "test").state
+        for seat, pg in pages.items():
+            other = 1 - seat
+            ids = {MAILS[m].id for m in state.mail[other] + state.pending[other] + state.returning[other]}
+            own = _snap(host, seat)
+            text = pg.evaluate(DOM_JS) + "\n" + pg.evaluate(WALK_JS)
+            assert record["seed"] not in text, f"{label}: the seed is in seat {seat + 1}'s page"
+            for mid in ids - known_to(own):
+                m = re.search(rf"\b{mid}\b", text)
+                assert not m, f"{label}: seat {other + 1}'s mail {mid} is in seat {seat + 1}'s page: {text[max(0, m.start() - 150):m.end() + 60]}"
+            # The hand drawn is the page's own seat's.
+            got = {c.get_attribute("data-colour"): int(c.get_attribute("data-count"))
+                   for c in pg.locator(".mh-hand .mh-chip").all()}
+            assert got == own["view"]["hand"], f"{label}: seat {seat + 1}'s page shows another hand"
+            theirs = dict(state.observation(other)["hand"])
+            assert theirs == got or sorted(theirs.items()) != sorted(got.items())
+        return len(record["actions"])
+
+    checks = 0
+    for _ in range(400):
+        n = moves(host)
+        if n >= 14:
+            break
+        if play_first_enabled([host, guest]):
+            for pg in (host, guest):
+                pg.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n", arg=n,
+                                     timeout=WAIT)
+            host.wait_for_timeout(200)
+            check(f"after move {n + 1}")
+            checks += 1
+        else:
+            host.wait_for_timeout(50)
+    assert checks >= 4 and moves(host) >= 10
+    # Both pages drew the same table: the same number of moves, the bot's among them.
+    assert moves(guest) == moves(host)
+    record = saved_record(host, save_id)
+    assert 2 in {a[0] for a in record["actors"]}, "the bot played"
+
+
+def test_a_guest_who_reloads_rejoins_the_same_seat_and_meanwhile_the_timer_plays_for_them(devices, site):
+    host = devices.new(name="host")
+    guest = devices.new(name="guest")
+    host_setup(host, site, "elderwood", ["device"], query="botdelay=0&timer=4")
+    connect(host, guest, 1)
+    start_game(host, [guest])
+    # Play until it is the guest's turn.
+    for _ in range(200):
+        if guest.locator(".moves-list button.move:not([disabled])").count():
+            break
+        play_first_enabled([host])
+        host.wait_for_timeout(100)
+    before = moves(host)
+    guest.reload()
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=away]")
+    # The guest's clock runs on the host: the table plays for the seat while it is away.
+    host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n", arg=before,
+                           timeout=20_000)
+    log = host.locator(".log-list li").last
+    assert log.get_attribute("data-by") == "timer"
+    # A fresh invitation from the host's page brings the guest back to the same seat.
+    host.click(".invite-card[data-seat='1'] button.reinvite")
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=inviting] input.invite-link")
+    connect(host, guest, 1)
+    guest.wait_for_selector("[data-page=live-guest][data-viewer='1']")
+    guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n",
+                            arg=moves(host))
+    assert moves(guest) == moves(host)
+    play_to_the_end([host, guest])
+    # The page kept this device's contribution across the reload: it still checks the seed.
+    guest.wait_for_selector(".joint-check[data-ok]")
+    assert guest.locator(".joint-check").get_attribute("data-ok") == "true", guest.locator(".joint-check").inner_text()
+
+
+def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(devices, site):
+    host = devices.new(name="host")
+    guest = devices.new(name="guest")
+    devices.allowed.append(re.compile(r"refused a message"))
+    host_setup(host, site, "elderwood", ["device"])
+    connect(host, guest, 1)
+    start_game(host, [guest])
+    host.wait_for_selector(".moves-list button.move:not([disabled])")
+    before = _snap(host, 0)
+    legal = before["legal"][0]["action"]
+    forged = [
+        (json.dumps({"v": 1, "type": "play", "seat": 0, "action": legal}), "seat 2 only"),  # another seat
+        (json.dumps({"v": 1, "type": "play", "seat": 1, "action": legal}), "not this seat's turn"),  # out of turn
+        ("{not json", "not JSON"),
+        (json.dumps({"v": 2, "type": "play", "seat": 1, "action": legal}), "version"),
+        (json.dumps({"v": 1, "type": "shout", "seat": 1}), "unknown type"),
+        (json.dumps({"v": 1, "type": "play", "seat": "1", "action": legal}), "bad field seat"),
+        (json.dumps({"v": 1, "type": "play", "seat": 1, "action": legal, "extra": 1}), "unexpected field"),
+        (json.dumps({"v": 1, "type": "play", "seat": 1, "action": "x" * 5000}), "too long"),
+        (json.dumps({"v": 1, "type": "reveal", "contribution": "0" * 64}), "revealed once"),
+    ]
+    for text, why in forged:
+        guest.evaluate("(t) => window.__vt.liveSend(t)", text)
+        guest.wait_for_function("(w) => [...document.querySelectorAll('.table-notes .note')].some((n) => n.textContent.includes(w))",
+                                arg=why, timeout=10_000)
+    after = _snap(host, 0)
+    assert after["log"] == before["log"] and after["decision"] == before["decision"]
+    assert moves(host) == moves(guest) == len(before["log"])
+    # The host's own move still goes through: nothing was left half-done.
+    play_first_enabled([host])
+    host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n",
+                           arg=len(before["log"]))
