@@ -372,6 +372,13 @@ def file_hash(path: Path) -> str:
     return h.hexdigest()
 
 
+def is_lazy(rel: str) -> bool:
+    """Files the service worker caches when first used, not at install: the start image plays
+    and verifies without them (the standard library, the wheels of a normal start, PyScript)."""
+    return (rel == "pyodide/python_stdlib.zip" or (rel.startswith("pyodide/") and rel.endswith(".whl"))
+            or rel.startswith("pyscript/"))
+
+
 def write_precache(dist: Path) -> dict:
     """``precache.json``: every file the service worker caches, with size and content hash.
 
@@ -389,6 +396,7 @@ def write_precache(dist: Path) -> dict:
         "engine": {"wheel": f"pyodide/{wheel_name()}", "version": project_meta()["version"]},
         "pyodide": PYODIDE_VERSION,
         "files": files,
+        "lazy": [k for k in files if is_lazy(k)],
     }
     (dist / "precache.json").write_text(json.dumps(manifest, indent=1) + "\n")
     return manifest
@@ -398,7 +406,8 @@ def write_service_worker(dist: Path, manifest: dict) -> None:
     src = (ROOT / "web" / "sw.js").read_text()
     if SW_MANIFEST_MARK not in src:
         raise SystemExit(f"build: web/sw.js lacks the manifest placeholder {SW_MANIFEST_MARK!r}")
-    slim = {"build": manifest["build"], "files": {k: v["sha256"] for k, v in manifest["files"].items()}}
+    slim = {"build": manifest["build"], "files": {k: v["sha256"] for k, v in manifest["files"].items()},
+            "lazy": manifest["lazy"]}
     (dist / "sw.js").write_text(src.replace(SW_MANIFEST_MARK, json.dumps(slim, separators=(",", ":"))))
 
 

@@ -188,7 +188,12 @@ def test_precache_manifest_and_service_worker(dist):
     assert build_site.SW_MANIFEST_MARK not in sw
     start = sw.index("const MANIFEST = ") + len("const MANIFEST = ")
     injected = json.loads(sw[start:sw.index(";\n", start)])
-    assert injected == {"build": manifest["build"], "files": {k: v["sha256"] for k, v in manifest["files"].items()}}
+    assert injected == {"build": manifest["build"], "files": {k: v["sha256"] for k, v in manifest["files"].items()},
+                        "lazy": manifest["lazy"]}
+    # Cached when first used, not at install: what the start image makes unnecessary.
+    assert set(manifest["lazy"]) == {k for k in manifest["files"] if k == "pyodide/python_stdlib.zip"
+                                     or k.startswith("pyscript/") or (k.startswith("pyodide/") and k.endswith(".whl"))}
+    assert not any(k.startswith(("pyodide/start-", "pyodide/pyodide.asm", "web/", "index.html")) for k in manifest["lazy"])
 
 
 def test_build_id_changes_with_content_and_only_then(dist, tmp_path):

@@ -2,8 +2,8 @@
 // engine come from this cache, so play and verification work offline.
 //
 // build_site.py copies this file to the site root (so its scope is the whole site) and
-// replaces the placeholder below with {build, files: {path: sha256}} for every file in
-// dist/. A new build therefore changes these bytes, the browser installs the new worker,
+// replaces the placeholder below with {build, files: {path: sha256}, lazy: [path]} for every
+// file in dist/. A new build therefore changes these bytes, the browser installs the new worker,
 // and the new worker fills a fresh cache (reusing unchanged files from the old one).
 const MANIFEST = /*@PRECACHE@*/ null;
 
@@ -41,10 +41,21 @@ async function download(path, hash) {
   return new Response(body, { status: 200, statusText: "OK", headers });
 }
 
+// Files cached the first time a page uses them rather than at install (MANIFEST.lazy): what
+// only a fallback start or the PyScript docs page needs. The start image makes them
+// unnecessary for playing and verifying, and leaving them out keeps a first visit light.
+const LAZY = new Set(MANIFEST ? MANIFEST.lazy || [] : []);
+const EAGER = MANIFEST ? Object.keys(MANIFEST.files).filter((p) => !LAZY.has(p)) : [];
+
 async function precache() {
   const cache = await caches.open(CACHE);
   const old = (await caches.keys()).filter((k) => k.startsWith(PREFIX) && k !== CACHE);
-  const jobs = Object.entries(MANIFEST.files);
+  // A lazy file an earlier build already cached, with the same bytes, comes along.
+  for (const path of LAZY) {
+    const resp = await reusable(old, path, MANIFEST.files[path]);
+    if (resp) await cache.put(new URL(path, SCOPE).href, resp);
+  }
+  const jobs = EAGER.map((path) => [path, MANIFEST.files[path]]);
   jobs.push(["precache.json", null]);
   let next = 0;
   async function lane() {
@@ -105,6 +116,14 @@ self.addEventListener("fetch", (event) => {
     // deleted cache while it finishes a last request.
     const hit = await caches.match(key, { cacheName: CACHE });
     if (hit) return hit;
+    const path = key.slice(SCOPE.href.length);
+    if (LAZY.has(path)) {
+      try {
+        const resp = await download(path, MANIFEST.files[path]);
+        if (await caches.has(CACHE)) await (await caches.open(CACHE)).put(key, resp.clone());
+        return resp;
+      } catch (_) { /* fall through to the plain request, which reports the failure */ }
+    }
     return fetch(request); // not part of the build (or the cache was evicted): the network
   })());
 });
@@ -118,8 +137,9 @@ self.addEventListener("message", (event) => {
   if (event.data && event.data.type === "vt-sw-status") {
     event.waitUntil((async () => {
       const cache = CACHE && (await caches.has(CACHE)) ? await caches.open(CACHE) : null;
-      const count = cache ? (await cache.keys()).length : 0;
-      const expected = MANIFEST ? Object.keys(MANIFEST.files).length + 1 : 0;
+      const keys = cache ? (await cache.keys()).map((r) => r.url.slice(SCOPE.href.length)) : [];
+      const count = keys.filter((p) => !LAZY.has(p)).length;
+      const expected = MANIFEST ? EAGER.length + 1 : 0;
       // Controlled pages reach a new worker as soon as it is activating, before its old
       // caches are gone: only an "activated" worker calls itself complete.
       const state = self.serviceWorker ? self.serviceWorker.state : "activated";

@@ -69,7 +69,9 @@ def test_site_plays_and_verifies_offline_after_one_visit(page, live_site, contex
     info = _engine_ready(page)
     status = _wait_offline_ready(page)
     assert status["build"] == live_site.manifest["build"] == info["build"]
-    assert status["expected"] == len(live_site.manifest["files"]) + 1
+    lazy = live_site.manifest["lazy"]
+    assert "pyodide/python_stdlib.zip" in lazy and "pyodide/pyodide.asm.wasm" not in lazy
+    assert status["expected"] == len(live_site.manifest["files"]) - len(lazy) + 1
 
     live_site.stop()
     try:
