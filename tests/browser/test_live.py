@@ -105,6 +105,16 @@ def join(guest, link):
         arg=old, timeout=WAIT)
 
 
+def candidates(code_or_link):
+    """The ICE candidates inside an invitation link or an answer code (for failure messages)."""
+    import base64
+    import zlib
+    code = code_or_link.split("i=")[-1]
+    raw = zlib.decompress(base64.urlsafe_b64decode(code + "=" * (-len(code) % 4)), -15)
+    sdp = json.loads(raw)["sdp"]
+    return [line for line in sdp.splitlines() if line.startswith("a=candidate")]
+
+
 def paste_answer(host, seat, code):
     card = host.locator(f".invite-card[data-seat='{seat}']")
     card.locator("textarea.answer-input").fill(code)
@@ -112,7 +122,9 @@ def paste_answer(host, seat, code):
     try:
         host.wait_for_selector(f".invite-card[data-seat='{seat}'][data-state=here]", timeout=30_000)
     except Exception:
-        raise AssertionError(f"no connection: host card says {card.inner_text()!r}") from None
+        raise AssertionError(f"no connection: host card says {card.inner_text()!r}, ICE {card.get_attribute('data-ice')}; "
+                             f"offer candidates {candidates(host.locator('input.invite-link').first.input_value())}, "
+                             f"answer candidates {candidates(code)}") from None
 
 
 def connect(host, guest, seat):
@@ -315,3 +327,30 @@ def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(devices, s
     play_first_enabled([host])
     host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n",
                            arg=len(before["log"]))
+
+
+def test_on_phones_the_invitation_the_answer_and_the_table_fit_the_screen(devices, site):
+    """Screenshots at 390×844 (docs/screens/live-*.png); the QR code is square and fits the width."""
+    host = devices.new(390, 844, name="host")
+    guest = devices.new(390, 844, name="guest")
+    host_setup(host, site, "elderwood", ["device"])
+    qr = host.locator(".invite-card[data-seat='1'] canvas.qr-code").bounding_box()
+    assert qr["width"] == qr["height"] and qr["x"] >= 0 and qr["x"] + qr["width"] <= 390
+    host.locator(".invite-card[data-seat='1']").scroll_into_view_if_needed()
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    host.screenshot(path=str(SCREENS / "live-host-invite.png"))
+    code = join(guest, invitation(host, 1))
+    guest.screenshot(path=str(SCREENS / "live-guest-answer.png"))
+    paste_answer(host, 1, code)
+    start_game(host, [guest])
+    for _ in range(6):
+        n = moves(host)
+        if play_first_enabled([host, guest]):
+            host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n", arg=n)
+    guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n", arg=moves(host))
+    guest.locator(".live-table").scroll_into_view_if_needed()
+    guest.screenshot(path=str(SCREENS / "live-guest-table.png"))
+    host.locator(".live-table").scroll_into_view_if_needed()
+    host.screenshot(path=str(SCREENS / "live-host-table.png"))
+    for name in ("live-host-invite", "live-guest-answer", "live-guest-table", "live-host-table"):
+        assert (SCREENS / f"{name}.png").stat().st_size < 300_000

@@ -60,3 +60,31 @@ export async function copy(text, button) {
   }
 }
 
+
+/** The optional STUN server setting (web/app/live/peer.js): empty by default; the guide says what it reveals. */
+export function stunField(getPref, setPref, prefName) {
+  const input = document.createElement("input");
+  input.type = "text";
+  input.id = "live-stun";
+  input.placeholder = "stun:stun.example.org:3478";
+  input.autocomplete = "off";
+  input.spellcheck = false;
+  input.value = getPref(prefName, "");
+  input.addEventListener("change", () => setPref(prefName, input.value.trim()));
+  const details = document.createElement("details");
+  details.className = "live-stun";
+  const summary = document.createElement("summary");
+  summary.textContent = t("live.stunTitle");
+  const p = document.createElement("p");
+  p.className = "hint";
+  p.textContent = t("live.stunHelp");
+  const label = document.createElement("label");
+  label.className = "field";
+  label.htmlFor = "live-stun";
+  const span = document.createElement("span");
+  span.textContent = t("live.stunLabel");
+  label.append(span, input);
+  details.append(summary, p, label);
+  if (input.value) details.open = true;
+  return details;
+}

@@ -16,7 +16,9 @@ import { Peer, packCode, unpackCode } from "./peer.js";
 import { message, read, checkInvitation } from "./protocol.js";
 import { qrCanvas } from "./qr.js";
 import { LiveBoard } from "./board.js";
-import { sha256Hex, drawContribution, addLiveStyle, copy } from "./common.js";
+import { sha256Hex, drawContribution, addLiveStyle, copy, stunField } from "./common.js";
+import { getPref, setPref } from "../storage.js";
+import { STUN_PREF } from "./peer.js";
 import "./strings.js";
 
 /** This device's contribution for one host commitment and seat: kept so a rejoin can check it. */
@@ -51,6 +53,7 @@ function pasteForm(el, ctx) {
     h("p.crumbs", h("a", { href: "#/" }, t("shell.lobby")), " / ", t("live.joinCrumb")),
     h("h1", t("live.joinTitle")), h("p", t("live.joinIntro")),
     h("label.field", h("span", t("live.pasteInvitation")), input),
+    stunField(getPref, setPref, STUN_PREF),
     h("p.actions", h("button.button.primary", { type: "button", onclick: go }, t("live.open")),
       " ", h("a.button.ghost", { href: "#/guide" }, t("live.guideLink"))),
     note));

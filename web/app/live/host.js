@@ -19,7 +19,9 @@ import { rememberLive } from "../table/session.js";
 import { Peer, packCode, unpackCode } from "./peer.js";
 import { message, read, checkAnswer } from "./protocol.js";
 import { qrCanvas } from "./qr.js";
-import { sha256Hex, addLiveStyle, copy } from "./common.js";
+import { sha256Hex, addLiveStyle, copy, stunField } from "./common.js";
+import { getPref, setPref } from "../storage.js";
+import { STUN_PREF } from "./peer.js";
 import "./strings.js";
 
 const BOT_DELAY_MS = 650;
@@ -122,6 +124,7 @@ class HostTable {
         h("ol.seat-rows", seatRows)),
       h("label.check", h("input#live-timers", { type: "checkbox", checked: this.timers || undefined,
         onchange: (e) => { this.timers = e.target.checked; } }), " ", t("live.timers")),
+      stunField(getPref, setPref, STUN_PREF),
       h("div.start-row", h("button.button.primary.big#live-invite", { type: "submit", disabled: remote === 0 || undefined },
         t("live.makeInvitations"))),
       remote === 0 ? h("p.hint", t("live.needRemote")) : null,
@@ -213,6 +216,11 @@ class HostTable {
     peer.on("open", () => this.arrived(g, peer));
     peer.on("message", (text) => this.fromGuest(g, peer, text));
     peer.on("close", () => this.left(g, peer));
+    peer.on("state", (ice) => {
+      if (g.peer !== peer || this.dead) return;
+      const card = this.guestsBox && this.guestsBox.querySelector(`.invite-card[data-seat="${g.seat}"]`);
+      if (card) card.dataset.ice = ice;
+    });
     if (!this.dead) this.paintGuests();
   }
 

@@ -50,8 +50,9 @@ export class Peer {
     this.channel = null;
     this.parts = [];
     this.partsSize = 0;
-    this.handlers = { message: new Set(), open: new Set(), close: new Set() };
+    this.handlers = { message: new Set(), open: new Set(), close: new Set(), state: new Set() };
     this.closed = false;
+    this.pc.addEventListener("iceconnectionstatechange", () => this.emit("state", this.pc.iceConnectionState));
     this.pc.addEventListener("connectionstatechange", () => {
       const s = this.pc.connectionState;
       if (s === "failed" || s === "closed" || s === "disconnected") this.lost();

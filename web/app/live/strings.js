@@ -73,6 +73,9 @@ addStrings({
     "live.check.recordOk": "This device's engine replayed the whole record: it verifies.",
     "live.check.recordBad": "The record does not verify on this device: {detail}",
     "live.check.contributions": "Every contribution and the seed",
+    "live.stunTitle": "Connecting across the internet (optional)",
+    "live.stunHelp": "On one network (the same Wi-Fi) nothing is needed. Across the internet, both devices may need a STUN server of your choice: the browser then asks it for this device's public address, so that server learns your address and when you play. Nothing else goes through it. Leave empty to keep every connection local.",
+    "live.stunLabel": "STUN server address",
   },
   pt: {
     "live.hostCrumb": "com outros aparelhos",
@@ -145,5 +148,8 @@ addStrings({
     "live.check.recordOk": "O motor deste aparelho repetiu o registro inteiro: ele confere.",
     "live.check.recordBad": "O registro não confere neste aparelho: {detail}",
     "live.check.contributions": "Todas as contribuições e a semente",
+    "live.stunTitle": "Conectar pela internet (opcional)",
+    "live.stunHelp": "Na mesma rede (o mesmo Wi-Fi) não é preciso nada. Pela internet, os dois aparelhos podem precisar de um servidor STUN à sua escolha: o navegador pergunta a ele o endereço público deste aparelho, então esse servidor fica sabendo o seu endereço e quando você joga. Nada mais passa por ele. Deixe vazio para manter toda conexão local.",
+    "live.stunLabel": "Endereço do servidor STUN",
   },
 });
