@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-WAYS = ["bots", "pass", "resume", "share", "embed", "pyscript"]
+WAYS = ["bots", "pass", "resume", "live", "share", "embed", "pyscript"]
 
 
 @pytest.mark.parametrize("lang,title,first", [
@@ -24,6 +24,7 @@ def test_guide_compares_the_ways_with_steps(page, site, lang, title, first):
     # Each way links where it starts: the lobby, Verify, the PyScript docs page.
     assert page.locator('.pg-way[data-way=share] a[href="#/verify"]').count() == 1
     assert page.locator('.pg-way[data-way=pyscript] a[href="web/pyscript.html"]').count() == 1
+    assert page.locator('.pg-way[data-way=live] a[href="#/join"]').count() == 1
     # The contents jump to a section without changing the route.
     page.click(".pg-toc a[data-to=embed]")
     assert page.evaluate("location.hash") == "#/guide"

@@ -31,6 +31,7 @@ def test_lobby_is_static_html_that_paints_without_scripts(browser, site):
             assert pg.locator(f'.game-card[data-game={game}] a[href="#/howto/{game}"]').count() == 1
         assert pg.locator('a[href="#/verify"]').is_visible()
         assert pg.locator('a[href="#/guide"]').is_visible()
+        assert pg.locator('a[href="#/join"]').is_visible()
         assert pg.locator(".site-name").inner_text().strip() == "Valley Tables"
     finally:
         ctx.close()
@@ -67,6 +68,8 @@ def test_every_game_card_links_to_a_new_table(browser, page, site):
     assert page.locator(".soon-badge").count() == 0
     for game in games:
         assert page.locator(f'.game-card[data-game={game}] a[href="#/new/{game}"]').count() == 1
+        assert page.locator(f'.game-card[data-game={game}] a[href="#/host/{game}"]').count() == 1
+    assert page.locator('.more-links a[href="#/join"]').count() == 1
     page.goto(site.url("index.html#/new/wickerfair"))
     page.wait_for_selector("form.newtable #start")
 

@@ -11,6 +11,7 @@ const WAYS = [
   { id: "bots", steps: 4, href: "#/" },
   { id: "pass", steps: 5, href: "#/" },
   { id: "resume", steps: 3, href: "#/" },
+  { id: "live", steps: 5, href: "#/join" },
   { id: "share", steps: 4, href: "#/verify" },
   { id: "embed", steps: 4, href: null },
   { id: "pyscript", steps: 3, href: "web/pyscript.html" },

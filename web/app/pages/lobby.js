@@ -46,6 +46,8 @@ function lobby(ctx, data, statusEl) {
     finishedTables(data),
     keptAside(data),
     h("section.more-links",
+      h("a.card-link.join-link", { href: "#/join" },
+        h("strong", t("lobby.join")), h("span", t("lobby.joinBlurb"))),
       h("a.card-link", { href: "#/verify" },
         h("strong", t("lobby.verify")), h("span", t("lobby.verifyBlurb"))),
       h("a.card-link", { href: "#/guide" },
@@ -67,6 +69,7 @@ function gameCard(game, data) {
         info.playable
           ? h("a.button.primary", { href: `#/new/${game}` }, t("lobby.newTable"))
           : h("span.badge.soon-badge", t("lobby.comingSoon")),
+        info.playable ? h("a.button.ghost", { href: `#/host/${game}` }, t("lobby.hostLive")) : null,
         h("a.button.ghost", { href: `#/howto/${game}` }, t("lobby.howto")),
       ),
       saves.length ? resumeList(saves, data.reload) : null,

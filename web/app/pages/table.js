@@ -59,6 +59,9 @@ export function mount(el, params, ctx) {
       return;
     }
     shell = new TableShell(el, found.save, params.query, ctx);
+    // A table played with other devices, opened again here: the connections are gone, so the
+    // other devices' seats are played at this device (their people may take it in turn).
+    if (Array.isArray(found.save.remote) && found.save.remote.length) shell.showNote(t("table.remoteHere"));
   });
   return () => {
     gone = true;
