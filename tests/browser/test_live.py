@@ -123,12 +123,25 @@ def paste_answer(host, seat, code):
         host.wait_for_selector(f".invite-card[data-seat='{seat}'][data-state=here]", timeout=30_000)
     except Exception:
         raise AssertionError(f"no connection: host card says {card.inner_text()!r}, ICE {card.get_attribute('data-ice')}; "
-                             f"offer candidates {candidates(host.locator('input.invite-link').first.input_value())}, "
                              f"answer candidates {candidates(code)}") from None
 
 
 def connect(host, guest, seat):
-    paste_answer(host, seat, join(guest, invitation(host, seat)))
+    try:
+        paste_answer(host, seat, join(guest, invitation(host, seat)))
+    except AssertionError as first:
+        # Now and then a local connection never comes up; a person would make a new invitation,
+        # which the host's card offers, and so does the test (once).
+        print("first connection failed:", first)
+        old = host.evaluate("(s) => document.querySelector(`.invite-card[data-seat='${s}'] input.invite-link`)?.value || ''", seat)
+        host.locator(f".invite-card[data-seat='{seat}'] button.reinvite").click()
+        host.wait_for_function("([seat, old]) => { const i = document.querySelector("
+                               "`.invite-card[data-seat='${seat}'][data-state=inviting] input.invite-link`);"
+                               " return !!i && i.value !== old; }", arg=[seat, old], timeout=WAIT)
+        try:
+            paste_answer(host, seat, join(guest, invitation(host, seat)))
+        except AssertionError as second:
+            raise AssertionError(f"{first}\nand again with a new invitation: {second}") from None
 
 
 def start_game(host, guests):
@@ -354,3 +367,37 @@ def test_on_phones_the_invitation_the_answer_and_the_table_fit_the_screen(device
     host.screenshot(path=str(SCREENS / "live-host-table.png"))
     for name in ("live-host-invite", "live-guest-answer", "live-guest-table", "live-host-table"):
         assert (SCREENS / f"{name}.png").stat().st_size < 300_000
+
+
+@pytest.mark.parametrize("game", ["hollowmere", "wickerfair"])
+def test_three_devices_play_the_other_games_and_every_guest_checks_the_seed(devices, site, game):
+    """Three contexts (a host and two guests), the two games not played above: a whole Hollowmere
+    game, and a stretch of Wickerfair; each guest acts only for its own seat and sees the table's moves."""
+    host = devices.new(name="host")
+    guests = [devices.new(name="guest1"), devices.new(name="guest2")]
+    host_setup(host, site, game, ["device", "device"])
+    connect(host, guests[0], 1)
+    connect(host, guests[1], 2)
+    start_game(host, guests)
+    pages = [host, *guests]
+    if game == "hollowmere":
+        play_to_the_end(pages)
+        for g in guests:
+            g.wait_for_selector(".joint-check[data-ok]")
+            assert g.locator(".joint-check").get_attribute("data-ok") == "true", g.locator(".joint-check").inner_text()
+        record = _snap(host, 0)["record"]
+        assert record["version"] == 3 and len(record["joint"]) == 3
+        return
+    for _ in range(3000):
+        if moves(host) >= 45:
+            break
+        if not play_first_enabled(pages):
+            host.wait_for_timeout(30)
+    assert moves(host) >= 45
+    # Every device follows the same table; the guests' own moves went through the host's engine.
+    for g in guests:
+        g.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n",
+                            arg=moves(host) - 2, timeout=WAIT)
+    log = _snap(host, 0)["log"]
+    by_people = {e["seat"] for e in log if e["by"] == "seat"}
+    assert 0 in by_people and by_people & {1, 2}, by_people

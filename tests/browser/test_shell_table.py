@@ -264,7 +264,14 @@ def test_every_table_links_to_its_rules_and_a_finished_game_offers_a_rematch(pag
     page.click(".end-screen button.rematch")
     page.wait_for_function("(h) => location.hash.startsWith('#/table/') && location.hash !== h",
                            arg=before, timeout=ENGINE_WAIT)
-    page.wait_for_function("!!document.querySelector('[data-page=table]')?.dataset.table")
-    again = snapshot(page)
+    # The new table's page, not the old one on its way out.
+    page.wait_for_function("(old) => { const t = document.querySelector('[data-page=table]')?.dataset.table;"
+                           " return !!t && t !== old; }", arg=first["table"], timeout=ENGINE_WAIT)
+    again = None
+    for _ in range(100):
+        again = snapshot(page)
+        if again:
+            break
+        page.wait_for_timeout(50)
     assert again["seats"] == first["seats"] and again["options"] == first["options"]
     assert again["fingerprint"] != first["fingerprint"] and not again["terminal"]

@@ -26,11 +26,16 @@ def test_engine_starts_from_the_site_and_lists_the_games(page, live_site, contex
     assert games == _cpython(cmd="games")
     assert {"elderwood", "hollowmere"} <= {g["name"] for g in games}
 
-    # The runtime came from our server, and the worker fetched each big file once.
+    # The runtime came from our server: from the start image, the runtime and the image (no
+    # standard library, no wheel); a normal start takes the standard library and the wheel.
     served = live_site.requests
-    for name in ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
-                 live_site.manifest["engine"]["wheel"].split("/")[-1]):
-        assert f"/pyodide/{name}" in served
+    if info["start"] == "image":
+        big = [n for n in live_site.manifest["files"] if n.startswith(("pyodide/start-", "pyodide/engine-data-"))]
+        assert len(big) == 2
+    else:
+        big = ["pyodide/python_stdlib.zip", live_site.manifest["engine"]["wheel"]]
+    for name in ["pyodide/pyodide.mjs", "pyodide/pyodide.asm.mjs", "pyodide/pyodide.asm.wasm", *big]:
+        assert f"/{name}" in served
     assert context.blocked == []
 
 

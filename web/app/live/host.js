@@ -162,10 +162,19 @@ class HostTable {
         h("div.qr-box", qrCanvas(g.invite.link, { scale: 3, label: t("live.qrLabel") })),
         h("label.field.answer-field", h("span", t("live.pasteAnswer", { name: g.name })),
           h("textarea.answer-input", { rows: "3", autocomplete: "off", spellcheck: "false" })),
-        h("button.button.primary.connect", { type: "button", onclick: (e) => this.connect(g, e.currentTarget) },
-          t("live.connect")));
+        h("div.invite-row",
+          h("button.button.primary.connect", { type: "button", onclick: (e) => this.connect(g, e.currentTarget) },
+            t("live.connect")),
+          // A connection that never comes up (a network change, an answer lost): start over.
+          h("button.button.small.ghost.reinvite", { type: "button", onclick: () => this.makeInvite(g) },
+            t("live.newInvitation"))));
     } else if (g.state === "making") {
       body.push(h("p.hint", t("live.making")));
+    } else if (g.state === "connecting") {
+      // A connection that does not come up within a few seconds will not: offer to start over.
+      body.push(h("p.hint", t("live.connectingHint")),
+        h("button.button.small.ghost.reinvite", { type: "button", onclick: () => this.makeInvite(g) },
+          t("live.newInvitation")));
     } else if (g.state === "away") {
       body.push(h("p.hint", t("live.awayHint")),
         h("button.button.reinvite", { type: "button", onclick: () => this.makeInvite(g) }, t("live.newInvitation")));

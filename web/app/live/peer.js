@@ -15,6 +15,8 @@ import { getPref } from "../storage.js";
 export const STUN_PREF = "liveStun";
 /** How long to wait for the candidates; after it, whatever was gathered goes. */
 const GATHER_MS = 8000;
+/** How long a "disconnected" link may take to come back before the other side counts as away. */
+const RECOVER_MS = 4000;
 /** One frame's text, well under every browser's data channel message limit. */
 const FRAME = 16_000;
 /** The most text put back together from frames (a frame stream past it is dropped). */
@@ -55,7 +57,11 @@ export class Peer {
     this.pc.addEventListener("iceconnectionstatechange", () => this.emit("state", this.pc.iceConnectionState));
     this.pc.addEventListener("connectionstatechange", () => {
       const s = this.pc.connectionState;
-      if (s === "failed" || s === "closed" || s === "disconnected") this.lost();
+      clearTimeout(this.recovering);
+      if (s === "failed" || s === "closed") this.lost();
+      // "disconnected" often passes by itself (a busy device, a short network hiccup): give the
+      // link a few seconds to come back before calling the other side away.
+      else if (s === "disconnected") this.recovering = setTimeout(() => this.lost(), RECOVER_MS);
     });
   }
 
