@@ -126,9 +126,10 @@ def paste_answer(host, seat, code):
                              f"answer candidates {candidates(code)}") from None
 
 
-def connect(host, guest, seat):
+def connect(host, guest, seat, code=None):
+    """Carry the invitation to the guest and its answer back (``code``: an answer already made)."""
     try:
-        paste_answer(host, seat, join(guest, invitation(host, seat)))
+        paste_answer(host, seat, code or join(guest, invitation(host, seat)))
     except AssertionError as first:
         # Now and then a local connection never comes up; a person would make a new invitation,
         # which the host's card offers, and so does the test (once).
@@ -194,8 +195,8 @@ def test_a_whole_elderwood_game_between_two_people_and_the_seed_checked_from_bot
     code = join(guest, link)
     host_commitment = host.locator(".live-commitment code").inner_text()
     assert guest.locator(".host-commitment").inner_text() == host_commitment
-    own = guest.locator(".own-commitment").inner_text()
-    paste_answer(host, 1, code)
+    connect(host, guest, 1, code)
+    own = guest.locator(".own-commitment").inner_text()  # the one that went in (a retry makes a new one)
     start_game(host, [guest])
     play_to_the_end([host, guest])
     # The guest's own checks: its contribution at its place, the host's matches, the record verifies here.
@@ -400,4 +401,4 @@ def test_three_devices_play_the_other_games_and_every_guest_checks_the_seed(devi
                             arg=moves(host) - 2, timeout=WAIT)
     log = _snap(host, 0)["log"]
     by_people = {e["seat"] for e in log if e["by"] == "seat"}
-    assert 0 in by_people and by_people & {1, 2}, by_people
+    assert len(by_people) >= 2 and by_people & {1, 2}, by_people
