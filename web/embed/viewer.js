@@ -188,6 +188,12 @@ export function createViewer(host, opts) {
       opened = null;
       return loadAt(j, false);
     }
+    // …or the new engine gave that replay's name to another frame's record: open ours again.
+    if (snap.game !== record.game) {
+      if (!again) throw new Error(`the engine answered for ${snap.game}, not ${record.game}`);
+      opened = null;
+      return loadAt(j, false);
+    }
     if (cache.size > KEEP) {
       for (const key of cache.keys()) {
         if (key !== n) {
