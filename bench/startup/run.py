@@ -316,7 +316,9 @@ def paired(runs: int, measure, bare) -> tuple[list[dict], list[dict]]:
 def run(runs: int, dist: Path, throttle: bool) -> dict:
     from playwright.sync_api import sync_playwright
     server, base = serve(dist)
-    r: dict = {"dist": str(dist), "runs": runs}
+    # Relative to the repository when it is inside it: the raw numbers are committed.
+    shown = dist.resolve().relative_to(ROOT).as_posix() if dist.resolve().is_relative_to(ROOT) else dist.name
+    r: dict = {"dist": shown, "runs": runs}
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
