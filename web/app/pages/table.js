@@ -60,8 +60,12 @@ export function mount(el, params, ctx) {
     }
     shell = new TableShell(el, found.save, params.query, ctx);
     // A table played with other devices, opened again here: the connections are gone, so the
-    // other devices' seats are played at this device (their people may take it in turn).
-    if (Array.isArray(found.save.remote) && found.save.remote.length) shell.showNote(t("table.remoteHere"));
+    // other devices' seats are played at this device (their people may take it in turn), unless
+    // the host invites those devices again from the hosting page.
+    if (Array.isArray(found.save.remote) && found.save.remote.length) {
+      shell.showNote(t("table.remoteHere"), " ",
+        h("a.button.small.invite-again", { href: `#/host/${found.save.game}?table=${id}` }, t("table.inviteAgain")));
+    }
   });
   return () => {
     gone = true;
@@ -837,8 +841,8 @@ class TableShell {
     }
   }
 
-  showNote(text) {
-    this.notes.replaceChildren(h("p.note", { role: "alert" }, text));
+  showNote(...parts) {
+    this.notes.replaceChildren(h("p.note", { role: "alert" }, ...parts));
   }
 
   clearNote() {
