@@ -91,8 +91,15 @@ def host_setup(host, site, game, kinds, query="botdelay=0"):
             host.wait_for_selector(f".invite-card[data-seat='{k}'][data-state=inviting] input.invite-link")
 
 
+def card(seat) -> str:
+    """The host's card of a seat (a number) or of a spectator ("w1": the first one invited)."""
+    if isinstance(seat, str) and seat.startswith("w"):
+        return f".invite-card[data-watcher='{seat[1:]}']"
+    return f".invite-card[data-seat='{seat}']"
+
+
 def invitation(host, seat):
-    return host.locator(f".invite-card[data-seat='{seat}'] input.invite-link").input_value()
+    return host.locator(f"{card(seat)} input.invite-link").input_value()
 
 
 def join(guest, link):
@@ -115,32 +122,33 @@ def candidates(code_or_link):
     return [line for line in sdp.splitlines() if line.startswith("a=candidate")]
 
 
-def paste_answer(host, seat, code):
-    card = host.locator(f".invite-card[data-seat='{seat}']")
-    card.locator("textarea.answer-input").fill(code)
-    card.locator("button.connect").click()
+def paste_answer(host, seat, code, guest=None):
+    box = host.locator(card(seat))
+    box.locator("textarea.answer-input").fill(code)
+    box.locator("button.connect").click()
     try:
-        host.wait_for_selector(f".invite-card[data-seat='{seat}'][data-state=here]", timeout=30_000)
+        host.wait_for_selector(f"{card(seat)}[data-state=here]", timeout=30_000)
     except Exception:
-        raise AssertionError(f"no connection: host card says {card.inner_text()!r}, ICE {card.get_attribute('data-ice')}; "
+        seen = guest.locator(".guest-status").get_attribute("data-link") if guest else None
+        raise AssertionError(f"no connection: host card says {box.inner_text()!r}, link {box.get_attribute('data-ice')}"
+                             f" (guest's side {seen}); "
                              f"answer candidates {candidates(code)}") from None
 
 
 def connect(host, guest, seat, code=None):
     """Carry the invitation to the guest and its answer back (``code``: an answer already made)."""
     try:
-        paste_answer(host, seat, code or join(guest, invitation(host, seat)))
+        paste_answer(host, seat, code or join(guest, invitation(host, seat)), guest)
     except AssertionError as first:
         # Now and then a local connection never comes up; a person would make a new invitation,
         # which the host's card offers, and so does the test (once).
         print("first connection failed:", first)
-        old = host.evaluate("(s) => document.querySelector(`.invite-card[data-seat='${s}'] input.invite-link`)?.value || ''", seat)
-        host.locator(f".invite-card[data-seat='{seat}'] button.reinvite").click()
-        host.wait_for_function("([seat, old]) => { const i = document.querySelector("
-                               "`.invite-card[data-seat='${seat}'][data-state=inviting] input.invite-link`);"
-                               " return !!i && i.value !== old; }", arg=[seat, old], timeout=WAIT)
+        old = host.evaluate("(s) => document.querySelector(s)?.value || ''", f"{card(seat)} input.invite-link")
+        host.locator(f"{card(seat)} button.reinvite").click()
+        host.wait_for_function("([sel, old]) => { const i = document.querySelector(sel); return !!i && i.value !== old; }",
+                               arg=[f"{card(seat)}[data-state=inviting] input.invite-link", old], timeout=WAIT)
         try:
-            paste_answer(host, seat, join(guest, invitation(host, seat)))
+            paste_answer(host, seat, join(guest, invitation(host, seat)), guest)
         except AssertionError as second:
             raise AssertionError(f"{first}\nand again with a new invitation: {second}") from None
 
@@ -176,6 +184,15 @@ def play_to_the_end(pages, limit=2000):
         if not play_first_enabled(pages):
             pages[0].wait_for_timeout(30)
     raise AssertionError("the game did not end")
+
+
+def settle(pages, limit_ms=WAIT):
+    """Wait until a person may act on one of ``pages`` (bots have moved) or the game is over."""
+    for _ in range(limit_ms // 50):
+        if any(p.locator(".moves-list button.move:not([disabled])").count() or over(p) for p in pages):
+            return
+        pages[0].wait_for_timeout(50)
+    raise AssertionError("nobody may act")
 
 
 def moves(pg) -> int:
@@ -309,6 +326,105 @@ def test_a_guest_who_reloads_rejoins_the_same_seat_and_meanwhile_the_timer_plays
     assert guest.locator(".joint-check").get_attribute("data-ok") == "true", guest.locator(".joint-check").inner_text()
 
 
+def test_a_spectator_joins_mid_game_and_sees_only_the_public_view(devices, site):
+    """Milehollow, a person on each of two devices and a bot; a third device joins as a spectator
+    once the game runs: its page follows the table, shows the acting person's countdown, holds no
+    seat's hand (DOM and globals searched), its forged move is refused, and it checks the seal at the end."""
+    from py_engine.core.table import Table
+    from py_engine.games.milehollow.board import MAILS
+    from py_engine.registry import get_game
+    from tests.browser.test_milehollow_game import DOM_JS, WALK_JS, known_to
+    from tests.browser.vt_page import saved_record
+
+    devices.allowed.append(re.compile(r"refused a message"))
+    host = devices.new(name="host")
+    guest = devices.new(name="guest")
+    watcher = devices.new(name="spectator")
+    host_setup(host, site, "milehollow", ["device", "bot"], query="botdelay=0&timer=600")
+    connect(host, guest, 1)
+    start_game(host, [guest])
+    for _ in range(4):
+        n = moves(host)
+        if play_first_enabled([host, guest]):
+            host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n", arg=n)
+    host.click("#live-watcher")
+    host.wait_for_selector(f"{card('w1')}[data-state=inviting] input.invite-link")
+    assert "[data-seat" not in invitation(host, "w1")
+    connect(host, watcher, "w1")
+    watcher.wait_for_selector("[data-page=live-guest][data-viewer=''][data-moves]")
+    assert watcher.locator(".join-seat").inner_text() and not watcher.locator(".own-commitment").count()
+    save_id = host.locator("[data-page=live-host]").get_attribute("data-save")
+    for step in range(3):
+        settle([host, guest])
+        watcher.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n",
+                                  arg=moves(host))
+        assert moves(watcher) == moves(host)
+        record = saved_record(host, save_id)
+        state = Table.from_record(record, get_game, "test").state
+        public = _snap(host, None)
+        text = watcher.evaluate(DOM_JS) + "\n" + watcher.evaluate(WALK_JS)
+        assert record["seed"] not in text
+        for seat in range(3):
+            ids = {MAILS[m].id for m in state.mail[seat] + state.pending[seat] + state.returning[seat]}
+            for mid in ids - known_to(public):
+                m = re.search(rf"\b{mid}\b", text)
+                assert not m, f"seat {seat + 1}'s mail {mid} is in the spectator's page: {text[max(0, m.start() - 150):m.end() + 60]}"
+        assert not watcher.locator(".moves-list button.move:not([disabled])").count()
+        # The acting person's clock runs on the spectator's page too.
+        if _snap(host, 0)["decision"]:
+            watcher.wait_for_selector(".live-table .countdown:not([hidden])")
+        n = moves(host)
+        if step < 2 and play_first_enabled([host, guest]):
+            host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n", arg=n)
+    SCREENS.mkdir(parents=True, exist_ok=True)
+    watcher.screenshot(path=str(SCREENS / "live-spectator.png"))
+    host.locator(".live-watchers").scroll_into_view_if_needed()
+    host.screenshot(path=str(SCREENS / "live-host-spectators.png"))
+    # A spectator plays no seat: whatever it sends is refused and changes nothing.
+    before = _snap(host, 0)
+    action = (before["legal"] or _snap(host, 1)["legal"])[0]["action"]
+    seat = 0 if before["legal"] else 1
+    watcher.evaluate("(t) => window.__vt.liveSend(t)", json.dumps({"v": 1, "type": "play", "seat": seat, "action": action}))
+    watcher.wait_for_function("() => [...document.querySelectorAll('.table-notes .note')]"
+                              ".some((n) => n.textContent.includes('spectator'))", timeout=10_000)
+    assert _snap(host, 0)["log"] == before["log"]
+
+
+def test_the_host_reloads_and_brings_the_guest_back_to_the_same_table(devices, site):
+    """The host's page reloads mid-game: it opens the same table again from its address, the guest
+    is Away, a fresh invitation brings it back to its seat, the game goes on to the end and the
+    guest's page still checks its contribution."""
+    host = devices.new(name="host")
+    guest = devices.new(name="guest")
+    host_setup(host, site, "elderwood", ["device"], query="botdelay=0&timer=600")
+    connect(host, guest, 1)
+    own = guest.locator(".own-commitment").inner_text()
+    start_game(host, [guest])
+    for _ in range(6):
+        n = moves(host)
+        if play_first_enabled([host, guest]):
+            host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n", arg=n)
+    before = moves(host)
+    save_id = host.locator("[data-page=live-host]").get_attribute("data-save")
+    assert f"table={save_id}" in host.url and "botdelay=0" in host.url
+    host.reload()
+    host.wait_for_selector(f"[data-page=live-host][data-save='{save_id}'][data-moves='{before}']")
+    host.wait_for_selector(f"{card(1)}[data-state=away]")
+    guest.wait_for_selector(".guest-status[data-state=lost]")
+    host.click(f"{card(1)} button.reinvite")
+    host.wait_for_selector(f"{card(1)}[data-state=inviting] input.invite-link")
+    connect(host, guest, 1)
+    guest.wait_for_selector("[data-page=live-guest][data-viewer='1']")
+    guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n", arg=before)
+    assert guest.locator(".own-commitment").inner_text() == own
+    play_to_the_end([host, guest])
+    guest.wait_for_selector(".joint-check[data-ok]")
+    assert guest.locator(".joint-check").get_attribute("data-ok") == "true", guest.locator(".joint-check").inner_text()
+    # The table page of that save offers to invite the devices again.
+    host.goto(site.url(f"index.html#/table/{save_id}"))
+    host.wait_for_selector(f"a.invite-again[href='#/host/elderwood?table={save_id}']")
+
+
 def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(devices, site):
     host = devices.new(name="host")
     guest = devices.new(name="guest")
@@ -379,10 +495,22 @@ def test_three_devices_play_the_other_games_and_every_guest_checks_the_seed(devi
     host_setup(host, site, game, ["device", "device"])
     connect(host, guests[0], 1)
     connect(host, guests[1], 2)
+    watcher = None
+    if game == "hollowmere":
+        # A spectator invited before the start adds nothing to the seed and checks the seal at the end.
+        watcher = devices.new(name="spectator")
+        host.click("#live-watcher")
+        host.wait_for_selector(f"{card('w1')}[data-state=inviting] input.invite-link")
+        connect(host, watcher, "w1")
+        watcher.wait_for_selector(".guest-status[data-state=joined]")
     start_game(host, guests)
     pages = [host, *guests]
     if game == "hollowmere":
+        watcher.wait_for_selector("[data-page=live-guest][data-viewer=''][data-moves]")
         play_to_the_end(pages)
+        watcher.wait_for_selector(".joint-check[data-ok]")
+        assert watcher.locator(".joint-check").get_attribute("data-ok") == "true", watcher.locator(".joint-check").inner_text()
+        assert watcher.locator(".joint-check > ul > li").count() == 2  # the host's word and the record; no own contribution
         for g in guests:
             g.wait_for_selector(".joint-check[data-ok]")
             assert g.locator(".joint-check").get_attribute("data-ok") == "true", g.locator(".joint-check").inner_text()

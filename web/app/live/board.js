@@ -66,7 +66,8 @@ export class LiveBoard {
     this.snap = snap;
     const d = snap.decision;
     this.interactive = !snap.terminal && !!d && d.players.includes(snap.viewer) && (snap.legal || []).length > 0;
-    if (typeof remaining === "number" && this.interactive) {
+    // A spectator sees the clock of whoever acts; a seat sees its own, when it acts.
+    if (typeof remaining === "number" && (this.interactive || (snap.viewer === null && !snap.terminal))) {
       this.clock.hidden = false;
       this.countdown.start(Date.now() + remaining * 1000);
     } else {

@@ -34,6 +34,10 @@ const CSS = `
   word-break: break-all; }
 .live-commitment code, .joint-list code { word-break: break-all; font-size: .8rem; }
 .live-join { display: flex; flex-direction: column; gap: 12px; max-width: 720px; }
+/* Once the table is drawn it takes the page's width, as the host's does. */
+.live-join[data-page="live-guest-playing"] { max-width: none; }
+.live-join[data-page="live-guest-playing"] .join-info { max-width: 720px; }
+.live-watchers h3 { margin: 8px 0 0; }
 .live-join dl { display: grid; grid-template-columns: max-content 1fr; gap: 4px 12px; margin: 0; }
 .live-join dd { margin: 0; min-width: 0; }
 .joint-check { border-radius: var(--radius, 8px); padding: 10px 12px; border: 1px solid var(--line, #ccc); }

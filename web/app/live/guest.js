@@ -7,6 +7,9 @@
 // and sends intents; at the end it checks that its contribution went into the seed, that the
 // host's contribution matches the commitment shown here first, and verifies the whole record
 // with this device's own engine.
+//
+// A spectator's invitation (seat null) makes no contribution: the page answers without a
+// commitment, draws the public view, and at the end checks the host's word and the record.
 
 import { t, onLangChange } from "../i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
@@ -97,15 +100,23 @@ class GuestTable {
     }
     this.inv = inv;
     this.seat = inv.seat;
-    this.me = mine(inv.host, inv.seat);
-    this.me.commitment = await sha256Hex(this.me.contribution);
-    remember(this.me);
+    this.watching = inv.seat === null;
+    if (!this.watching) {
+      this.me = mine(inv.host, inv.seat);
+      this.me.commitment = await sha256Hex(this.me.contribution);
+      remember(this.me);
+    }
     this.state = "answering";
     this.render();
     const peer = new Peer();
     this.peer = peer;
     peer.on("open", () => { this.state = "connected"; this.render(); });
     peer.on("message", (text) => this.fromHost(text));
+    peer.on("state", (link) => {
+      this.link = link;
+      const status = this.infoBox && this.infoBox.querySelector(".guest-status");
+      if (status) status.dataset.link = link;
+    });
     peer.on("close", () => {
       if (this.dead) return;
       this.state = "lost";
@@ -114,7 +125,7 @@ class GuestTable {
     });
     try {
       const sdp = await peer.answer(inv.sdp);
-      this.answer = await packCode({ v: 1, sdp, seat: inv.seat, c: this.me.commitment });
+      this.answer = await packCode({ v: 1, sdp, seat: inv.seat, c: this.me ? this.me.commitment : null });
       this.state = "waiting";
     } catch (e) {
       this.state = "failed";
@@ -148,12 +159,14 @@ class GuestTable {
     }
     const inv = this.inv;
     const parts = [
-      h("h1", t("live.joinGame", { game: t(`game.${inv.game}`) })),
+      h("h1", t(this.watching ? "live.watchGame" : "live.joinGame", { game: t(`game.${inv.game}`) })),
       h("dl",
-        h("dt", t("live.yourSeat")), h("dd.join-seat", t("live.seatTitle", { n: inv.seat + 1, name: inv.name })),
+        h("dt", t("live.yourSeat")), h("dd.join-seat", this.watching ? t("live.watchingSeat")
+          : t("live.seatTitle", { n: inv.seat + 1, name: inv.name })),
         h("dt", t("live.hostCommitment")), h("dd", h("code.hex.host-commitment", inv.host)),
         this.me ? [h("dt", t("live.yourCommitment")), h("dd", h("code.hex.own-commitment", this.me.commitment))] : null),
-      h("p.guest-status", { dataset: { state: this.state } }, t(`live.guest.${this.state}`, { detail: this.failure || "" })),
+      h("p.guest-status", { dataset: this.link ? { state: this.state, link: this.link } : { state: this.state } }, t(`live.guest.${this.watching && this.state === "lost" ? "watchLost" : this.state}`,
+        { detail: this.failure || "" })),
     ];
     if (this.state === "waiting" && this.answer) {
       parts.push(h("p", t("live.sendAnswer")),
@@ -203,6 +216,11 @@ class GuestTable {
   }
 
   async onCommitments(list) {
+    if (this.watching) {
+      this.commitments = list; // a spectator reveals nothing
+      this.render();
+      return;
+    }
     // Reveal only if the list is the one promised: the host's commitment first, as shown in the
     // invitation, and this device's own commitment in it exactly once.
     const places = list.map((p, i) => (p.commitment === this.me.commitment ? i : -1)).filter((i) => i >= 0);
@@ -229,7 +247,7 @@ class GuestTable {
       this.page.append(this.board.el);
       this.page.dataset.page = "live-guest-playing";
     }
-    if (this.state !== "lost") this.state = "playing";
+    if (this.state !== "lost") this.state = this.watching ? "watching" : "playing";
     this.note("");
     this.render();
     this.board.note("");
@@ -244,6 +262,7 @@ class GuestTable {
   }
 
   play(action) {
+    if (this.watching) return;
     if (!this.peer || !this.peer.send(message("play", { seat: this.seat, action }))) {
       this.board.note(t("live.notConnected"));
       if (this.board.snap) this.board.update(this.board.snap, null);
@@ -255,11 +274,13 @@ class GuestTable {
     const record = snap.record;
     const rows = [];
     const joint = record && Array.isArray(record.joint) ? record.joint : [];
-    let place = this.me.place;
-    if (place === null || place === undefined) place = joint.findIndex((p) => p.commitment === this.me.commitment);
-    const ownOk = place > 0 && joint[place] && joint[place].contribution === this.me.contribution
-      && joint[place].commitment === this.me.commitment;
-    rows.push({ ok: ownOk, text: t(ownOk ? "live.check.ownOk" : "live.check.ownBad") });
+    if (this.me) {
+      let place = this.me.place;
+      if (place === null || place === undefined) place = joint.findIndex((p) => p.commitment === this.me.commitment);
+      const ownOk = place > 0 && joint[place] && joint[place].contribution === this.me.contribution
+        && joint[place].commitment === this.me.commitment;
+      rows.push({ ok: ownOk, text: t(ownOk ? "live.check.ownOk" : "live.check.ownBad") });
+    }
     const hostOk = joint.length > 0 && joint[0].commitment === this.inv.host
       && (await sha256Hex(String(joint[0].contribution || ""))) === this.inv.host;
     rows.push({ ok: hostOk, text: t(hostOk ? "live.check.hostOk" : "live.check.hostBad") });

@@ -7,6 +7,12 @@
 // seed"). During play each guest receives only the snapshots of its own seat, and sends intents
 // this page forwards for that seat alone; the engine decides. Every clock runs here: a guest who
 // is away keeps its clock, and the table plays for it when the time is up.
+//
+// Spectators may be invited at any time: they take no seat, add nothing to the seed and receive
+// the public view (the snapshots of viewer null). Once the table exists its save id goes into
+// this page's address (#/host/<game>?table=<id>), so a reload of the host's page opens the same
+// table again, every guest Away, ready for fresh invitations; the clocks resume with the time
+// that was left when the page went.
 
 import { t, words, onLangChange } from "../i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
@@ -14,8 +20,8 @@ import { h, messagePage } from "../table/live.js";
 import { levelName } from "../table/view.js";
 import { endScreen } from "../table/endscreen.js";
 import { decisionKey } from "../timer.js";
-import { newTableId, saveTable, summarize } from "../storage.js";
-import { rememberLive } from "../table/session.js";
+import { newTableId, saveTable, summarize, readTable, isTableId } from "../storage.js";
+import { rememberLive, liveTable, forgetLive } from "../table/session.js";
 import { Peer, packCode, unpackCode } from "./peer.js";
 import { message, read, checkAnswer } from "./protocol.js";
 import { qrCanvas } from "./qr.js";
@@ -40,6 +46,8 @@ export function mountHost(el, params, ctx) {
   }
   addLiveStyle();
   const host = new HostTable(el, game, params.query, ctx);
+  const id = params.query.table;
+  if (id !== undefined) host.reopen(id);
   return () => host.destroy();
 }
 
@@ -60,12 +68,17 @@ class HostTable {
     this.phase = "setup";
     this.guests = new Map(); // seat → {seat, name, peer, commitment, contribution, state, invite}
     this.order = []; // remote seats in the order they joined: the table's order after the host
+    this.watchers = []; // spectators: {seat: null, watcher: n, name, peer, state, invite}
     this.deadlines = new Map();
     this.chain = Promise.resolve();
     this.snap = null;
     this.board = null;
     this.offLang = onLangChange(() => this.render());
-    this.render();
+    // The clocks' time left goes into the save when the page goes, so a reload resumes them.
+    this.onHide = () => { if (document.visibilityState === "hidden") this.saveClocks(); };
+    document.addEventListener("visibilitychange", this.onHide);
+    window.addEventListener("pagehide", this.onHide);
+    if (query.table === undefined) this.render();
   }
 
   setCount(n) {
@@ -90,6 +103,11 @@ class HostTable {
       h("h1", t("live.hostTitle", { game: t(`game.${this.game}`) })));
     if (this.phase === "setup") {
       this.el.replaceChildren(h("div.live-page", { dataset: { page: "live-setup" } }, head, this.setupForm()));
+      return;
+    }
+    if (this.phase === "reopening" || this.phase === "gone") {
+      this.el.replaceChildren(h("div.live-page", { dataset: { page: "live-reopen" } }, head,
+        this.phase === "gone" ? h("p.form-error", { role: "alert" }, this.error) : h("p.hint", t("live.reopening"))));
       return;
     }
     if (!this.board) {
@@ -135,6 +153,12 @@ class HostTable {
     if (!this.guestsBox) return;
     const cards = [...this.guests.values()].map((g) => this.guestCard(g));
     const ready = [...this.guests.values()].every((g) => g.state === "here");
+    const watching = h("section.live-watchers",
+      h("h3", t("live.spectators")),
+      h("p.hint", t("live.spectatorsHint")),
+      h("div.invite-cards", this.watchers.filter((w) => w.state !== "gone").map((w) => this.guestCard(w))),
+      h("p", h("button.button.small#live-watcher", { type: "button", onclick: () => this.inviteWatcher() },
+        t("live.inviteSpectator"))));
     const parts = [
       h("p.live-commitment", t("live.yourCommitment"), " ", h("code.hex", this.commit ? this.commit.commitment : "…")),
       h("div.invite-cards", cards),
@@ -146,6 +170,7 @@ class HostTable {
         ready ? null : h("p.hint", t("live.waitAll"))));
     }
     if (this.error) parts.push(h("p.form-error", { role: "alert" }, this.error));
+    parts.push(watching);
     this.guestsBox.replaceChildren(h("h2", t("live.guests")), ...parts);
   }
 
@@ -179,9 +204,35 @@ class HostTable {
       body.push(h("p.hint", t("live.awayHint")),
         h("button.button.reinvite", { type: "button", onclick: () => this.makeInvite(g) }, t("live.newInvitation")));
     }
+    if (g.watcher && (g.state === "here" || g.state === "away")) {
+      body.push(h("button.button.small.ghost.dismiss", { type: "button", onclick: () => this.dismiss(g) }, t("live.dismiss")));
+    }
     if (g.note) body.push(h("p.note", { role: "alert" }, g.note));
-    return h("article.invite-card", { dataset: { seat: String(g.seat), state: g.state } },
-      h("h3", t("live.seatTitle", { n: g.seat + 1, name: g.name })), state, ...body);
+    // The link's ICE state stays on the card across repaints: it says why a connection never came up.
+    const dataset = g.watcher ? { watcher: String(g.watcher), state: g.state } : { seat: String(g.seat), state: g.state };
+    if (g.ice) dataset.ice = g.ice;
+    return h("article.invite-card", { dataset },
+      h("h3", g.watcher ? g.name : t("live.seatTitle", { n: g.seat + 1, name: g.name })), state, ...body);
+  }
+
+  cardOf(g) {
+    if (!this.guestsBox) return null;
+    return this.guestsBox.querySelector(g.watcher ? `.invite-card[data-watcher="${g.watcher}"]`
+      : `.invite-card[data-seat="${g.seat}"]`);
+  }
+
+  inviteWatcher() {
+    const n = this.watchers.length + 1;
+    const w = { seat: null, watcher: n, name: t("live.spectatorName", { n }), peer: null, state: "making", invite: null, note: null };
+    this.watchers.push(w);
+    this.makeInvite(w);
+  }
+
+  dismiss(w) {
+    if (w.peer) w.peer.close();
+    w.peer = null;
+    w.state = "gone";
+    this.paintGuests();
   }
 
   // --- invitations -----------------------------------------------------------------------
@@ -214,7 +265,8 @@ class HostTable {
     g.peer = peer;
     try {
       const sdp = await peer.offer();
-      const code = await packCode({ v: 1, sdp, seat: g.seat, game: this.game, host: this.commit.commitment, name: g.name });
+      const code = await packCode({ v: 1, sdp, seat: g.seat, game: this.game, host: this.commit.commitment,
+        name: g.name.slice(0, 40) });
       const base = `${location.origin}${location.pathname}`;
       g.invite = { code, link: `${base}#/join?i=${code}` };
       g.state = "inviting";
@@ -227,7 +279,8 @@ class HostTable {
     peer.on("close", () => this.left(g, peer));
     peer.on("state", (ice) => {
       if (g.peer !== peer || this.dead) return;
-      const card = this.guestsBox && this.guestsBox.querySelector(`.invite-card[data-seat="${g.seat}"]`);
+      g.ice = ice;
+      const card = this.cardOf(g);
       if (card) card.dataset.ice = ice;
     });
     if (!this.dead) this.paintGuests();
@@ -245,12 +298,14 @@ class HostTable {
       this.paintGuests();
       return;
     }
-    if (this.phase === "playing" && g.commitment && answer.c !== g.commitment) {
+    if (g.watcher) {
+      // A spectator's answer names no seat and carries no commitment: it adds nothing to the seed.
+    } else if (this.phase === "playing" && g.commitment && answer.c !== g.commitment) {
       // A rejoin from another device (or a cleared browser): it plays the seat, but its page
       // cannot check a contribution it no longer has.
       g.note = t("live.otherCommitment");
     }
-    if (this.phase !== "playing") g.commitment = answer.c;
+    if (this.phase !== "playing" && !g.watcher) g.commitment = answer.c;
     try {
       button.disabled = true;
       await g.peer.accept(answer.sdp);
@@ -266,7 +321,7 @@ class HostTable {
   arrived(g, peer) {
     if (g.peer !== peer || this.dead) return;
     g.state = "here";
-    if (!this.order.includes(g.seat)) this.order.push(g.seat);
+    if (!g.watcher && !this.order.includes(g.seat)) this.order.push(g.seat);
     peer.send(message("welcome", { seat: g.seat, game: this.game, host: this.commit.commitment,
       started: this.phase === "playing" }));
     if (this.phase === "playing") this.enqueue(() => this.sendTo(g));
@@ -281,7 +336,7 @@ class HostTable {
   }
 
   refuse(g, peer, note) {
-    console.warn(`refused a message from seat ${g.seat + 1}: ${note}`);
+    console.warn(`refused a message from ${g.watcher ? g.name : `seat ${g.seat + 1}`}: ${note}`);
     peer.send(message("refused", { note }));
   }
 
@@ -293,6 +348,10 @@ class HostTable {
       return;
     }
     const msg = got.msg;
+    if (g.watcher) {
+      this.refuse(g, peer, "a spectator watches: it plays no seat and adds nothing to the seed");
+      return;
+    }
     if (msg.type === "reveal") {
       if (this.phase !== "starting" || g.contribution) {
         this.refuse(g, peer, "a contribution is revealed once, after the list of commitments");
@@ -366,16 +425,86 @@ class HostTable {
       viewer: 0, created: Date.now(), summary: summarize(snap), remote: this.order.slice() };
     await saveTable(this.save);
     rememberLive(id, snap.table);
-    this.table = snap.table;
+    // A reload of this page opens this table again (the other query words, test settings, stay).
+    const query = new URLSearchParams(location.hash.split("?")[1] || "");
+    query.set("table", id);
+    history.replaceState(history.state, "", `#/host/${this.game}?${query}`);
+    await this.openBoard(snap.table);
+  }
+
+  async openBoard(table) {
+    this.table = table;
     this.phase = "playing";
     this.board = new (await import("./board.js")).LiveBoard({
       game: this.game, page: "live-host", onPlay: (action) => this.enqueue(() => this.hostPlay(action)),
     });
-    this.board.el.dataset.table = snap.table;
-    this.board.el.dataset.save = id;
+    if (this.dead) return;
+    this.board.el.dataset.table = table;
+    this.board.el.dataset.save = this.saveId;
     this.el.firstElementChild.append(this.board.el);
     this.paintGuests();
     await this.refreshAll();
+  }
+
+  /**
+   * Open a table this page hosted before (after a reload, or "Invite them again" on the table
+   * page): every guest is Away until a fresh invitation brings them back to their seat, and
+   * each clock goes on with the time it had left.
+   */
+  async reopen(id) {
+    this.phase = "reopening";
+    this.render();
+    const gone = (why) => {
+      if (this.dead) return;
+      this.phase = "gone";
+      this.error = why;
+      this.render();
+    };
+    if (!isTableId(id)) return gone(t("shell.badTableBody"));
+    const found = await readTable(id);
+    if (this.dead) return;
+    if (found.missing || found.unavailable || found.corrupt) return gone(t("shell.noTableBody"));
+    const save = found.save;
+    if (save.game !== this.game || !Array.isArray(save.remote) || !save.remote.length) return gone(t("live.notHosted"));
+    let snap = null;
+    try {
+      await this.engine.ready;
+      const live = liveTable(id);
+      if (live) {
+        try {
+          snap = await this.engine.call("snapshot", { table: live.engineId, viewer: 0 });
+        } catch (_) {
+          forgetLive(id); // the worker restarted: rebuild from the save
+        }
+      }
+      if (!snap) snap = await this.engine.call("load_table", { save: id, viewer: 0 });
+    } catch (e) {
+      return gone(t("live.engineFailed", { detail: words(e.words) || e.message || String(e) }));
+    }
+    if (this.dead) return;
+    const joint = snap.joint;
+    if (!Array.isArray(joint) || joint.length !== save.remote.length + 1) return gone(t("live.notHosted"));
+    rememberLive(id, snap.table);
+    this.seats = snap.seats.map((seat, k) => ({ name: seat.name, kind: k === 0 ? "me" : seat.bot ? "bot" : "device",
+      level: seat.level || this.levels[0] }));
+    this.commit = { commitment: joint[0].commitment };
+    this.order = save.remote.slice();
+    this.order.forEach((k, i) => this.guests.set(k, { seat: k, name: snap.seats[k].name, peer: null,
+      commitment: joint[i + 1].commitment, contribution: joint[i + 1].commitment, state: "away", invite: null,
+      note: null }));
+    this.timers = save.timers !== false;
+    for (const [key, left] of Object.entries(save.clocks || {})) {
+      if (typeof left === "number" && Number.isFinite(left)) this.deadlines.set(key, Date.now() + Math.max(0, left) * 1000);
+    }
+    // The table page writes the clock it ran last; it is the newer one when both are there.
+    if (typeof save.deadlineKey === "string" && typeof save.remaining === "number" && Number.isFinite(save.remaining)) {
+      this.deadlines.set(save.deadlineKey, Date.now() + Math.max(0, save.remaining) * 1000);
+    }
+    this.save = save;
+    this.saveId = id;
+    this.phase = "playing";
+    this.render();
+    await this.openBoard(snap.table);
   }
 
   // --- the table runs here ------------------------------------------------------------------
@@ -400,9 +529,16 @@ class HostTable {
     return this.seats[seat].kind !== "bot";
   }
 
-  /** Seconds left on `seat`'s clock for the decision on the table, or null when none runs. */
+  /**
+   * Seconds left on `seat`'s clock for the decision on the table, or null when none runs; for a
+   * spectator (null), the clock of the first person to act.
+   */
   remaining(seat) {
     const snap = this.snap;
+    if (seat === null) {
+      const person = snap && snap.decision ? snap.decision.players.find((p) => this.isPerson(p)) : undefined;
+      return person === undefined ? null : this.remaining(person);
+    }
     if (!snap || snap.terminal || !snap.decision || !snap.decision.players.includes(seat)) return null;
     const dl = this.deadlines.get(decisionKey(snap, seat));
     return dl === undefined ? null : Math.max(0, (dl - Date.now()) / 1000);
@@ -422,8 +558,9 @@ class HostTable {
     this.board.update(snap, this.remaining(0));
     this.save.summary = summarize(snap);
     this.save.seats = snap.seats;
-    saveTable(this.save);
+    this.saveClocks();
     for (const g of this.guests.values()) await this.sendTo(g);
+    for (const w of this.watchers) await this.sendTo(w);
     if (snap.terminal) this.board.endBox.replaceChildren(endScreen(snap, this.saveId, {}));
     this.schedule();
   }
@@ -463,10 +600,31 @@ class HostTable {
     }), Math.max(0, first.dl - Date.now()));
   }
 
+  /** The save with each running clock's time left (a reloaded page resumes them from it). */
+  saveClocks() {
+    if (!this.save) return;
+    const clocks = {};
+    const d = this.snap && !this.snap.terminal ? this.snap.decision : null;
+    for (const p of d ? d.players : []) {
+      const key = decisionKey(this.snap, p);
+      if (this.deadlines.has(key)) clocks[key] = Math.max(0, (this.deadlines.get(key) - Date.now()) / 1000);
+    }
+    this.save.clocks = clocks;
+    // The table page (this table opened there) reads one clock: the first one running.
+    const first = Object.keys(clocks)[0];
+    this.save.deadlineKey = first ?? null;
+    this.save.remaining = first ? clocks[first] : null;
+    saveTable(this.save);
+  }
+
   destroy() {
+    this.saveClocks();
     this.dead = true;
     clearTimeout(this.nextTimer);
     this.offLang();
+    document.removeEventListener("visibilitychange", this.onHide);
+    window.removeEventListener("pagehide", this.onHide);
+    for (const w of this.watchers) if (w.peer) w.peer.close();
     for (const g of this.guests.values()) if (g.peer) g.peer.close();
     if (this.board) this.board.destroy();
   }

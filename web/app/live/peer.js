@@ -54,8 +54,9 @@ export class Peer {
     this.partsSize = 0;
     this.handlers = { message: new Set(), open: new Set(), close: new Set(), state: new Set() };
     this.closed = false;
-    this.pc.addEventListener("iceconnectionstatechange", () => this.emit("state", this.pc.iceConnectionState));
+    this.pc.addEventListener("iceconnectionstatechange", () => this.emit("state", this.describe()));
     this.pc.addEventListener("connectionstatechange", () => {
+      this.emit("state", this.describe());
       const s = this.pc.connectionState;
       clearTimeout(this.recovering);
       if (s === "failed" || s === "closed") this.lost();
@@ -80,9 +81,17 @@ export class Peer {
     return !!this.channel && this.channel.readyState === "open";
   }
 
+  /** "ice/connection/channel" states in one word, for a note on why a link never came up. */
+  describe() {
+    return `${this.pc.iceConnectionState}/${this.pc.connectionState}/${this.channel ? this.channel.readyState : "none"}`;
+  }
+
   wire(channel) {
     this.channel = channel;
-    channel.addEventListener("open", () => this.emit("open"));
+    channel.addEventListener("open", () => {
+      this.emit("state", this.describe());
+      this.emit("open");
+    });
     channel.addEventListener("close", () => this.lost());
     channel.addEventListener("message", (e) => this.receive(e.data));
   }

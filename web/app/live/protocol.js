@@ -5,6 +5,9 @@
 // a note saying why, and changes nothing. The host's engine still decides every move: this layer
 // only keeps odd text away from it.
 //
+// A spectator's link is the same with `seat: null`: it receives the public view and may send nothing
+// the host acts on.
+//
 //   host → guest   welcome      {seat, game, host: <commitment>, started}
 //                  commitments  {list: [{who, commitment}]}     (the whole table, host first)
 //                  snapshot     {snap, remaining}               (this guest's own view; seconds left or null)
@@ -20,12 +23,14 @@ export const MAX_FROM_HOST = 8_000_000;
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const isInt = (x) => Number.isInteger(x) && x >= 0 && x < 64;
+/** A seat, or null for a spectator. */
+const isSeat = (x) => x === null || isInt(x);
 const isText = (max) => (x) => typeof x === "string" && x.length <= max;
 const isHex = (x) => typeof x === "string" && HEX64.test(x);
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 
 const FROM_HOST = {
-  welcome: { seat: isInt, game: isText(32), host: isHex, started: (x) => typeof x === "boolean" },
+  welcome: { seat: isSeat, game: isText(32), host: isHex, started: (x) => typeof x === "boolean" },
   commitments: {
     list: (x) => Array.isArray(x) && x.length >= 2 && x.length <= 16
       && x.every((p) => isObject(p) && isText(80)(p.who) && isHex(p.commitment) && Object.keys(p).length === 2),
@@ -77,16 +82,22 @@ export function read(text, from) {
 
 // --- the two codes people carry by hand -------------------------------------------------------
 
-/** What an invitation carries: the offer, the seat, the game, the host's commitment, the seat's name. */
+/**
+ * What an invitation carries: the offer, the seat (null: a spectator), the game, the host's
+ * commitment, the seat's name.
+ */
 export function checkInvitation(x) {
   return isObject(x) && x.v === VERSION && typeof x.sdp === "string" && x.sdp.length < 12_000
-    && isInt(x.seat) && isText(32)(x.game) && isHex(x.host) && isText(40)(x.name);
+    && isSeat(x.seat) && isText(32)(x.game) && isHex(x.host) && isText(40)(x.name);
 }
 
-/** What an answer carries: the guest's answer, the seat it answers for, its commitment. */
+/**
+ * What an answer carries: the guest's answer, the seat it answers for, its commitment (a
+ * spectator's answer: seat null and no commitment, c null).
+ */
 export function checkAnswer(x) {
   return isObject(x) && x.v === VERSION && typeof x.sdp === "string" && x.sdp.length < 12_000
-    && isInt(x.seat) && isHex(x.c);
+    && ((isInt(x.seat) && isHex(x.c)) || (x.seat === null && x.c === null));
 }
 
 export { isHex };
