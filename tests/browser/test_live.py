@@ -530,3 +530,33 @@ def test_three_devices_play_the_other_games_and_every_guest_checks_the_seed(devi
     log = _snap(host, 0)["log"]
     by_people = {e["seat"] for e in log if e["by"] == "seat"}
     assert len(by_people) >= 2 and by_people & {1, 2}, by_people
+
+
+def test_odd_addresses_of_the_hosting_and_join_pages_say_so_and_change_nothing(devices, site):
+    """A join link that is not an invitation, a hosting address naming a table that is not there,
+    not an id, or not a table hosted with other devices: each page says so in words, and no table
+    is saved or changed."""
+    from tests.browser.vt_page import saved_record
+
+    pg = devices.new(name="device")
+    # A table played at this device only (no other devices): the hosting page will not take it over.
+    pg.goto(site.url("index.html#/new/elderwood"))
+    pg.wait_for_selector("#start")
+    pg.click("#start")
+    pg.wait_for_selector("[data-page=table]")
+    save_id = re.search(r"#/table/([^?]+)", pg.url).group(1)
+    before = saved_record(pg, save_id)
+    for address, words in [
+        ("#/join?i=!!!", "cannot be read"),
+        ("#/join?i=AAAA", "cannot be read"),
+        ("#/host/elderwood?table=no%20such%20id", "malformed"),
+        ("#/host/elderwood?table=zzzzzzzzzzzz", "not here"),
+        (f"#/host/elderwood?table={save_id}", "not hosted with other devices"),
+        (f"#/host/hollowmere?table={save_id}", "not hosted with other devices"),
+        ("#/host/chess", "chess"),
+    ]:
+        pg.goto(site.url(f"index.html{address}"))
+        pg.wait_for_function("(w) => document.querySelector('#app [role=alert], #app .form-error')?.textContent.includes(w)",
+                             arg=words, timeout=30_000)
+        assert not pg.locator("[data-page=live-host] .live-table").count()
+    assert saved_record(pg, save_id) == before
