@@ -36,7 +36,7 @@ ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
 import build_site  # noqa: E402
-from tests.browser.vt_page import csp_safe_waits  # noqa: E402
+from tests.browser.vt_page import csp_safe_waits, is_local as _is_local, one_device  # noqa: E402
 
 CHROMIUM = os.environ.get("VT_CHROMIUM", "/usr/bin/chromium")
 CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
@@ -204,12 +204,6 @@ def browser(playwright_instance):
     b.close()
 
 
-def _is_local(url: str) -> bool:
-    parts = urlsplit(url)
-    if parts.scheme in ("data", "blob", "about", "chrome-error"):
-        return True
-    return parts.hostname == "127.0.0.1"
-
 
 @pytest.fixture
 def context(browser):
@@ -224,6 +218,13 @@ def context(browser):
     ctx.on("page", csp_safe_waits)
     yield ctx
     ctx.close()
+
+
+@pytest.fixture
+def phone(browser):
+    """A 390x844 touch phone of its own; a script error or a refused request fails the test."""
+    with one_device(browser, 390, 844, touch=True) as pg:
+        yield pg
 
 
 class PageErrors:

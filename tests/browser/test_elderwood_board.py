@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.vt_page import csp_safe_waits, moves, snapshot, wait_moves
+from tests.browser.vt_page import moves, snapshot, wait_moves
 
 from py_engine.games.elderwood.bots import search_move
 from py_engine.games.elderwood.notation import format_move
@@ -180,30 +180,6 @@ def test_a_whole_game_with_the_keyboard_only(page, live_site, context):
 
 
 # --- taps on a phone --------------------------------------------------------------------------
-
-def _local(url: str) -> bool:
-    from urllib.parse import urlsplit
-    parts = urlsplit(url)
-    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
-
-
-@pytest.fixture
-def phone(browser):
-    ctx = browser.new_context(viewport={"width": 390, "height": 844}, device_scale_factor=2,
-                              has_touch=True, is_mobile=True, service_workers="allow")
-    blocked = []
-    ctx.route(lambda url: not _local(url), lambda route: (blocked.append(route.request.url),
-                                                          route.abort("addressunreachable")))
-    pg = ctx.new_page()
-    csp_safe_waits(pg)
-    pg.set_default_timeout(120_000)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield pg
-    ctx.close()
-    assert not errors, errors
-    assert not blocked, blocked
 
 
 def board_box(page):

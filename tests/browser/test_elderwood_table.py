@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.vt_page import csp_safe_waits, moves, snapshot, wait_moves
+from tests.browser.vt_page import moves, one_device, snapshot, wait_moves
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 LONG_NAME = "Marianela Quintanilhas J"      # 24 characters: the longest name New table accepts
@@ -21,35 +21,16 @@ BOT_DELAY = 20
 SIZES = {"phone": (390, 844), "small": (360, 640), "desktop": (1200, 900)}
 
 
-def _local(url: str) -> bool:
-    from urllib.parse import urlsplit
-    parts = urlsplit(url)
-    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
-
-
 @pytest.fixture
 def device(browser, request):
     """A page at one of SIZES; phones and the small phone are touch screens."""
     name = request.param
     w, h = SIZES[name]
     touch = name != "desktop"
-    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2 if touch else 1,
-                              has_touch=touch, is_mobile=touch, service_workers="allow")
-    blocked = []
-    ctx.route(lambda url: not _local(url), lambda route: (blocked.append(route.request.url),
-                                                          route.abort("addressunreachable")))
-    pg = ctx.new_page()
-    csp_safe_waits(pg)
-    pg.set_default_timeout(120_000)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.device = name
-    pg.touch = touch
-    yield pg
-    ctx.close()
-    assert not errors, errors
-    assert not blocked, blocked
+    with one_device(browser, w, h, touch=touch, timeout=120_000) as pg:
+        pg.device = name
+        pg.touch = touch
+        yield pg
 
 
 def start(page, site, *, name=None, timers=False, lang="en"):

@@ -16,20 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.vt_page import csp_safe_waits, moves, snapshot, wait_moves
+from tests.browser.vt_page import csp_safe_waits, is_local, moves, page_state, snapshot, wait_moves, wait_page_state
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 ENGINE_WAIT = 180_000
-
-
-def _state(page):
-    return page.evaluate("document.body.dataset.state || null")
-
-
-def _wait_state(page, *states):
-    page.wait_for_function("(s) => s.includes(document.body.dataset.state)", arg=list(states), timeout=ENGINE_WAIT)
-    return _state(page)
 
 
 def _log_len(page) -> int:
@@ -58,7 +49,7 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
     veiled = False
     wardens = 0
     while time.time() < deadline:
-        state = _wait_state(page, "interactive", "over")
+        state = wait_page_state(page, "interactive", "over")
         if state == "over":
             break
         page.wait_for_selector('.hm-root[data-interactive="1"]')
@@ -92,7 +83,7 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
         mine = [e for e in snapshot(page)["log"] if e["seat"] == 0 and e["by"] == "seat"]
         assert mine[-1]["action"] in legal
         turns += 1
-    assert _state(page) == "over", "the game did not end in time"
+    assert page_state(page) == "over", "the game did not end in time"
     assert turns > 20
     assert wardens > 0
     if options.get("mist_veil"):
@@ -119,12 +110,6 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
 
 # --- a phone: the table page at 390×844 and 360×640, played by taps -----------------------------
 
-def _local(url: str) -> bool:
-    from urllib.parse import urlsplit
-    parts = urlsplit(url)
-    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
-
-
 @pytest.fixture
 def phone_factory(browser):
     made = []
@@ -132,7 +117,7 @@ def phone_factory(browser):
     def make(width, height):
         ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
                                   has_touch=True, is_mobile=True, service_workers="allow")
-        ctx.route(lambda url: not _local(url), lambda route: route.abort("addressunreachable"))
+        ctx.route(lambda url: not is_local(url), lambda route: route.abort("addressunreachable"))
         pg = ctx.new_page()
         csp_safe_waits(pg)
         pg.set_default_timeout(ENGINE_WAIT)
@@ -272,11 +257,11 @@ def test_phone_table_controls_and_countdown_stay_on_screen(phone_factory, site, 
     page = phone_factory(*size)
     _start_phone_table(page, site)
     for turn_no in range(3):
-        _wait_state(page, "interactive")
+        wait_page_state(page, "interactive")
         page.wait_for_selector('.hm-root[data-interactive="1"]')
         _check_phone_layout(page)
         _play_turn_by_taps(page, turn_no)
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     page.wait_for_selector('.hm-root[data-interactive="1"]')
     page.screenshot(path=str(SCREENS / "hollowmere-phone-360.png"))
     # In Portuguese too: the words are longer, the controls still fit.
@@ -298,7 +283,7 @@ def test_whole_game_by_taps_on_a_phone(phone_factory, site):
     deadline = time.time() + 900
     turns = 0
     while time.time() < deadline:
-        if _wait_state(page, "interactive", "over") == "over":
+        if wait_page_state(page, "interactive", "over") == "over":
             break
         page.wait_for_selector('.hm-root[data-interactive="1"]')
         if turns == 2:
@@ -314,7 +299,7 @@ def test_whole_game_by_taps_on_a_phone(phone_factory, site):
                 assert page.get_attribute(".hm-root", "data-stage") == "pick"
         _play_turn_by_taps(page, turns)
         turns += 1
-    assert _state(page) == "over", "the game did not end in time"
+    assert page_state(page) == "over", "the game did not end in time"
     assert turns > 20
     snap = snapshot(page)
     shown = [int(x) for x in page.locator(".hm-players .hm-score").all_inner_texts()]
@@ -334,7 +319,7 @@ def test_whole_game_by_taps_on_a_phone(phone_factory, site):
 
 def test_desktop_turns_by_mouse_place_then_lay(browser, site):
     ctx = browser.new_context(viewport={"width": 1366, "height": 800}, service_workers="allow")
-    ctx.route(lambda url: not _local(url), lambda route: route.abort("addressunreachable"))
+    ctx.route(lambda url: not is_local(url), lambda route: route.abort("addressunreachable"))
     page = ctx.new_page()
     csp_safe_waits(page)
     page.set_default_timeout(ENGINE_WAIT)
@@ -352,7 +337,7 @@ def test_desktop_turns_by_mouse_place_then_lay(browser, site):
         page.click("#start")
         page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
         for turn_no in range(5):
-            _wait_state(page, "interactive")
+            wait_page_state(page, "interactive")
             page.wait_for_selector('.hm-root[data-interactive="1"]')
             snap = snapshot(page)
             before = _log_len(page)
@@ -385,7 +370,7 @@ def test_desktop_turns_by_mouse_place_then_lay(browser, site):
             mine = [e for e in snapshot(page)["log"] if e["seat"] == 0 and e["by"] == "seat"]
             assert mine[-1]["action"].split("@")[1].startswith(cell + "r")
             assert mine[-1]["action"].endswith(f"+{region}" if region else "-")
-        _wait_state(page, "interactive")
+        wait_page_state(page, "interactive")
         page.wait_for_selector('.hm-root[data-interactive="1"]')
         page.mouse.move(5, 5)
         page.screenshot(path=str(SCREENS / "hollowmere-desktop.png"))

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
 from py_engine.core import lessons as lessons_core
 from py_engine.registry import get_game
-from tests.browser.vt_page import csp_safe_waits
+from tests.browser.vt_page import one_device
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
@@ -24,34 +23,16 @@ SIZES = {"phone": (390, 844), "desktop": (1280, 900)}
 PLAYED = {"hollowmere": "burgh", "milehollow": "grey-road", "elderwood": "hare-leap", "wickerfair": "secret-dial"}
 
 
-def _local(url: str) -> bool:
-    parts = urlsplit(url)
-    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
-
-
 @pytest.fixture
 def device(browser, request):
     """A page at one of SIZES; the phone is a touch screen. Page errors fail the test."""
     name = request.param
     w, h = SIZES[name]
     touch = name == "phone"
-    ctx = browser.new_context(viewport={"width": w, "height": h}, device_scale_factor=2 if touch else 1,
-                              has_touch=touch, is_mobile=touch, service_workers="block")
-    blocked = []
-    ctx.route(lambda url: not _local(url), lambda route: (blocked.append(route.request.url),
-                                                          route.abort("addressunreachable")))
-    pg = ctx.new_page()
-    csp_safe_waits(pg)
-    pg.set_default_timeout(120_000)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    pg.touch = touch
-    pg.device = name
-    yield pg
-    ctx.close()
-    assert not errors, errors
-    assert not blocked, blocked
+    with one_device(browser, w, h, touch=touch, service_workers="block", timeout=120_000) as pg:
+        pg.touch = touch
+        pg.device = name
+        yield pg
 
 
 def lesson_of(game: str, lid: str) -> lessons_core.Lesson:

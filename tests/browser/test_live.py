@@ -240,8 +240,8 @@ def test_milehollow_two_people_and_a_bot_each_page_holds_only_its_own_hand(devic
     from py_engine.core.table import Table
     from py_engine.games.milehollow.board import MAILS
     from py_engine.registry import get_game
-    from tests.browser.test_milehollow_game import DOM_JS, WALK_JS, known_to
-    from tests.browser.vt_page import saved_record
+    from tests.browser.test_milehollow_game import known_to
+    from tests.browser.vt_page import page_text, saved_record
 
     host = devices.new(name="host")
     guest = devices.new(name="guest")
@@ -258,7 +258,7 @@ def test_milehollow_two_people_and_a_bot_each_page_holds_only_its_own_hand(devic
             other = 1 - seat
             ids = {MAILS[m].id for m in state.mail[other] + state.pending[other] + state.returning[other]}
             own = _snap(host, seat)
-            text = pg.evaluate(DOM_JS) + "\n" + pg.evaluate(WALK_JS)
+            text = page_text(pg)
             assert record["seed"] not in text, f"{label}: the seed is in seat {seat + 1}'s page"
             for mid in ids - known_to(own):
                 m = re.search(rf"\b{mid}\b", text)
@@ -333,8 +333,8 @@ def test_a_spectator_joins_mid_game_and_sees_only_the_public_view(devices, site)
     from py_engine.core.table import Table
     from py_engine.games.milehollow.board import MAILS
     from py_engine.registry import get_game
-    from tests.browser.test_milehollow_game import DOM_JS, WALK_JS, known_to
-    from tests.browser.vt_page import saved_record
+    from tests.browser.test_milehollow_game import known_to
+    from tests.browser.vt_page import page_text, saved_record
 
     devices.allowed.append(re.compile(r"refused a message"))
     host = devices.new(name="host")
@@ -362,7 +362,7 @@ def test_a_spectator_joins_mid_game_and_sees_only_the_public_view(devices, site)
         record = saved_record(host, save_id)
         state = Table.from_record(record, get_game, "test").state
         public = _snap(host, None)
-        text = watcher.evaluate(DOM_JS) + "\n" + watcher.evaluate(WALK_JS)
+        text = page_text(watcher)
         assert record["seed"] not in text
         for seat in range(3):
             ids = {MAILS[m].id for m in state.mail[seat] + state.pending[seat] + state.returning[seat]}

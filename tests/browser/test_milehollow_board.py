@@ -13,7 +13,9 @@ import time
 
 import pytest
 
-from tests.browser.vt_page import csp_safe_waits, moves, saved_record, snapshot, wait_moves
+from tests.browser.vt_page import (  # noqa: F401  (centre, tap, touch_drag: the game tests take them from here)
+    centre, csp_safe_waits, device_context, moves, saved_record, snapshot, tap, touch_drag, wait_moves,
+)
 
 ENGINE_WAIT = 180_000
 ROOT = "document.querySelector('.mh-root')"
@@ -123,56 +125,6 @@ def verify_from_end_screen(page):
 
 
 # --- taps on a phone ------------------------------------------------------------------------------
-
-def _local(url: str) -> bool:
-    from urllib.parse import urlsplit
-    parts = urlsplit(url)
-    return parts.scheme in ("data", "blob", "about") or parts.hostname == "127.0.0.1"
-
-
-def phone_context(browser, width=390, height=844):
-    ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
-                              has_touch=True, is_mobile=True, service_workers="allow")
-    ctx.blocked = []
-    ctx.route(lambda url: not _local(url), lambda route: (ctx.blocked.append(route.request.url),
-                                                          route.abort("addressunreachable")))
-    return ctx
-
-
-@pytest.fixture
-def phone(browser):
-    ctx = phone_context(browser)
-    pg = ctx.new_page()
-    csp_safe_waits(pg)
-    pg.set_default_timeout(ENGINE_WAIT)
-    errors = []
-    pg.on("pageerror", lambda e: errors.append(str(e)))
-    pg.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    yield pg
-    ctx.close()
-    assert not errors, errors
-    assert not ctx.blocked, ctx.blocked
-
-
-def centre(box):
-    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-
-
-def tap(page, selector):
-    page.touchscreen.tap(*centre(page.locator(selector).first.bounding_box()))
-
-
-def touch_drag(page, x, y, dx, dy):
-    cdp = page.context.new_cdp_session(page)
-
-    def touch(kind, pts):
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-            {"x": px, "y": py, "id": i} for i, (px, py) in enumerate(pts)]})
-    touch("touchStart", [(x, y)])
-    for k in range(1, 9):
-        touch("touchMove", [(x + dx * k / 8, y + dy * k / 8)])
-    touch("touchEnd", [])
-    cdp.detach()
 
 
 def safe_area(page):
@@ -482,7 +434,7 @@ def test_mail_cards_light_their_towns_and_the_wheel_zooms_round_the_pointer(page
 
 
 def test_at_360_by_640_the_acting_controls_fit_without_scrolling(browser, live_site):
-    ctx = phone_context(browser, 360, 640)
+    ctx = device_context(browser, 360, 640, touch=True)
     page = ctx.new_page()
     csp_safe_waits(page)
     page.set_default_timeout(ENGINE_WAIT)

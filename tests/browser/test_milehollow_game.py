@@ -9,10 +9,12 @@ import time
 from pathlib import Path
 
 from tests.browser.test_milehollow_board import (  # noqa: F401
-    ENGINE_WAIT, ROOT, R, board, csp_safe_waits, phone_context, plan, play_by_keys,
+    ENGINE_WAIT, ROOT, R, board, csp_safe_waits, plan, play_by_keys,
     play_by_taps, start_table, tap, wait_turn,
 )
-from tests.browser.vt_page import moves, saved_record, snapshot, wait_moves
+from tests.browser.vt_page import (
+    ANNOUNCER_JS, device_context, moves, page_text, saved_record, screenshot, snapshot, wait_moves, wait_page_state,
+)
 
 REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
@@ -22,15 +24,6 @@ from py_engine.games.milehollow.board import MAILS  # noqa: E402
 from py_engine.registry import get_game  # noqa: E402
 
 SCREENS = REPO / "docs" / "screens"
-
-
-def _state(page):
-    return page.evaluate("document.body.dataset.state || null")
-
-
-def _wait_state(page, *states):
-    page.wait_for_function("(s) => s.includes(document.body.dataset.state)", arg=list(states), timeout=ENGINE_WAIT)
-    return _state(page)
 
 
 def test_when_the_timer_runs_out_the_table_draws_both_cards_from_the_deck(page, live_site):
@@ -107,44 +100,6 @@ def test_a_reload_between_the_two_cards_of_a_draw_resumes_exactly(page, live_sit
 
 # --- pass-and-play privacy ---------------------------------------------------------------------------
 
-WALK_JS = """() => {
-  const seen = new WeakSet();
-  const out = [];
-  const dump = (v, depth) => {
-    if (depth > 6 || v === null || v === undefined) return;
-    if (typeof v === 'string') { out.push(v); return; }
-    if (typeof v !== 'object' && typeof v !== 'function') { out.push(String(v)); return; }
-    if (typeof v === 'function' || seen.has(v)) return;
-    if (v instanceof Node || v === window) return;
-    seen.add(v);
-    try { out.push(JSON.stringify(v)); return; } catch (_) { /* cyclic: walk it */ }
-    for (const k of Object.keys(v)) { try { dump(v[k], depth + 1); } catch (_) { /* getter threw */ } }
-  };
-  for (const k of Object.keys(window)) { try { dump(window[k], 0); } catch (_) {} }
-  if (window.__vt) for (const k of Object.keys(window.__vt)) { try { dump(window.__vt[k], 1); } catch (_) {} }
-  return out.join('\\n');
-}"""
-
-DOM_JS = """() => {
-  // The screen-reader live region is the shell's; it is checked on its own (see ANNOUNCER_JS).
-  const skip = document.getElementById('announcer');
-  const parts = [];
-  const walk = (el) => {
-    if (el === skip) return;
-    for (const a of el.attributes || []) parts.push(a.value);
-    if ('value' in el && typeof el.value === 'string') parts.push(el.value);
-    if (el.shadowRoot) parts.push(el.shadowRoot.innerHTML);
-    for (const c of el.childNodes) {
-      if (c.nodeType === Node.TEXT_NODE) parts.push(c.textContent);
-      else if (c.nodeType === Node.ELEMENT_NODE) walk(c);
-    }
-  };
-  walk(document.documentElement);
-  return parts.join('\\n');
-}"""
-
-ANNOUNCER_JS = "document.getElementById('announcer') ? document.getElementById('announcer').textContent : ''"
-
 
 def secrets_of(page, table_id, seat) -> tuple[set[str], dict, str]:
     """The truth from the saved record: seat's mail ids (kept, dealt, drawn), its hand, and the seed."""
@@ -167,7 +122,7 @@ def assert_private(page, table_id, other, label, announced):
     ids, hand, seed = secrets_of(page, table_id, other)
     snap = snapshot(page)
     allowed = known_to(snap) if snap else set()
-    text = page.evaluate(DOM_JS) + "\n" + page.evaluate(WALK_JS)
+    text = page_text(page)
     spoken = page.evaluate(ANNOUNCER_JS)
     assert seed not in text and seed not in spoken, f"{label}: the seed is in the page"
     for mid in ids - allowed:
@@ -202,7 +157,7 @@ def test_pass_and_play_keeps_each_persons_hand_and_mail_and_the_seed_out_of_the_
     deadline = time.time() + 400
     turns = 0
     while time.time() < deadline and turns < 8:
-        state = _wait_state(page, "handoff", "interactive", "over")
+        state = wait_page_state(page, "handoff", "interactive", "over")
         if state == "over":
             break
         if state == "handoff":
@@ -215,7 +170,7 @@ def test_pass_and_play_keeps_each_persons_hand_and_mail_and_the_seed_out_of_the_
                 assert_private(page, table_id, seat, f"behind the hand-off to {names[person]}", announced)
             checked["handoff"] += 1
             page.click(".handoff-card button")
-            _wait_state(page, "interactive")
+            wait_page_state(page, "interactive")
             continue
         snap = wait_turn(page)
         me = snap["viewer"]
@@ -235,12 +190,6 @@ def test_pass_and_play_keeps_each_persons_hand_and_mail_and_the_seed_out_of_the_
 
 
 # --- screenshots -----------------------------------------------------------------------------------
-
-def _shot(page, name):
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    path = SCREENS / name
-    page.screenshot(path=str(path), scale="css")   # one image pixel per CSS pixel, even on a 2× phone
-    assert path.stat().st_size < 300_000, (name, path.stat().st_size)
 
 
 def _play_until(page, play, n_roads, limit=80):
@@ -264,15 +213,15 @@ def test_screenshots_at_phone_and_desktop_size(page, browser, live_site):
     snap = _play_until(page, play_by_keys, 6)
     assert not snap["terminal"]
     page.wait_for_timeout(400)
-    _shot(page, "milehollow-desktop.png")
+    screenshot(page, SCREENS / "milehollow-desktop.png")
     page.keyboard.press("p")
     page.wait_for_function(f"{ROOT}.dataset.sheet === 'roads' && document.activeElement.matches('.mh-sheet .mh-road')")
     page.keyboard.press("Enter")
     page.wait_for_function(f"{ROOT}.dataset.sheet === 'pave'")
     page.wait_for_timeout(400)
-    _shot(page, "milehollow-desktop-pave.png")
+    screenshot(page, SCREENS / "milehollow-desktop-pave.png")
 
-    ctx = phone_context(browser)
+    ctx = device_context(browser, 390, 844, touch=True)
     phone = ctx.new_page()
     csp_safe_waits(phone)
     phone.set_default_timeout(ENGINE_WAIT)
@@ -281,21 +230,21 @@ def test_screenshots_at_phone_and_desktop_size(page, browser, live_site):
         wait_turn(phone)
         phone.wait_for_timeout(300)
         if board(phone)["sheet"] == "keep":
-            _shot(phone, "milehollow-phone-keep.png")
+            screenshot(phone, SCREENS / "milehollow-phone-keep.png")
         snap = _play_until(phone, play_by_taps, 5)
         assert not snap["terminal"]
         phone.wait_for_timeout(400)
-        _shot(phone, "milehollow-phone.png")
+        screenshot(phone, SCREENS / "milehollow-phone.png")
         tap(phone, ".mh-piles .mh-pavepile")
         phone.wait_for_function(f"{ROOT}.dataset.sheet === 'roads'")
         tap(phone, ".mh-sheet .mh-road")
         phone.wait_for_function(f"{ROOT}.dataset.sheet === 'pave'")
         phone.wait_for_timeout(400)
-        _shot(phone, "milehollow-phone-pave.png")
+        screenshot(phone, SCREENS / "milehollow-phone-pave.png")
         tap(phone, ".mh-sheet .mh-btn:not(.mh-primary)")
         tap(phone, ".lang-switch [data-lang=pt]")
         phone.wait_for_timeout(300)
-        _shot(phone, "milehollow-phone-pt.png")
+        screenshot(phone, SCREENS / "milehollow-phone-pt.png")
         tap(phone, ".lang-switch [data-lang=en]")
     finally:
         ctx.close()

@@ -10,18 +10,9 @@ import time
 
 import pytest
 
-from tests.browser.vt_page import csp_safe_waits, moves, saved_record, snapshot, stored, wait_moves
+from tests.browser.vt_page import csp_safe_waits, moves, saved_record, snapshot, stored, wait_moves, wait_page_state
 
 ENGINE_WAIT = 180_000
-
-
-def _state(page):
-    return page.evaluate("document.body.dataset.state || null")
-
-
-def _wait_state(page, *states, timeout=ENGINE_WAIT):
-    page.wait_for_function("(s) => s.includes(document.body.dataset.state)", arg=list(states), timeout=timeout)
-    return _state(page)
 
 
 def _start(page, site, query="botdelay=0", game="elderwood") -> str:
@@ -42,7 +33,7 @@ def _play_first(page):
 
 def _my_moves(page, n):
     for _ in range(n):
-        _wait_state(page, "interactive")
+        wait_page_state(page, "interactive")
         _play_first(page)
 
 
@@ -50,7 +41,7 @@ def test_two_tabs_one_table_one_owner_and_no_move_lost(context, site):
     a = context.new_page()
     table_id = _start(a, site, query="botdelay=0&timer=900")
     _my_moves(a, 2)
-    _wait_state(a, "interactive")
+    wait_page_state(a, "interactive")
     played_in_a = saved_record(a, table_id)["actions"]
 
     # A second tab on the same table: it says the table is open elsewhere and plays nothing.
@@ -62,12 +53,12 @@ def test_two_tabs_one_table_one_owner_and_no_move_lost(context, site):
 
     # Taking it over: tab B plays from the latest position; tab A stops and says so.
     b.click(".elsewhere button:has-text('Play it here')")
-    _wait_state(b, "interactive")
+    wait_page_state(b, "interactive")
     assert [e["action"] for e in snapshot(b)["log"]] == played_in_a
     a.wait_for_selector(".elsewhere[role=alert]", timeout=30_000)
     assert "another tab" in a.inner_text(".elsewhere").lower()
     _my_moves(b, 2)
-    _wait_state(b, "interactive")
+    wait_page_state(b, "interactive")
     in_b = saved_record(b, table_id)["actions"]
     assert in_b[:len(played_in_a)] == played_in_a and len(in_b) > len(played_in_a)
     # The stale tab never plays, even on a timer, and never writes over the newer save.
@@ -77,7 +68,7 @@ def test_two_tabs_one_table_one_owner_and_no_move_lost(context, site):
 
     # Taking it back in tab A goes on from tab B's moves.
     a.click(".elsewhere button:has-text('Play it here')")
-    _wait_state(a, "interactive")
+    wait_page_state(a, "interactive")
     assert [e["action"] for e in snapshot(a)["log"]] == in_b
     b.wait_for_selector(".elsewhere[role=alert]", timeout=30_000)
 
@@ -89,7 +80,7 @@ def test_a_save_that_fails_is_shown_at_once_kept_in_memory_retried_and_downloada
     page = context.new_page()
     table_id = _start(page, site, query="botdelay=0&timer=900")
     _my_moves(page, 1)
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     saved_before = saved_record(page, table_id)["actions"]
     # Take the database away from the engine: a newer version it cannot open.
     page.evaluate("""() => new Promise((ok, fail) => {
@@ -103,7 +94,7 @@ def test_a_save_that_fails_is_shown_at_once_kept_in_memory_retried_and_downloada
     assert "not saved" in problem.inner_text()
     # Play goes on; the table keeps every move in memory meanwhile.
     _my_moves(page, 1)
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     shown = [e["action"] for e in snapshot(page)["log"]]
     assert len(shown) > len(saved_before)
     with page.expect_download() as dl:
@@ -116,7 +107,7 @@ def test_a_save_that_fails_is_shown_at_once_kept_in_memory_retried_and_downloada
     page.wait_for_selector(".save-problem", state="detached", timeout=30_000)
     assert saved_record(page, table_id)["actions"] == shown
     page.reload()
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     assert [e["action"] for e in snapshot(page)["log"]] == shown
 
 
@@ -142,7 +133,7 @@ def test_a_worker_that_dies_silently_ends_in_try_again_and_resumes_from_the_save
     page = context.new_page()
     table_id = _start(page, site, query="botdelay=0&timer=900&enginewait=4000")
     _my_moves(page, 2)
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     before = saved_record(page, table_id)["actions"]
     left_before = float(stored(page, "tables", table_id)["remaining"] or 900)
     page.evaluate("window.__vt.engine._worker.terminate()")  # no error event: it just stops
@@ -152,7 +143,7 @@ def test_a_worker_that_dies_silently_ends_in_try_again_and_resumes_from_the_save
     assert page.locator(".countdown").is_hidden() or not page.evaluate(
         "document.querySelector('.countdown').classList.contains('urgent')")
     page.click(".engine-down button:has-text('Try again')")
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     after = [e["action"] for e in snapshot(page)["log"]]
     assert after[:len(before)] == before
     remaining = float(stored(page, "tables", table_id)["remaining"])
@@ -163,7 +154,7 @@ def test_a_stalled_download_ends_in_try_again_and_no_timer_runs_meanwhile(contex
     page = context.new_page()
     table_id = _start(page, site, query="botdelay=0&timer=30")
     _my_moves(page, 1)
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     moves_before = saved_record(page, table_id)["actions"]
     hung = []
     context.route("**/pyodide/pyodide.asm.wasm", lambda route: hung.append(route))  # never answered
@@ -179,7 +170,7 @@ def test_a_stalled_download_ends_in_try_again_and_no_timer_runs_meanwhile(contex
         except Exception:
             pass
     page.click(".engine-status button:has-text('Try again')")
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     log = snapshot(page)["log"]
     assert [e["action"] for e in log] == moves_before
     assert not any(e["by"] == "timer" for e in log), "the timer ran out while the engine was down"
@@ -192,7 +183,7 @@ def test_the_steps_of_one_choice_share_one_clock(context, site):
     table_id = _start(page, site, query="botdelay=0", game="wickerfair")
     prefer = ["col:3", "move"]
     for _ in range(12):
-        _wait_state(page, "interactive")
+        wait_page_state(page, "interactive")
         snap = snapshot(page)
         since = snap["decision"]["since"]
         actions = [m["action"] for m in snap["legal"]]
@@ -201,7 +192,7 @@ def test_the_steps_of_one_choice_share_one_clock(context, site):
         n = moves(page)
         page.click(f".moves-list button.move[data-action='{action}']")
         wait_moves(page, n)
-        _wait_state(page, "interactive")
+        wait_page_state(page, "interactive")
         after = snapshot(page)
         if after["decision"]["since"] == since and after["decision"]["players"] == snap["decision"]["players"]:
             remaining = float(stored(page, "tables", table_id)["remaining"])
@@ -235,7 +226,7 @@ def test_three_games_in_one_tab_release_their_pages_and_listeners(context, site)
         page.select_option("#seat-kind-1", "bot")
         page.wait_for_function("!document.querySelector('#start').disabled", timeout=ENGINE_WAIT)
         page.click("#start")
-        _wait_state(page, "over", timeout=300_000)
+        wait_page_state(page, "over", timeout=300_000)
 
     bots_game()
     heap1, nodes1, listeners1 = at_rest()

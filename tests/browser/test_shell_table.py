@@ -15,19 +15,10 @@ import zlib
 
 import pytest
 
-from tests.browser.vt_page import csp_safe_waits, moves, saved_record, snapshot, store_put, stored, wait_moves
+from tests.browser.vt_page import csp_safe_waits, moves, page_state, saved_record, snapshot, store_put, stored, wait_moves, wait_page_state
 
 GAME = "elderwood"
 ENGINE_WAIT = 180_000
-
-
-def _state(page) -> str | None:
-    return page.evaluate("document.body.dataset.state || null")
-
-
-def _wait_state(page, *states, timeout=ENGINE_WAIT):
-    page.wait_for_function("(s) => s.includes(document.body.dataset.state)", arg=list(states), timeout=timeout)
-    return _state(page)
 
 
 def _start(page, site, kinds=("person", "bot"), query="", names=None, game=GAME) -> str:
@@ -64,7 +55,7 @@ def _play_first(page):
 
 def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
     table_id = _start(page, site, query="botdelay=0")
-    assert _wait_state(page, "interactive", "bot") in ("interactive", "bot")
+    assert wait_page_state(page, "interactive", "bot") in ("interactive", "bot")
     # The seal is shown at the start: short form, and the whole fingerprint on a click.
     snap = snapshot(page)
     chip = page.locator(".seal-chip")
@@ -79,7 +70,7 @@ def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
     deadline = time.time() + 420
     mine = 0
     while time.time() < deadline:
-        state = _wait_state(page, "interactive", "over")
+        state = wait_page_state(page, "interactive", "over")
         if state == "over":
             break
         # The list is the whole interface: every legal move is there, in words.
@@ -89,7 +80,7 @@ def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
             assert buttons.count() == len(snap["legal"])
         _play_first(page)
         mine += 1
-    assert _state(page) == "over", "the game did not end in time"
+    assert page_state(page) == "over", "the game did not end in time"
     assert mine > 0
 
     snap = snapshot(page)
@@ -126,9 +117,9 @@ def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
 def test_reload_mid_game_resumes_the_same_log_and_the_same_running_timer(page, site, game):
     table_id = _start(page, site, query="timer=300&botdelay=0", game=game)
     for _ in range(2):
-        _wait_state(page, "interactive")
+        wait_page_state(page, "interactive")
         _play_first(page)
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     log_before = _log_texts(page)
     time.sleep(2.5)  # let some of the timer run (and be written down) before reloading
     save = _save(page, table_id)
@@ -138,7 +129,7 @@ def test_reload_mid_game_resumes_the_same_log_and_the_same_running_timer(page, s
     assert 290 < left_before < 299.5, "the time that remains is written down while the clock runs"
 
     page.reload()
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     assert _log_texts(page) == log_before
     # The clock resumes with the time that remained when the page went, never a fresh one,
     # and never less for the time the page spent closed and loading.
@@ -166,7 +157,7 @@ def test_when_the_timer_runs_out_the_table_plays_and_the_log_says_so(page, site,
 
 def test_a_save_the_engine_refuses_is_kept_aside_not_dropped(page, site):
     table_id = _start(page, site, query="botdelay=0")
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     save = _save(page, table_id)
     record = save.pop("record")
     record["actions"].append("wQ9 nonsense")
@@ -199,7 +190,7 @@ def test_a_save_the_engine_refuses_is_kept_aside_not_dropped(page, site):
 
 def test_pass_and_play_hides_the_board_between_people(page, site):
     _start(page, site, kinds=("person", "person"), names=("Ana", "Bruno"), query="botdelay=0")
-    _wait_state(page, "handoff")
+    wait_page_state(page, "handoff")
     first = snapshot(page)["decision"]["players"][0]
     names = ["Ana", "Bruno"]
     card = page.locator(".handoff-card")
@@ -210,7 +201,7 @@ def test_pass_and_play_hides_the_board_between_people(page, site):
     assert not page.locator(".countdown").is_visible(), "the timer starts only when the hand-off is accepted"
 
     card.locator("button").click()
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     assert page.locator(".table-grid").is_visible()
     assert page.locator(".countdown").is_visible()
     assert page.locator(".score-sheet tr.viewer .seat-name").inner_text() == names[first]
@@ -221,11 +212,11 @@ def test_pass_and_play_hides_the_board_between_people(page, site):
     page.keyboard.press("Enter")
     wait_moves(page, n)
 
-    _wait_state(page, "handoff")
+    wait_page_state(page, "handoff")
     assert card.locator("h2").inner_text() == f"Pass the device to {names[1 - first]}"
     assert page.get_attribute("[data-page=table]", "data-viewer") == ""
     card.locator("button").click()
-    _wait_state(page, "interactive")
+    wait_page_state(page, "interactive")
     assert page.locator(".score-sheet tr.viewer .seat-name").inner_text() == names[1 - first]
 
 
@@ -235,7 +226,7 @@ def test_on_a_phone_the_countdown_stays_in_view_and_warns_before_the_table_plays
         page = ctx.new_page()
         csp_safe_waits(page)
         _start(page, site, query="timer=14&botdelay=0")
-        _wait_state(page, "interactive")
+        wait_page_state(page, "interactive")
         clock = page.locator(".countdown")
         warning = page.locator(".clock-warning")
         assert not warning.is_visible()
@@ -258,7 +249,7 @@ def test_every_table_links_to_its_rules_and_a_finished_game_offers_a_rematch(pag
     _start(page, site, kinds=("bot", "bot"), names=("Ada", "Bea"), query="botdelay=0", game="hollowmere")
     link = page.locator(".table-bar a.rules-link")
     assert link.get_attribute("href") == "#/howto/hollowmere"
-    _wait_state(page, "over", timeout=240_000)
+    wait_page_state(page, "over", timeout=240_000)
     first = snapshot(page)
     before = page.evaluate("location.hash")
     page.click(".end-screen button.rematch")

@@ -10,24 +10,17 @@ import time
 
 from tests.browser.test_wickerfair_board import (  # noqa: F401
     ENGINE_WAIT, GAME, QUICK_SEED, R, REPO, ROOT, board, check_phone_layout, csp_safe_waits, focus_action,
-    phone_context, plan_events, plan_quick, play_by_keys, play_by_taps, seed_of, seeded_table, start_table, tap,
+    plan_events, plan_quick, play_by_keys, play_by_taps, seed_of, seeded_table, start_table, tap,
     wait_turn,
 )
-from tests.browser.vt_page import moves, saved_record, snapshot, stored, wait_moves
+from tests.browser.vt_page import (
+    device_context, moves, page_text, saved_record, screenshot, snapshot, stored, wait_moves, wait_page_state,
+)
 
 from py_engine.core.table import Table  # noqa: E402
 from py_engine.registry import get_game  # noqa: E402
 
 SCREENS = REPO / "docs" / "screens"
-
-
-def _state(page):
-    return page.evaluate("document.body.dataset.state || null")
-
-
-def _wait_state(page, *states):
-    page.wait_for_function("(s) => s.includes(document.body.dataset.state)", arg=list(states), timeout=ENGINE_WAIT)
-    return _state(page)
 
 
 def _play_until(page, plan, stop, limit=400, play=play_by_keys):
@@ -160,41 +153,6 @@ def test_a_travel_left_half_done_ends_when_its_clock_runs_out(page, live_site):
 
 # --- pass-and-play: two people, secret dials ---------------------------------------------------------
 
-WALK_JS = """() => {
-  const seen = new WeakSet();
-  const out = [];
-  const dump = (v, depth) => {
-    if (depth > 6 || v === null || v === undefined) return;
-    if (typeof v === 'string') { out.push(v); return; }
-    if (typeof v !== 'object' && typeof v !== 'function') { out.push(String(v)); return; }
-    if (typeof v === 'function' || seen.has(v)) return;
-    if (v instanceof Node || v === window) return;
-    seen.add(v);
-    try { out.push(JSON.stringify(v)); return; } catch (_) { /* cyclic: walk it */ }
-    for (const k of Object.keys(v)) { try { dump(v[k], depth + 1); } catch (_) { /* getter threw */ } }
-  };
-  for (const k of Object.keys(window)) { try { dump(window[k], 0); } catch (_) {} }
-  if (window.__vt) for (const k of Object.keys(window.__vt)) { try { dump(window.__vt[k], 1); } catch (_) {} }
-  return out.join('\\n');
-}"""
-
-DOM_JS = """() => {
-  const skip = document.getElementById('announcer');
-  const parts = [];
-  const walk = (el) => {
-    if (el === skip) return;
-    // (an SVG path's d="M10 …" is drawing, not words)
-    for (const a of el.attributes || []) if (a.name !== 'd') parts.push(a.value);
-    if ('value' in el && typeof el.value === 'string') parts.push(el.value);
-    for (const c of el.childNodes) {
-      if (c.nodeType === Node.TEXT_NODE) parts.push(c.textContent);
-      else if (c.nodeType === Node.ELEMENT_NODE) walk(c);
-    }
-  };
-  walk(document.documentElement);
-  return parts.join('\\n');
-}"""
-
 
 def _truth(page, table_id):
     record = saved_record(page, table_id)
@@ -206,7 +164,7 @@ def assert_private(page, table_id, other, label):
     commit — and not the seed, is in the page (DOM text and attributes, ``window``, ``window.__vt``)."""
     s, seed = _truth(page, table_id)
     snap = snapshot(page)
-    text = page.evaluate(DOM_JS) + "\n" + page.evaluate(WALK_JS)
+    text = page_text(page)
     assert seed not in text, f"{label}: the seed is in the page"
     from py_engine.games.wickerfair.data import MISSION_IDS, MISSIONS
     c = s.clans[other]
@@ -244,7 +202,7 @@ def test_pass_and_play_duel_keeps_each_dial_hidden_until_both_are_in(page, live_
     deadline = time.time() + 300
     revealed = False
     while time.time() < deadline:
-        state = _wait_state(page, "handoff", "interactive", "over")
+        state = wait_page_state(page, "handoff", "interactive", "over")
         if state == "over":
             break
         if state == "handoff":
@@ -255,7 +213,7 @@ def test_pass_and_play_duel_keeps_each_dial_hidden_until_both_are_in(page, live_
                 assert_private(page, table_id, seat, f"behind the hand-off to {names[person]}")
             checked["handoff"] += 1
             page.click(".handoff-card button")
-            _wait_state(page, "interactive")
+            wait_page_state(page, "interactive")
             continue
         snap = wait_turn(page)
         me = snap["viewer"]
@@ -300,7 +258,7 @@ def test_pass_and_play_duel_keeps_each_dial_hidden_until_both_are_in(page, live_
     assert checked["handoff"] >= 3 and checked["acting"] >= 6, checked
     print("duel:", checked, "dials", dials)
     # Both are in: the reveal is shown to everyone (the spectator view too) and the log's secret steps read.
-    _wait_state(page, "handoff", "interactive", "over")
+    wait_page_state(page, "handoff", "interactive", "over")
     page.wait_for_function(f"{ROOT}.querySelector('.wf-last').textContent.includes('Confrontation on')")
     conf = snapshot(page)["view"]["last_confront"]
     sides = {side["seat"]: side for side in conf["sides"]}
@@ -314,30 +272,24 @@ def test_pass_and_play_duel_keeps_each_dial_hidden_until_both_are_in(page, live_
 
 # --- screenshots and the small phone ----------------------------------------------------------------------
 
-def _shot(page, name):
-    SCREENS.mkdir(parents=True, exist_ok=True)
-    path = SCREENS / name
-    page.screenshot(path=str(path), scale="css")
-    assert path.stat().st_size < 300_000, (name, path.stat().st_size)
-
 
 def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser, live_site):
     page.set_viewport_size({"width": 1200, "height": 860})
     seeded_table(page, live_site, seed_of(25))
     snap = _play_until(page, lambda s, t: plan_events(s), lambda s: s["view"]["turn"] >= 7 and s["decision"]["kind"] == "CHOOSE_COLUMN")
     page.wait_for_timeout(300)
-    _shot(page, "wickerfair-desktop.png")
+    screenshot(page, SCREENS / "wickerfair-desktop.png")
     snap = _play_until(page, lambda s, t: plan_events(s), lambda s: s["decision"]["kind"] == "TRAVEL_UNIT" and s["view"]["ctx"]["unit"])
     page.wait_for_timeout(300)
-    _shot(page, "wickerfair-desktop-travel.png")
+    screenshot(page, SCREENS / "wickerfair-desktop-travel.png")
     page.click(".wf-clan[data-seat='1']")
     page.wait_for_function(f"{ROOT}.dataset.panel === 'clan'")
     page.wait_for_timeout(200)
-    _shot(page, "wickerfair-desktop-panel.png")
+    screenshot(page, SCREENS / "wickerfair-desktop-panel.png")
     page.keyboard.press("Escape")
 
     for w, h in ((390, 844), (360, 640)):
-        ctx = phone_context(browser, w, h)
+        ctx = device_context(browser, w, h, touch=True)
         phone = ctx.new_page()
         csp_safe_waits(phone)
         phone.set_default_timeout(ENGINE_WAIT)
@@ -346,7 +298,7 @@ def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser
             snap = wait_turn(phone)
             check_phone_layout(phone, h)
             if w == 390:
-                _shot(phone, "wickerfair-phone.png")
+                screenshot(phone, SCREENS / "wickerfair-phone.png")
                 # a long press on a mat column explains it (and plays nothing)
                 col = phone.locator(".wf-mat .wf-col").first.bounding_box()
                 before = moves(phone)
@@ -370,7 +322,7 @@ def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser
                     phone.wait_for_timeout(150)
                     check_phone_layout(phone, h)
                     if kind == "HARVEST_HEXES":
-                        _shot(phone, "wickerfair-phone-harvest.png" if w == 390 else "wickerfair-phone-small.png")
+                        screenshot(phone, SCREENS / "wickerfair-phone-harvest.png" if w == 390 else "wickerfair-phone-small.png")
                 before = moves(phone)
                 play_by_taps(phone, snap, plan_quick(snap, turn))
                 wait_moves(phone, before)
@@ -380,7 +332,7 @@ def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser
                 tap(phone, ".lang-switch [data-lang=pt]")
                 phone.wait_for_timeout(300)
                 assert "Vale inteiro" in phone.locator(".vt-controls").inner_text()
-                _shot(phone, "wickerfair-phone-pt.png")
+                screenshot(phone, SCREENS / "wickerfair-phone-pt.png")
                 tap(phone, ".lang-switch [data-lang=en]")
         finally:
             ctx.close()

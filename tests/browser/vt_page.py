@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import json
 import time
+from contextlib import contextmanager
+from urllib.parse import urlsplit
 
 SNAPSHOT_JS = """async () => {
   const el = document.querySelector('[data-page=table]');
@@ -118,3 +120,141 @@ def csp_safe_waits(pg, poll_ms: int = 50) -> None:
             time.sleep(poll_ms / 1000)
 
     pg.wait_for_function = wait_for_function
+
+
+# --- the page's state and what it holds ----------------------------------------------------------
+
+ENGINE_WAIT = 180_000
+"""How long a page may take to start its engine and answer (a cold Pyodide on a busy machine)."""
+
+
+def page_state(page) -> str | None:
+    """The table page's state: "interactive", "waiting", "handoff", "over", "error"…"""
+    return page.evaluate("document.body.dataset.state || null")
+
+
+def wait_page_state(page, *states: str, timeout: float = ENGINE_WAIT) -> str | None:
+    page.wait_for_function("(s) => s.includes(document.body.dataset.state)", arg=list(states), timeout=timeout)
+    return page_state(page)
+
+
+def screenshot(page, path) -> None:
+    """One image pixel per CSS pixel (even on a 2x phone), small enough to keep in the docs."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    page.screenshot(path=str(path), scale="css")
+    assert path.stat().st_size < 300_000, (path.name, path.stat().st_size)
+
+
+# Everything a page's script could read: every string reachable from `window` and `window.__vt`.
+WALK_JS = """() => {
+  const seen = new WeakSet();
+  const out = [];
+  const dump = (v, depth) => {
+    if (depth > 6 || v === null || v === undefined) return;
+    if (typeof v === 'string') { out.push(v); return; }
+    if (typeof v !== 'object' && typeof v !== 'function') { out.push(String(v)); return; }
+    if (typeof v === 'function' || seen.has(v)) return;
+    if (v instanceof Node || v === window) return;
+    seen.add(v);
+    try { out.push(JSON.stringify(v)); return; } catch (_) { /* cyclic: walk it */ }
+    for (const k of Object.keys(v)) { try { dump(v[k], depth + 1); } catch (_) { /* getter threw */ } }
+  };
+  for (const k of Object.keys(window)) { try { dump(window[k], 0); } catch (_) {} }
+  if (window.__vt) for (const k of Object.keys(window.__vt)) { try { dump(window.__vt[k], 1); } catch (_) {} }
+  return out.join('\\n');
+}"""
+
+# Everything the document holds: text, attributes, field values, shadow roots.
+DOM_JS = """() => {
+  // The screen-reader live region is the shell's; it is checked on its own (see ANNOUNCER_JS).
+  const skip = document.getElementById('announcer');
+  const parts = [];
+  const walk = (el) => {
+    if (el === skip) return;
+    // (an SVG path's d="M10 …" is drawing, not words)
+    for (const a of el.attributes || []) if (a.name !== 'd') parts.push(a.value);
+    if ('value' in el && typeof el.value === 'string') parts.push(el.value);
+    if (el.shadowRoot) parts.push(el.shadowRoot.innerHTML);
+    for (const c of el.childNodes) {
+      if (c.nodeType === Node.TEXT_NODE) parts.push(c.textContent);
+      else if (c.nodeType === Node.ELEMENT_NODE) walk(c);
+    }
+  };
+  walk(document.documentElement);
+  return parts.join('\\n');
+}"""
+
+ANNOUNCER_JS = "document.getElementById('announcer') ? document.getElementById('announcer').textContent : ''"
+
+
+def page_text(page) -> str:
+    """The document's words and attributes, then every string its script can reach: where a secret must not be."""
+    return page.evaluate(DOM_JS) + "\n" + page.evaluate(WALK_JS)
+
+
+# --- devices: a context per device, every request that leaves the machine refused -------------------
+
+def is_local(url: str) -> bool:
+    """Whether a request stays on this machine (the test server, data: and blob: URLs, error pages)."""
+    parts = urlsplit(url)
+    if parts.scheme in ("data", "blob", "about", "chrome-error"):
+        return True
+    return parts.hostname == "127.0.0.1"
+
+
+def device_context(browser, width: int, height: int, *, touch: bool = False, service_workers: str = "allow"):
+    """A browser context standing for one device (a touch screen at 2x when ``touch``); every request
+    that would leave the machine is refused and listed in ``ctx.blocked``."""
+    extra = {"device_scale_factor": 2, "has_touch": True, "is_mobile": True} if touch else {}
+    ctx = browser.new_context(viewport={"width": width, "height": height}, service_workers=service_workers, **extra)
+    ctx.blocked = []
+    ctx.route(lambda url: not is_local(url), lambda route: (ctx.blocked.append(route.request.url),
+                                                            route.abort("addressunreachable")))
+    return ctx
+
+
+def device_page(ctx, timeout: float = ENGINE_WAIT):
+    """A page of ``ctx`` whose script errors are listed in ``page.errors``."""
+    pg = ctx.new_page()
+    csp_safe_waits(pg)
+    pg.set_default_timeout(timeout)
+    pg.errors = []
+    pg.on("pageerror", lambda e: pg.errors.append(str(e)))
+    pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+    return pg
+
+
+@contextmanager
+def one_device(browser, width: int, height: int, *, touch: bool = False, service_workers: str = "allow",
+               timeout: float = ENGINE_WAIT):
+    """A page on a device of its own; at the end, a script error or a refused request fails the test."""
+    ctx = device_context(browser, width, height, touch=touch, service_workers=service_workers)
+    pg = device_page(ctx, timeout)
+    try:
+        yield pg
+    finally:
+        ctx.close()
+    assert not pg.errors, pg.errors
+    assert not ctx.blocked, ctx.blocked
+
+
+def centre(box):
+    return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
+
+
+def tap(page, selector):
+    page.touchscreen.tap(*centre(page.locator(selector).first.bounding_box()))
+
+
+def touch_drag(page, x, y, dx, dy):
+    """One finger dragged by (dx, dy) in eight steps (Chromium's touch events, through CDP)."""
+    cdp = page.context.new_cdp_session(page)
+
+    def touch(kind, pts):
+        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
+            {"x": px, "y": py, "id": i} for i, (px, py) in enumerate(pts)]})
+    touch("touchStart", [(x, y)])
+    for k in range(1, 9):
+        touch("touchMove", [(x + dx * k / 8, y + dy * k / 8)])
+    touch("touchEnd", [])
+    cdp.detach()
