@@ -2,7 +2,7 @@
 import pytest
 
 from py_engine.core import lessons as L
-from py_engine.core.game import IllegalAction
+from tests.lesson_plays import play_solution_and_misses
 from py_engine.games.wickerfair import GAME
 
 LESSONS = {lesson.id: lesson for lesson in L.load(GAME)}
@@ -37,21 +37,8 @@ def test_the_five_lessons_are_there():
 def test_lesson_solution_plays_and_wrong_moves_do_not(lid):
     """Each lesson's solution plays through the real engine; a wrong move is refused by the rules or misses the
     goal and is taken back."""
-    lesson = LESSONS[lid]
     solution, wrong = PLAYS[lid]
-    attempt = L.Attempt(GAME, lesson)
-    for step, (action, (bad, how)) in enumerate(zip(solution, wrong)):
-        before = attempt.state.observation("all")
-        if how == "refused":
-            with pytest.raises(IllegalAction):
-                attempt.play(bad)
-        else:
-            r = attempt.play(bad)
-            assert r["met"] is False and r["words"] == lesson.steps[step].hint
-        assert attempt.state.observation("all") == before
-        r = attempt.play(action)
-        assert r["met"] is True, (lid, step, action)
-    assert attempt.done
+    play_solution_and_misses(GAME, LESSONS[lid], solution, wrong)
 
 
 def test_lesson_outcomes():
