@@ -306,11 +306,13 @@ class HostTable {
       g.note = t("live.otherCommitment");
     }
     if (this.phase !== "playing" && !g.watcher) g.commitment = answer.c;
+    const peer = g.peer;
     try {
       button.disabled = true;
-      await g.peer.accept(answer.sdp);
-      g.state = "connecting";
-      if (!g.note) g.note = null;
+      await peer.accept(answer.sdp);
+      // On a busy device the link may already be open (and the guest welcomed) by the time the
+      // answer's promise is seen here: never step back from "here" to "connecting".
+      if (g.peer === peer && g.state === "inviting") g.state = "connecting";
     } catch (e) {
       g.note = t("live.badAnswer");
       button.disabled = false;
