@@ -130,7 +130,7 @@ def test_bad_input_fails_cleanly_in_pyodide(pyodide_run):
     assert not_json["ok"] is False or not_json["result"]["ok"] is False
 
 
-# --- the start image (build_site.py start_image, web/app/pystart.js) ------------------------------
+# --- the start image (site_build/start_image.py, web/app/pystart.js) -----------------------------
 
 IMAGE_SCRIPT = r"""
 // Starts Pyodide from the built site's start image exactly as web/worker.js does (the same

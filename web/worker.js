@@ -206,7 +206,7 @@ async function loadPython(options) {
   })]);
 }
 
-// The image's finder (build_site.py START_FINDER) calls this for a standard-library module
+// The image's finder (site_build/start_image.py START_FINDER) calls this for a standard-library module
 // the image lacks: the stock zip, fetched synchronously (an import cannot wait) and written
 // where the image's standard library was.
 self.vtLoadStdlib = (path) => {

@@ -37,7 +37,7 @@ function sleb32(bytes, at) {
  * The active data segments of a wasm module whose memory offset is a constant:
  * [{offset, start, end}] — bytes [start, end) of `wasm` are copied to memory at `offset` when
  * the module is instantiated. Other kinds (passive, computed offsets) are left out; the build
- * (build_site.py wasm_data_segments) leaves out exactly the same ones.
+ * (site_build/start_image.py wasm_data_segments) leaves out exactly the same ones.
  */
 export function dataSegments(wasm) {
   const bytes = wasm instanceof Uint8Array ? wasm : new Uint8Array(wasm);

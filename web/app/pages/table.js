@@ -1,12 +1,10 @@
 // A table: the shell every game shares, and the turn engine that drives it.
 //
 // After each snapshot: a person to act → wait for their move (from the renderer or the
-// "All my moves" list), with the decision's countdown; expiry → `timeout`. The time that
-// remains is saved with the table every few seconds: the clock pauses whenever the table cannot
-// be played (the page closed, the engine down and being restarted) and resumes with what was
-// left, so a timer never runs out against a person who could not move. Otherwise a bot seat acts (bot_play) after a short visible
-// pause. In a simultaneous decision the people choose first, so no bot's choice exists
-// before theirs. The engine's worker saves the record after every action; this page saves
+// "All my moves" list), with the decision's countdown, which runs only while the table can be
+// played (table/clock.js); expiry → `timeout`. Otherwise a bot seat acts (bot_play) after a
+// short visible pause. In a simultaneous decision the people choose first, so no bot's choice
+// exists before theirs. The engine's worker saves the record after every action; this page saves
 // only its own part (viewer, time left) and never holds the seed or the record of a
 // running game.
 //
@@ -20,23 +18,20 @@
 // stay silent before the page calls it stopped. Nothing in the UI links them.
 
 import { t, words, getLang, onLangChange } from "../i18n.js";
-import { isGame, loadRenderer } from "../../games/index.js";
+import { isGame } from "../../games/index.js";
 import { readTable, saveTable, isTableId, summarize } from "../storage.js";
 import { play as playSound } from "../sound.js";
-import { Countdown, decisionKey, formatSeconds } from "../timer.js";
 import { h, announce, silence, messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { liveTable, rememberLive, forgetLive, createTable } from "../table/session.js";
 import { scoreSheet, logList, logSentence, movesList, sealChip } from "../table/view.js";
 import { endScreen, resultLine } from "../table/endscreen.js";
+import { TableClock } from "../table/clock.js";
+import { TableBoard } from "../table/board.js";
+import { HandoffScreen } from "../table/handoff.js";
+import { SaveWatch } from "../table/saving.js";
 
 const BOT_DELAY_MS = 650;
-/** From this many seconds left, the clock turns red and the page says the table is about to play. */
-const URGENT_SECONDS = 10;
-/** How often the time that remains is written to the save while a clock runs. */
-const CLOCK_SAVE_MS = 2000;
-/** How soon a save that failed is tried again. */
-const SAVE_RETRY_MS = 5000;
 
 export function mount(el, params, ctx) {
   const id = params.id;
@@ -86,36 +81,39 @@ class TableShell {
     this.ctx = ctx;
     this.engine = ctx.engine;
     this.game = save.game;
-    this.timerOverride = numberParam(query.timer, 1);
     this.botDelay = numberParam(query.botdelay, 0) ?? BOT_DELAY_MS;
     const wait = numberParam(query.enginewait, 500);
     if (wait !== null && typeof this.engine.setBounds === "function") this.engine.setBounds({ answer: wait, stall: wait });
     this.snap = null;
     this.viewer = null;
     this.handedTo = null; // the person who accepted the device (in memory: a reload asks again)
-    this.handoffFor = null;
     this.interactive = false;
     this.busy = false;
     this.dead = false;
     this.filter = "";
     this.seenLog = null;
     this.botTimer = null;
-    this.renderer = null;
-    this.rendererMissing = false;
     this.note = null;
-    this.countdown = new Countdown({
-      onTick: (left) => this.paintClock(left),
-      onLastSecond: () => playSound("tick"),
-      onExpire: () => this.expire(),
+    this.clock = new TableClock({
+      save, override: numberParam(query.timer, 1), persist: () => this.persist(), onExpire: () => this.expire(),
     });
+    this.board = new TableBoard(this.game, { onIntent: (action) => this.play(action), onReady: () => this.updateRenderer() });
+    this.handoff = new HandoffScreen(() => this.acceptHandoff());
     this.owner = false;
     this.unmount = () => this.destroy();
     this.offEngine = typeof this.engine.onState === "function"
       ? this.engine.onState((state) => this.onEngineState(state)) : () => {};
-    this.onHide = () => { if (document.visibilityState === "hidden") this.noteRemaining(); };
+    this.onHide = () => { if (document.visibilityState === "hidden") this.clock.noteRemaining(); };
     document.addEventListener("visibilitychange", this.onHide);
     window.addEventListener("pagehide", this.onHide);
     this.build();
+    this.saves = new SaveWatch({
+      engine: this.engine, notes: this.notes, alive: () => !this.dead,
+      request: () => (this.snap && this.owner
+        ? { table: this.snap.table, viewer: this.viewer, since: this.since(this.viewer) } : null),
+      tableId: () => this.snap.table, persist: () => this.persist(),
+      showNote: (...parts) => this.showNote(...parts), clearNote: () => this.clearNote(),
+    });
     this.offLang = onLangChange(() => this.repaint());
     this.start();
   }
@@ -123,21 +121,16 @@ class TableShell {
   // --- page skeleton ---------------------------------------------------------
   build() {
     this.statusLine = h("p.turn-status");
-    this.clock = h("div.countdown", { role: "timer", "aria-label": t("table.timeLeft"), hidden: true });
-    this.warning = h("p.clock-warning", { hidden: true });
     this.sealBox = h("div.seal-box");
     this.notes = h("div.table-notes");
-    this.boardHost = h("div.board-host");
-    this.boardNote = h("p.board-note", { hidden: true });
     this.movesBox = h("div.moves-box");
     this.scoresBox = h("div.scores-box");
     this.logBox = h("div.log-box");
     this.endBox = h("div.end-box");
     this.loadingBox = h("div.loading-screen");
-    this.handoffBox = h("div.handoff-screen", { hidden: true });
     this.grid = h("div.table-grid", { hidden: true },
       h("section.board-area", { "aria-labelledby": "board-title" },
-        h("h2#board-title.visually-hidden", t("table.board")), this.boardHost, this.boardNote),
+        h("h2#board-title.visually-hidden", t("table.board")), this.board.host, this.board.note),
       h("div.side-panel",
         h("section.panel.moves-panel", { "aria-labelledby": "moves-title" },
           h("h2#moves-title", t("table.allMyMoves")), this.movesBox),
@@ -148,8 +141,8 @@ class TableShell {
     );
     this.crumbs = h("p.crumbs");
     this.el.replaceChildren(h("div.table-page", { dataset: { page: "table", game: this.game } },
-      h("div.table-bar", this.crumbs, this.statusLine, this.clock, this.sealBox, this.warning),
-      this.notes, this.loadingBox, this.handoffBox, this.endBox, this.grid,
+      h("div.table-bar", this.crumbs, this.statusLine, this.clock.el, this.sealBox, this.clock.warning),
+      this.notes, this.loadingBox, this.handoff.el, this.endBox, this.grid,
     ));
     this.paintCrumbs();
     this.setState("loading");
@@ -168,7 +161,7 @@ class TableShell {
 
   // --- opening the table --------------------------------------------------------
   async start() {
-    this.renderRenderer();
+    this.board.load();
     await this.load();
   }
 
@@ -269,8 +262,7 @@ class TableShell {
     this.owner = false;
     this.releaseLock = null;
     clearTimeout(this.botTimer);
-    clearInterval(this.clockSaver);
-    this.countdown.stop();
+    this.clock.stop();
     this.interactive = false;
     this.busy = false;
     forgetLive(this.save.id);
@@ -280,8 +272,8 @@ class TableShell {
   showTakenElsewhere(text) {
     this.setState("elsewhere");
     this.grid.hidden = true;
-    this.hideHandoff();
-    this.clock.hidden = true;
+    this.handoff.hide();
+    this.clock.hide();
     this.loadingBox.hidden = false;
     this.loadingBox.replaceChildren(h("div.message-page.elsewhere", { role: "alert" },
       h("h1", t("table.elsewhereTitle")), h("p", text),
@@ -300,7 +292,7 @@ class TableShell {
     if (this.dead) return;
     if (state === "failed" && this.snap && this.owner) {
       // Nothing runs against a person while the engine is down: bots wait, the clock pauses.
-      this.pauseClock();
+      this.clock.pause();
       clearTimeout(this.botTimer);
       this.interactive = false;
       this.busy = false;
@@ -318,49 +310,8 @@ class TableShell {
     }
   }
 
-  renderRenderer() {
-    loadRenderer(this.game).then((create) => {
-      if (this.dead) return;
-      if (!create) {
-        this.rendererMissing = true;
-        this.paintBoardNote();
-        return;
-      }
-      try {
-        this.renderer = create(this.boardHost, {
-          onIntent: (action) => this.play(action),
-          announce,
-          lang: getLang(),
-        });
-      } catch (e) {
-        console.error("renderer failed to start", e);
-        this.rendererMissing = true;
-        this.paintBoardNote();
-        return;
-      }
-      if (this.snap) this.updateRenderer();
-    });
-  }
-
   updateRenderer() {
-    if (!this.renderer || !this.snap) return;
-    try {
-      this.renderer.update(this.snap, this.viewer);
-      // Seat dots wear the colours the board gives the seats (ash/walnut, Warden colours).
-      const colours = typeof this.renderer.seatColours === "function" ? this.renderer.seatColours() : null;
-      const page = this.el.firstElementChild;
-      if (colours && page) colours.forEach((c, i) => page.style.setProperty(`--seat-${i}`, c));
-    } catch (e) {
-      console.error("renderer update failed", e);
-      this.rendererMissing = true;
-      this.paintBoardNote();
-    }
-  }
-
-  paintBoardNote() {
-    this.boardNote.hidden = !this.rendererMissing;
-    this.boardNote.textContent = t("table.noRenderer");
-    this.boardHost.hidden = this.rendererMissing && !this.renderer;
+    this.board.update(this.snap, this.viewer, this.el.firstElementChild);
   }
 
   persons(seats) {
@@ -398,7 +349,7 @@ class TableShell {
     this.snap = snap;
     rememberLive(this.save.id, snap.table);
     this.paintMarks();
-    this.checkSaved(snap);
+    this.saves.check(snap);
     this.persist();
 
     if (fresh.length) {
@@ -407,9 +358,9 @@ class TableShell {
     }
 
     if (snap.terminal) {
-      this.endClock();
-      this.clock.hidden = true;
-      this.hideHandoff();
+      this.clock.end();
+      this.clock.hide();
+      this.handoff.hide();
       this.interactive = false;
       this.paint();
       this.endBox.replaceChildren(endScreen(snap, this.save.id, { onRematch: () => this.rematch() }));
@@ -434,65 +385,6 @@ class TableShell {
     page.dataset.moves = String(this.snap.log.length);
   }
 
-  /**
-   * The worker says whether it saved the record. A failed save is shown at once, with what
-   * is at risk and the record to download; the engine keeps every move in memory meanwhile,
-   * and saving is tried again until it works.
-   */
-  checkSaved(snap) {
-    const saved = snap.saved;
-    if (!saved) return;
-    if (saved.ok) {
-      this.savedSeq = saved.seq;
-      if (this.saveProblem) {
-        this.saveProblem = null;
-        clearTimeout(this.saveRetry);
-        this.clearNote();
-        this.persist(); // the page's part may have failed too
-        announce(t("table.savedAgain"));
-      }
-      return;
-    }
-    this.saveProblem = saved;
-    const atRisk = Math.max(1, saved.seq - (this.savedSeq ?? 0));
-    if (saved.stale !== undefined) {
-      this.notes.replaceChildren(h("div.note.save-problem", { role: "alert" }, h("p", t("table.saveStale"))));
-      return;
-    }
-    this.notes.replaceChildren(h("div.note.save-problem", { role: "alert" },
-      h("p", t("table.saveFailed", { n: atRisk, detail: saved.error || "" })),
-      h("p.actions",
-        h("button.button.small", { type: "button", onclick: () => this.downloadRecord() }, t("table.downloadRecord")),
-        " ", h("button.button.small.ghost", { type: "button", onclick: () => this.retrySave() }, t("table.retrySave")))));
-    clearTimeout(this.saveRetry);
-    this.saveRetry = setTimeout(() => this.retrySave(), SAVE_RETRY_MS);
-  }
-
-  async retrySave() {
-    clearTimeout(this.saveRetry);
-    if (this.dead || !this.saveProblem || !this.snap || !this.owner) return;
-    try {
-      const snap = await this.engine.call("save_record", { table: this.snap.table, viewer: this.viewer,
-                                                           since: this.since(this.viewer) });
-      if (!this.dead) this.checkSaved(snap);
-    } catch (_) {
-      if (!this.dead) this.saveRetry = setTimeout(() => this.retrySave(), SAVE_RETRY_MS);
-    }
-  }
-
-  /** The running game's whole record as a file (the worker hands it over without this page reading it). */
-  async downloadRecord() {
-    try {
-      const file = await this.engine.call("export_record", { table: this.snap.table });
-      const a = h("a", { href: file.url, download: file.name, hidden: true });
-      document.body.append(a);
-      a.click();
-      a.remove();
-    } catch (e) {
-      this.showNote(t("table.actionFailed", { detail: e.message || String(e) }));
-    }
-  }
-
   /** The person who must act now, if any: people choose before bots in a simultaneous decision. */
   personToAct() {
     const d = this.snap.decision;
@@ -514,9 +406,9 @@ class TableShell {
         return;
       }
       const bot = d.players.find((p) => snap.seats[p].bot);
-      this.pauseClock();
-      this.clock.hidden = true;
-      this.hideHandoff();
+      this.clock.pause();
+      this.clock.hide();
+      this.handoff.hide();
       this.paint();
       this.setState("bot");
       clearTimeout(this.botTimer);
@@ -541,27 +433,12 @@ class TableShell {
       return;
     }
     this.save.viewer = seat;
-    this.hideHandoff();
+    this.handoff.hide();
     this.becomeInteractive(seat);
   }
 
   becomeInteractive(seat) {
-    const snap = this.snap;
-    const d = snap.decision;
-    const seconds = this.timerOverride ?? d.timer;
-    if (this.save.timers !== false && seconds > 0) {
-      const key = decisionKey(snap, seat);
-      if (this.save.deadlineKey !== key || typeof this.save.remaining !== "number") {
-        this.save.deadlineKey = key;
-        this.save.remaining = seconds;
-      }
-      // A test-only ?timer= shorter than the time saved shortens it too.
-      if (this.timerOverride !== null) this.save.remaining = Math.min(this.save.remaining, seconds);
-      this.runClock();
-    } else {
-      this.pauseClock();
-      this.clock.hidden = true;
-    }
+    this.clock.startFor(this.snap, seat);
     this.interactive = true;
     this.setState("interactive");
     this.paint();
@@ -569,76 +446,20 @@ class TableShell {
     window.dispatchEvent(new CustomEvent("vt:interactive", { detail: { seat, table: this.save.id } }));
   }
 
-  // --- the clock: runs only while the table can be played -----------------------------
-  runClock() {
-    this.clock.hidden = false;
-    this.countdown.start(Date.now() + this.save.remaining * 1000);
-    clearInterval(this.clockSaver);
-    this.clockSaver = setInterval(() => this.noteRemaining(), CLOCK_SAVE_MS);
-    this.persist();
-  }
-
-  /** Keep the time that remains in the save (a reload, a crash resume from here). */
-  noteRemaining() {
-    if (!this.countdown.running()) return;
-    this.save.remaining = this.countdown.remaining();
-    this.persist();
-  }
-
-  /** Stop the clock, keeping the time that remains for when the table can be played again. */
-  pauseClock() {
-    clearInterval(this.clockSaver);
-    this.clockSaver = null;
-    if (this.countdown.running()) {
-      this.save.remaining = this.countdown.remaining();
-      this.countdown.stop();
-      this.persist();
-    }
-  }
-
-  /** The decision is made: its clock is gone. */
-  endClock() {
-    clearInterval(this.clockSaver);
-    this.clockSaver = null;
-    this.countdown.stop();
-    this.save.remaining = null;
-    this.save.deadlineKey = null;
-  }
-
   // --- the hand-off screen (pass-and-play) ----------------------------------------
   showHandoff(seat) {
-    this.handoffFor = seat;
     silence();
     this.grid.hidden = false;
     // A person's clock runs only once they have the device.
-    this.pauseClock();
-    this.clock.hidden = true;
-    this.paintHandoff();
-    this.handoffBox.hidden = false;
+    this.clock.pause();
+    this.clock.hide();
+    this.handoff.show(this.snap, seat);
     this.setState("handoff");
-    const btn = this.handoffBox.querySelector("button");
-    if (btn) btn.focus({ preventScroll: true });
-  }
-
-  paintHandoff() {
-    if (this.handoffFor === null) return;
-    const name = this.snap.seats[this.handoffFor].name;
-    this.handoffBox.replaceChildren(h("div.handoff-card", { role: "dialog", "aria-labelledby": "handoff-title" },
-      h("h2#handoff-title", t("handoff.title", { name })),
-      h("p", t("handoff.body", { name })),
-      this.snap.decision && this.snap.decision.secret ? h("p.hint", t("handoff.secret")) : null,
-      h("button.button.primary.big", { type: "button", onclick: () => this.acceptHandoff() }, t("handoff.accept", { name })),
-    ));
-  }
-
-  hideHandoff() {
-    this.handoffFor = null;
-    this.handoffBox.hidden = true;
-    this.handoffBox.replaceChildren();
+    this.handoff.focus();
   }
 
   async acceptHandoff() {
-    const seat = this.handoffFor;
+    const seat = this.handoff.seat;
     if (seat === null || this.busy) return;
     // The new person's own view is fetched and drawn while the hand-off screen still covers
     // the table; only then does it go (so nobody glimpses the previous view).
@@ -646,7 +467,7 @@ class TableShell {
     await this.refresh();
     if (this.dead || this.viewer !== seat || !this.interactive) return;
     // The board takes the focus when it can act by keys; else the first move of the list.
-    if (this.renderer && typeof this.renderer.focus === "function" && this.renderer.focus()) return;
+    if (this.board.focus()) return;
     const first = this.movesBox.querySelector("button.move");
     if (first) first.focus({ preventScroll: true });
   }
@@ -670,7 +491,7 @@ class TableShell {
         return;
       }
       this.busy = false;
-      if (!this.saveProblem) this.clearNote();
+      if (!this.saves.problem) this.clearNote();
       this.advance(snap);
     } catch (e) {
       this.busy = false;
@@ -696,7 +517,7 @@ class TableShell {
     this.interactive = false;
     // One clock per decision: a step of a compound choice (the same decision.since after it)
     // goes on with the time that remained, so becomeInteractive finds it under the same key.
-    this.pauseClock();
+    this.clock.pause();
     this.setState("waiting");
     this.paintMoves();
     this.call("play", { action, seat: this.viewer });
@@ -704,15 +525,15 @@ class TableShell {
 
   expire() {
     if (this.busy || !this.snap || !this.snap.decision) return;
-    const seat = this.handoffFor ?? this.viewer;
+    const seat = this.handoff.seat ?? this.viewer;
     if (!this.snap.decision.players.includes(seat)) return;
     // Only a table this tab owns, with its engine up, ever plays on a person's timer.
     if (!this.owner || this.engine.state !== "ready") {
-      this.pauseClock();
+      this.clock.pause();
       return;
     }
     this.interactive = false;
-    this.endClock();
+    this.clock.end();
     this.setState("waiting");
     this.call("timeout", { seat });
   }
@@ -732,7 +553,7 @@ class TableShell {
     const list = this.logBox.querySelector(".log-list");
     if (list) list.scrollTop = list.scrollHeight;
     this.paintMoves();
-    this.paintBoardNote();
+    this.board.paintNote();
     this.updateRenderer();
   }
 
@@ -768,10 +589,7 @@ class TableShell {
 
   paintStatus() {
     const snap = this.snap;
-    if (!this.countdown.running()) {
-      this.warned = false;
-      this.warning.hidden = true;
-    }
+    this.clock.settle();
     if (snap.terminal) {
       this.statusLine.textContent = resultLine(snap);
       return;
@@ -782,34 +600,15 @@ class TableShell {
     let text;
     // People choose first in a simultaneous decision: a bot is "thinking" only when no person must act.
     if (bots.length && this.personToAct() === null) text = t("table.botThinking", { name: snap.seats[bots[0]].name });
-    else if (this.handoffFor !== null) text = t("table.waitingFor", { name: snap.seats[this.handoffFor].name });
+    else if (this.handoff.seat !== null) text = t("table.waitingFor", { name: snap.seats[this.handoff.seat].name });
     else if (this.persons(snap.seats).length === 1) text = d.secret ? t("table.yourSecretTurn") : t("table.yourTurn");
     else text = t(d.secret ? "table.yourSecretTurnNamed" : "table.yourTurnNamed", { name: names[0] });
     this.statusLine.textContent = text;
   }
 
-  paintClock(left) {
-    this.clock.textContent = formatSeconds(left);
-    const urgent = left <= URGENT_SECONDS && left > 0;
-    this.clock.classList.toggle("urgent", urgent);
-    this.clock.setAttribute("aria-label", t("table.timeLeft"));
-    // The last seconds are announced once, in words that say what happens next.
-    if (urgent) {
-      this.warning.hidden = false;
-      this.warning.textContent = t("table.hurry", { n: Math.ceil(left) });
-      if (!this.warned) announce(this.warning.textContent);
-      this.warned = true;
-    } else if (this.warned) {
-      this.warned = false;
-      this.warning.hidden = true;
-    }
-  }
-
   repaint() {
     if (this.dead) return;
-    if (this.renderer && typeof this.renderer.setLang === "function") {
-      try { this.renderer.setLang(getLang()); } catch (e) { console.error(e); }
-    }
+    this.board.setLang();
     this.grid.querySelector("#board-title").textContent = t("table.board");
     this.grid.querySelector("#moves-title").textContent = t("table.allMyMoves");
     this.grid.querySelector("#scores-title").textContent = t("table.scoreSheet");
@@ -824,7 +623,7 @@ class TableShell {
       return;
     }
     this.paint();
-    this.paintHandoff();
+    this.handoff.paint(this.snap);
     if (this.snap.terminal) this.endBox.replaceChildren(endScreen(this.snap, this.save.id, { onRematch: () => this.rematch() }));
   }
 
@@ -865,8 +664,8 @@ class TableShell {
   }
 
   destroy() {
-    this.pauseClock();
-    clearTimeout(this.saveRetry);
+    this.clock.pause();
+    this.saves.stop();
     this.dead = true;
     this.offEngine();
     if (this.loadStatus) this.loadStatus.destroy();
@@ -875,9 +674,7 @@ class TableShell {
     if (this.releaseLock) this.releaseLock();
     clearTimeout(this.botTimer);
     this.offLang();
-    if (this.renderer) {
-      try { this.renderer.destroy(); } catch (e) { console.error(e); }
-    }
+    this.board.destroy();
     delete document.body.dataset.state;
   }
 }

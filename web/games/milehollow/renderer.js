@@ -13,11 +13,12 @@ import { t } from "../../app/i18n.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
-import { SEAT_COLOURS, buildGeometry, boxOf, paintMap, paintLabels, roadsAt, symbolSvg, townAt, CARD_ORDER } from "./art.js";
-import {
-  arrowKeys, el, cardName, cardChip, colourName, handWords, lastTurnWords, paintPlayers, mailItem, seatName,
-} from "./panels.js";
+import { SEAT_COLOURS, buildGeometry, boxOf, paintMap, paintLabels, roadsAt, townAt } from "./art.js";
+import { el, cardName, colourName, lastTurnWords, paintPlayers, seatName } from "./panels.js";
 import { finalSheet, keepSheet, oxSheet, paveSheet, roadsSheet } from "./sheets.js";
+import { createBar } from "./bar.js";
+import { createHand } from "./hand.js";
+import { createCamera } from "./camera.js";
 
 // The static map comes once per page from the engine (game_data), not with every snapshot.
 let mapPromise = null;
@@ -56,41 +57,16 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   lastBox.setAttribute("aria-hidden", "true");
   lastBox.append(lastText);
 
-  const bar = el("div", "mh-bar");
-  bar.setAttribute("role", "group");
-  const rowBox = el("div", "mh-row");
-  const pileBox = el("div", "mh-piles");
-  bar.append(rowBox, pileBox);
-  const rowBtns = [1, 2, 3, 4, 5].map((n) => {
-    const b = el("button", "mh-card");
-    b.type = "button";
-    b.dataset.slot = String(n);
-    b.addEventListener("click", (ev) => pressSlot(n, ev.detail === 0));
-    rowBox.append(b);
-    return b;
+  const bar = createBar({ onSlot: pressSlot, onDeck: pressDeck, onMail: pressMail, onPave: openRoads });
+  const hand = createHand({
+    roomy: () => root.getBoundingClientRect().height >= 560,
+    onHot: (m, reveal) => { if (m && reveal && geo) camera.reveal(boxOf(geo, [m.a, m.b])); markLit(); vp.redraw(); },
   });
-  const deckBtn = pileButton("mh-pile", () => pressDeck(false));
-  const mailDeckBtn = pileButton("mh-pile mh-mailpile", () => pressMail(false));
-  const paveBtn = pileButton("mh-pile mh-pavepile", (ev) => openRoads(ev.detail === 0));
-  pileBox.append(deckBtn, mailDeckBtn, paveBtn);
-  const barButtons = [...rowBtns, deckBtn, mailDeckBtn, paveBtn];
-  barButtons.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, barButtons)));
-
-  const handRow = el("div", "mh-handrow");
-  const handTitle = el("span", "mh-hand-title");
-  const hand = el("div", "mh-hand");
-  hand.setAttribute("role", "group");
-  const mailBtn = el("button", "mh-mailbtn");
-  mailBtn.type = "button";
-  mailBtn.addEventListener("click", () => { mailsOpen = !mailsVisible(); paintMails(); });
-  handRow.append(handTitle, hand, mailBtn);
-  const mails = el("div", "mh-mails");
-  mails.setAttribute("role", "group");
   const sheetEl = el("div", "mh-sheet");
   sheetEl.setAttribute("role", "dialog");
   sheetEl.hidden = true;
   sheetEl.addEventListener("keydown", sheetKeys);
-  root.append(players, mapBox, bar, handRow, mails, sheetEl);
+  root.append(players, mapBox, bar.element, hand.row, hand.mails, sheetEl);
   host.append(root);
 
   // --- model ----------------------------------------------------------------------------
@@ -106,11 +82,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let sheet = null;                // {kind: "roads"|"pave"|"keep"|"ox"|"final", ...}
   let lastKey = null;
   let finalShown = false;
-  let hotMail = null;              // a mail card whose towns light up (hover, focus or a tap)
   let hotRoad = null;              // a road under the mouse or focused in a list
   let info = null;                 // {text, road?, town?, until}
   let infoTimer = 0;
-  let mailsOpen = null;            // null: open when there is room
   let wantBarFocus = false;
   let inputMode = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? "touch" : "keys";
   let pulseTimer = 0;
@@ -123,6 +97,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   vp.element.append(hint, lastBox);
   const controls = vp.addControls({ fit: t("mh.fit"), zoomIn: t("mh.zoomIn"), zoomOut: t("mh.zoomOut") });
   vp.setBounds(BOUNDS);
+  const camera = createCamera({ vp, mapBox, sheetEl, current: () => sheet, alive: () => !destroyed });
 
   loadMap().then(({ geo: g }) => {
     if (destroyed) return;
@@ -133,13 +108,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     mapError = (e && e.message) || String(e);
     paintHint();
   });
-
-  function pileButton(cls, fn) {
-    const b = el("button", cls);
-    b.type = "button";
-    b.addEventListener("click", fn);
-    return b;
-  }
 
   // --- snapshot -> model ----------------------------------------------------------------------
   function update(snapshot, viewerSeat) {
@@ -157,9 +125,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       // Another person (or nobody) is looking now: nothing of the last one's choices stays, not
       // even in the screen reader's live region, which may still hold their own words.
       sheet = null;
-      hotMail = null;
+      hand.forget();
       info = null;
-      mailsOpen = null;
       if (isSeat(before)) announce(t(viewer === null ? "mh.hint.watch" : "mh.say.newViewer", { name: seatName(snapshot, viewer) }));
     } else if (key !== lastKey && sheet && sheet.kind !== "final") {
       sheet = null;                 // a sheet belongs to the position it was opened in
@@ -177,7 +144,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     refresh();
     if (wantBarFocus && acting && !sheet) {
       wantBarFocus = false;
-      const first = barButtons.find((b) => b.getAttribute("aria-disabled") === "false");
+      const first = bar.buttons.find((b) => b.getAttribute("aria-disabled") === "false");
       if (first) first.focus({ preventScroll: true });
     } else if (freshKeep) {
       focusKeep();
@@ -235,7 +202,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       const f = (view.my_pending || []).find((m) => m.id === sheet.focus);
       if (f) { towns.set(f.a, "focus"); towns.set(f.b, "focus"); }
     }
-    const hot = (view.my_mail || []).find((m) => m.id === hotMail);
+    const hot = (view.my_mail || []).find((m) => m.id === hand.hotMail);
     if (hot) { towns.set(hot.a, "focus"); towns.set(hot.b, "focus"); }
     if (info && info.town) towns.set(info.town, "focus");
     return {
@@ -279,132 +246,13 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     root.dataset.pending = pending ? "1" : "0";
     paintPlayers(players, { snap, view, viewer });
     players.setAttribute("aria-label", t("mh.players"));
-    paintBar();
-    paintHand();
-    paintMails();
+    bar.paint({ view, legal, kind, acting, pending, paveCount: pavings().size });
+    hand.paint({ snap, view, viewer });
     paintSheet();
     paintHint();
     fitHeight();
     vp.redraw();
     pulse();
-  }
-
-  function paintBar() {
-    bar.setAttribute("aria-label", t("mh.rowTitle"));
-    const fresh = new Set();
-    const turn = view.this_turn || view.last_turn;
-    for (const d of (turn && turn.draws) || []) if (d.from === "row") fresh.add(d.slot);
-    rowBtns.forEach((b, i) => {
-      const card = (view.row || [])[i] || null;
-      const action = `row:${i + 1}`;
-      const can = acting && !pending && legal.has(action);
-      b.className = `mh-card ${card ? `mh-c-${card}` : "mh-empty"}${can ? " mh-can" : ""}${fresh.has(i + 1) ? " mh-fresh" : ""}`;
-      b.replaceChildren();
-      if (card) b.append(symbolSvg(card, 20), el("span", "mh-name", card === "ox" ? t("mh.ox") : colourName(card)));
-      else b.append(el("span", "mh-name", "–"));
-      b.dataset.card = card || "";
-      b.dataset.action = action;
-      b.setAttribute("aria-disabled", can ? "false" : "true");
-      const n = i + 1;
-      const label = !card ? t("mh.slotEmpty", { n })
-        : can ? t("mh.slotTake", { n, card: cardName(card) })
-          : acting ? t("mh.slotNo", { n, card: cardName(card) }) : t("mh.slot", { n, card: cardName(card) });
-      b.setAttribute("aria-label", card === "ox" ? `${label}. ${t("mh.oxWild")}` : label);
-      b.title = b.getAttribute("aria-label");
-    });
-    const pile = (b, count, word, can, label) => {
-      b.replaceChildren(el("span", "mh-count", count === null ? "" : String(count)), el("span", "mh-label", word));
-      b.classList.toggle("mh-can", can);
-      b.setAttribute("aria-disabled", can ? "false" : "true");
-      b.setAttribute("aria-label", label);
-      b.title = label;
-    };
-    const canDeck = acting && !pending && legal.has("deck");
-    pile(deckBtn, view.deck ?? 0, t("mh.deck"), canDeck,
-      canDeck ? t("mh.deckTake", { n: view.deck }) : t("mh.deckLabel", { n: view.deck ?? 0 }));
-    deckBtn.dataset.action = "deck";
-    const canMail = acting && !pending && legal.has("mail");
-    pile(mailDeckBtn, view.mail_deck ?? 0, t("mh.mailDeck"), canMail,
-      canMail ? t("mh.mailDeckTake", { n: view.mail_deck }) : t("mh.mailDeckLabel", { n: view.mail_deck ?? 0 }));
-    mailDeckBtn.dataset.action = "mail";
-    const n = pavings().size;
-    const canPave = n > 0 && !pending;
-    pile(paveBtn, acting && kind === "turn" ? n : null, t("mh.paveBtn"), canPave,
-      canPave ? t("mh.paveBtnLabel", { n }) : t("mh.paveNone"));
-    paveBtn.dataset.count = String(n);
-  }
-
-  function paintHand() {
-    hand.replaceChildren();
-    let cards = null;
-    let title = t("mh.hand");
-    if (isSeat(viewer) && view.hand) cards = view.hand;
-    else if (viewer === "all" && Array.isArray(view.hands) && view.current !== null && view.current !== undefined) {
-      cards = view.hands[view.current];
-      title = `${t("mh.handOf")} · ${seatName(snap, view.current)}`;
-    }
-    handTitle.textContent = title;
-    handTitle.hidden = !cards;
-    if (!cards) {
-      hand.append(el("span", "mh-hand-none", t("mh.handNone")));
-      hand.removeAttribute("aria-label");
-    } else {
-      const fresh = new Set();
-      const turn = view.this_turn || view.last_turn;
-      if (turn && turn.seat === viewer) for (const d of turn.draws || []) if (d.card) fresh.add(d.card);
-      for (const c of CARD_ORDER) if (cards[c]) hand.append(cardChip(c, cards[c], fresh.has(c) ? "mh-new" : ""));
-      if (!hand.childElementCount) hand.append(el("span", "mh-hand-none", t("mh.handEmpty")));
-      hand.setAttribute("aria-label", t("mh.handLabel", { cards: handWords(cards) }));
-    }
-    const mine = view.my_mail || null;
-    mailBtn.hidden = !mine;
-    if (mine) {
-      mailBtn.textContent = t("mh.mailBtn", { n: mine.length });
-      mailBtn.setAttribute("aria-label", t("mh.mailBtnLabel", { n: mine.length }));
-      mailBtn.setAttribute("aria-expanded", mailsVisible() ? "true" : "false");
-    }
-  }
-
-  function roomy() {
-    return root.getBoundingClientRect().height >= 560;
-  }
-
-  function mailsVisible() {
-    const mine = view && view.my_mail;
-    if (!mine || !mine.length) return false;
-    return mailsOpen === null ? roomy() : mailsOpen;
-  }
-
-  function paintMails() {
-    const mine = (view && view.my_mail) || [];
-    const show = mailsVisible();
-    mails.hidden = !show;
-    mailBtn.setAttribute("aria-expanded", show ? "true" : "false");
-    mails.replaceChildren();
-    if (!show) return;
-    mails.setAttribute("aria-label", t("mh.myMail"));
-    const items = mine.map((m) => {
-      const b = mailItem(m);
-      b.classList.toggle("mh-hot", hotMail === m.id);
-      b.addEventListener("mouseenter", () => setHotMail(m.id, false));
-      b.addEventListener("mouseleave", () => setHotMail(null, false));
-      b.addEventListener("focus", () => setHotMail(m.id, false));
-      b.addEventListener("blur", () => setHotMail(null, false));
-      b.addEventListener("click", () => setHotMail(hotMail === m.id ? null : m.id, true));
-      return b;
-    });
-    items.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, items)));
-    mails.append(...items);
-  }
-
-  function setHotMail(id, reveal) {
-    if (hotMail === id) return;
-    hotMail = id;
-    for (const b of mails.querySelectorAll(".mh-mail")) b.classList.toggle("mh-hot", b.dataset.mail === id);
-    const m = (view.my_mail || []).find((x) => x.id === id);
-    if (m && reveal && geo) revealBox(boxOf(geo, [m.a, m.b]));
-    markLit();
-    vp.redraw();
   }
 
   function paintHint() {
@@ -445,42 +293,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   // --- sheets ------------------------------------------------------------------------------------
-  let paintedSheet = null;
-  let refitAfter = false;          // the view followed the content before a sheet panned it
-
-  /** A newly opened sheet pans what it is about (the road, the mail's towns) above it; when the
-   * last sheet closes, the whole map comes back if it was showing before. */
-  function placeForSheet() {
-    if (sheet === paintedSheet) return;
-    if (!paintedSheet && sheet) refitAfter = vp.following;   // the first of a run of sheets
-    paintedSheet = sheet;
-    if (!sheet) {
-      if (refitAfter) vp.fit();
-      refitAfter = false;
-      return;
-    }
-    let box = null;
-    if (sheet.kind === "pave") box = boxOf(geo, [], [sheet.road], 20);
-    else if (sheet.kind === "keep") box = boxOf(geo, (view.my_pending || []).flatMap((m) => [m.a, m.b]));
-    if (!box || !geo) return;
-    const zoomTo = sheet.kind === "pave" ? 1 : 0;
-    requestAnimationFrame(() => {
-      if (destroyed || paintedSheet !== sheet) return;
-      // On a small screen the road to pave is brought close enough to see its slabs.
-      if (vp.scale < zoomTo * 0.9) {
-        const c = vp.worldToScreen((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
-        vp.zoomBy(zoomTo / vp.scale, c.x, c.y);
-      }
-      revealBox(box);
-    });
-  }
-
   function paintSheet() {
     // Sheets name towns and roads: they wait for the map (refresh runs again once it is here).
     sheetEl.hidden = !sheet || !geo;
     root.dataset.sheet = sheet ? sheet.kind : "";
     if (!geo) return;
-    placeForSheet();
+    camera.followSheet(geo, view);
     if (!sheet) { sheetEl.replaceChildren(); return; }
     const had = sheetEl.contains(document.activeElement) ? document.activeElement.dataset.focusKey : null;
     let parts = [];
@@ -513,7 +331,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function setHotRoad(id, reveal) {
     hotRoad = id;
-    if (id && reveal && geo) revealBox(boxOf(geo, [], [id], 20));
+    if (id && reveal && geo) camera.reveal(boxOf(geo, [], [id], 20));
     vp.redraw();
   }
 
@@ -546,7 +364,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       deal: kind === "keep-deal", pending: pend, chosen: sheet.chosen, least: Math.min(view.keep_min || 1, pend.length),
       action: ids.length && legal.has(action) && !pending ? action : null, touch: inputMode === "touch",
       onToggle: toggleKeep,
-      onFocus: (m, reveal) => { sheet.focus = m.id; if (reveal) revealBox(boxOf(geo, [m.a, m.b])); markLit(); vp.redraw(); },
+      onFocus: (m, reveal) => { sheet.focus = m.id; if (reveal) camera.reveal(boxOf(geo, [m.a, m.b])); markLit(); vp.redraw(); },
       onConfirm: (a) => intent(a, true),
     });
   }
@@ -581,7 +399,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     refresh();
     announce(t("mh.say.closed"));
     if (keyboard && was !== "final") {
-      const target = was === "ox" ? rowBtns.find((b) => b.dataset.card === "ox") : paveBtn;
+      const target = was === "ox" ? bar.oxButton() : bar.paveButton;
       if (target) target.focus({ preventScroll: true });
     }
   }
@@ -619,29 +437,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (sheet.kind === "pave") backFromPave();
       else closeSheet(true);
     }
-  }
-
-  /** Pan so a box shows in the part of the map the sheet does not cover. */
-  function revealBox(b) {
-    if (!b) return;
-    const mapRect = mapBox.getBoundingClientRect();
-    let bottom = mapRect.height - 46;
-    if (!sheetEl.hidden) {
-      const s = sheetEl.getBoundingClientRect();
-      bottom = Math.min(bottom, s.top - mapRect.top - 6);
-    }
-    const top = 28;
-    if (bottom - top < 40) return;
-    const a = vp.worldToScreen(b.minX, b.minY), c = vp.worldToScreen(b.maxX, b.maxY);
-    const left = 6, right = mapRect.width - 6;
-    const shift = (lo, hi, from, to) => {
-      if (hi - lo > to - from) return (from + to) / 2 - (lo + hi) / 2;
-      if (lo < from) return from - lo;
-      if (hi > to) return to - hi;
-      return 0;
-    };
-    const dx = shift(a.x, c.x, left, right), dy = shift(a.y, c.y, top, bottom);
-    if (dx || dy) vp.panBy(dx, dy);
   }
 
   // --- acting ----------------------------------------------------------------------------------
@@ -800,7 +595,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const hgt = Math.round(Math.max(360, Math.min(avail, 980)));
     if (root.style.height !== `${hgt}px`) root.style.height = `${hgt}px`;
   }
-  const onResize = () => { fitHeight(); if (view) paintMails(); };
+  const onResize = () => { fitHeight(); if (view) hand.paintMails(); };
   window.addEventListener("resize", onResize);
   const bodyObserver = new ResizeObserver(() => fitHeight());
   bodyObserver.observe(document.body);

@@ -17,12 +17,15 @@ import { t, words } from "../../app/i18n.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
-import { SIZE, boxOf, buildGeometry, hexAt, homeAt } from "./geometry.js";
-import { paintLabels, paintMap, piecesAt } from "./art.js";
-import {
-  L, RES, amountWord, clanIndex, clanPanel, el, finalTable, paintClans, paintMat, payWords, resWord, seatName, tip, topName,
-} from "./panels.js";
+import { SIZE, buildGeometry, hexAt, homeAt } from "./geometry.js";
+import { paintLabels, paintMap } from "./art.js";
+import { L, clanIndex, clanPanel, el, finalTable, paintClans, paintMat, seatName, tip } from "./panels.js";
 import { SHEET_KINDS, buildSheet } from "./sheets.js";
+import { createPlaca } from "./placa.js";
+import { createWords } from "./words.js";
+import { createKeys, helpList } from "./keys.js";
+import { createCamera } from "./camera.js";
+import { watchLongPresses } from "./presses.js";
 
 let dataPromise = null;
 export function loadData() {
@@ -42,8 +45,6 @@ export async function warm() {
 }
 
 const INFO_MS = 5000;
-const LONG_PRESS_MS = 520;
-const TOP_KEYS = { t: "move", g: "coin", h: "harvest" };
 const PLACE_KINDS = new Set(["ERECT_PLACE", "BUILD_PLACE"]);
 
 export function createRenderer(host, { onIntent = () => {}, announce = () => {}, readOnly = false } = {}) {
@@ -53,12 +54,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   root.tabIndex = -1;
   const clansBox = el("div", "wf-clans");
   clansBox.setAttribute("role", "list");
-  const placa = el("div", "wf-placa");
-  placa.setAttribute("role", "group");
-  const placaText = el("div", "wf-say");
-  placaText.setAttribute("aria-live", "off");
-  const offers = el("div", "wf-offers");
-  placa.append(placaText, offers);
+  const placa = createPlaca();
   const mapBox = el("div", "wf-map");
   const hint = el("div", "wf-hint");
   hint.setAttribute("aria-hidden", "true");
@@ -77,7 +73,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const panelEl = el("div", "wf-panel");
   panelEl.setAttribute("role", "dialog");
   panelEl.hidden = true;
-  root.append(clansBox, placa, mapBox, sheetEl, matEl, panelEl);
+  root.append(clansBox, placa.element, mapBox, sheetEl, matEl, panelEl);
   host.append(root);
 
   // --- model -----------------------------------------------------------------------------------
@@ -103,7 +99,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let confrontTurn = -1;
   let pulseTimer = 0;
   let destroyed = false;
-  let longPressed = false;
   let inputMode = window.matchMedia && window.matchMedia("(pointer: coarse)").matches ? "touch" : "keys";
 
   const vp = createViewport(mapBox, {
@@ -135,6 +130,16 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const clanOf = (seat) => (view && data ? clanIndex(data, view.clans[seat].clan) : seat);
   const clanName = (seat) => `${seatName(snap, seat)} (${L(data.clans[clanOf(seat)].name)})`;
   const me = () => (isSeat(viewer) ? viewer : (view ? view.active : 0));
+
+  // What the table's parts (words.js, keys.js, camera.js) read of the model: the values of the moment.
+  const T = {
+    get data() { return data; }, get geo() { return geo; }, get view() { return view; }, get viewer() { return viewer; },
+    get ctx() { return ctx; }, get kind() { return kind; }, get legal() { return legal; }, get acting() { return acting; },
+    get pending() { return pending; }, get panel() { return panel; }, get destroyed() { return destroyed; },
+    me, clanOf, clanName, unitPlace, say, marks,
+  };
+  const { hexWords, unitWords, makesWords, modsWords, placeWords, homeWords, prizeName, prizeTip, revealWords } = createWords(T);
+  const camera = createCamera(vp, root, T, announce);
 
   // --- snapshot -> model ----------------------------------------------------------------------------
   function update(snapshot, viewerSeat) {
@@ -193,7 +198,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (!panelEl.hidden) target = panelEl.querySelector("button");
     if (!target && kind === "CHOOSE_COLUMN") target = matEl.querySelector(".wf-col.wf-can");
     if (!target && !sheetEl.hidden) target = sheetEl.querySelector(".wf-group button:not(:disabled), .wf-foot button.wf-primary:not(:disabled), button:not(:disabled)");
-    if (!target) target = offers.querySelector("button:not(:disabled)");
+    if (!target) target = placa.offers.querySelector("button:not(:disabled)");
     if (target) { target.focus({ preventScroll: true }); return true; }
     return false;
   }
@@ -287,7 +292,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     fitHeight();
     vp.redraw();
     pulse();
-    autoFocus();
+    camera.autoFocus();
   }
 
   function paintMatBox() {
@@ -303,110 +308,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   // --- the bar above the map: the top action's offers and the step under way ---------------------------
   function paintPlaca() {
-    offers.replaceChildren();
-    const btns = [];
-    const add = (action, text, { key = null, cls = "", sub = null, tipText = null } = {}) => {
-      const b = el("button", `wf-offer ${cls}`.trim());
-      b.type = "button";
-      b.dataset.action = action;
-      const can = acting && !pending && legal.has(action);
-      b.disabled = !can;
-      const main = el("span", "wf-offer-main", text);
-      if (key && inputMode === "keys") main.prepend(el("kbd", "", key));
-      b.append(main);
-      if (sub) b.append(el("span", "wf-offer-sub", sub));
-      if (tipText) tip(b, tipText);
-      b.addEventListener("click", (ev) => intent(action, ev));
-      offers.append(b);
-      btns.push(b);
-      return b;
-    };
-    let text = statusWords();
-    if (acting && kind === "TOP_OPTION") {
-      const top = topKind();
-      const pay = (view.pay && view.pay.options) || {};
-      const cost = (a) => (pay[a] ? payWords(pay[a]) : null);
-      text = t("wf.placa.top", { top: topLabel(top) });
-      if (top === "travel") {
-        add("move", say("move"), { key: "T", sub: t("wf.placa.moveSub", { n: upgradedValue(0) }) });
-        add("coin", say("coin"), { key: "G", sub: t("wf.placa.coinSub") });
-      } else if (top === "harvest") {
-        add("harvest", say("harvest"), { key: "H", sub: cost("harvest") || t("wf.free"), tipText: L(data.tops.harvest) });
-      } else if (top === "trade") {
-        add("goods", say("goods"), { key: "A", sub: `${cost("goods") || ""} → ${t("wf.placa.goodsSub", { n: upgradedValue(2) })}` });
-        add("goodwill", say("goodwill"), { sub: `${cost("goodwill") || ""} → ${amountWord("goodwill", upgradedValue(3))}` });
-      } else if (top === "bolster") {
-        add("courage", say("courage"), { key: "L", sub: `${cost("courage") || ""} → ${amountWord("courage", upgradedValue(4))}` });
-        add("cards", say("cards"), { sub: `${cost("cards") || ""} → ${t("wf.placa.cardsSub", { n: upgradedValue(5) })}` });
-      } else {
-        for (const a of legal.keys()) if (a === "mill" || a.startsWith("chaff:")) add(a, say(a), { sub: cost(a) });
-      }
-      if (!offers.childElementCount) text = t("wf.placa.topNone", { top: topLabel(top) });
-      add("skip", say("skip"), { key: "S", cls: "wf-secondary" });
-    } else if (acting && kind === "TRAVEL_UNIT") {
-      // the pieces, the steps and End are in the sheet below the map
-      text = ctx.unit ? t("wf.placa.step", { unit: unitWords(ctx.unit, ctx.pos) }) : t(ctx.mode === "haul" ? "wf.placa.haul" : "wf.placa.travel", { n: ctx.left });
-    } else if (acting && kind === "CHOOSE_COLUMN") {
-      text = t(inputMode === "touch" ? "wf.placa.columnTouch" : "wf.placa.columnKeys");
-    } else if (acting && SHEET_KINDS.has(kind)) {
-      text = t("wf.placa.sheet", { what: sheetTitle() });
-    }
-    placaText.textContent = text;
-    placa.setAttribute("aria-label", text);
-    placa.classList.toggle("wf-plain", !offers.childElementCount);
-    btns.forEach((b) => b.addEventListener("keydown", (ev) => {
-      if (!["ArrowLeft", "ArrowRight"].includes(ev.key)) return;
-      ev.preventDefault();
-      const live = btns.filter((x) => !x.disabled);
-      const i = live.indexOf(b);
-      const next = live[(i + (ev.key === "ArrowRight" ? 1 : live.length - 1)) % live.length];
-      if (next) next.focus({ preventScroll: true });
-    }));
-  }
-
-  function topKind() {
-    if (view.column === 5) return "mill";
-    const c = view.clans[view.active];
-    return data.mats[c.mat - 1].columns[view.column - 1].top;
-  }
-
-  function topLabel(top) {
-    if (top === "mill") {
-      const c = view.clans[view.active];
-      const card = data.mill.find((m) => m.id === c.mill);
-      return card ? `${L(card.name)}: ${L(card.top)}` : "";
-    }
-    return topName(top);
-  }
-
-  /** A top upgrade's value for the acting clan: base while its pin is there, upgraded after. */
-  function upgradedValue(k) {
-    const c = view.clans[view.active];
-    const u = data.upgrades[k];
-    return c.pins[k] ? u.base : u.upgraded;
-  }
-
-  function statusWords() {
-    if (!snap || !view) return "";
-    if (snap.terminal) return L(view.ending) || t("wf.over");
-    const d = snap.decision;
-    if (!d) return "";
-    const who = d.players.map((p) => seatName(snap, p)).join(` ${t("wf.and")} `);
-    if (d.kind === "COURAGE_COMMIT") {
-      const mine = isSeat(viewer) && (ctx.starter === viewer || ctx.defender === viewer);
-      if (mine && !d.players.includes(viewer)) return t("wf.placa.waitReveal", { name: who });
-      return t("wf.placa.confront", { hex: ctx.hex, a: clanName(ctx.starter), b: clanName(ctx.defender) });
-    }
-    return t("wf.placa.wait", { name: who, what: kindWords(d.kind) });
-  }
-
-  function kindWords(k) {
-    return t(`wf.kind.${k}`);
-  }
-
-  function sheetTitle() {
-    const s = sheetEl.querySelector("h3");
-    return s ? s.textContent : kindWords(kind);
+    placa.paint({
+      snap, view, data, ctx, kind, legal, acting, pending, viewer, touch: inputMode === "touch", sheet: sheetEl,
+      say, intent, unitWords, clanName,
+    });
   }
 
   // --- the sheet below the map --------------------------------------------------------------------------
@@ -445,49 +350,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       const again = sheetEl.querySelector(`[data-action="${CSS.escape(had)}"]:not(:disabled)`);
       if (again) again.focus({ preventScroll: true });
     }
-  }
-
-  function hexWords(id) {
-    if (!id) return "";
-    if (id === "home") return t("wf.home");
-    const h = geo.hexes.get(id);
-    if (!h) return id;
-    return `${id} ${L(data.terrains[h.terrain].name)}`;
-  }
-
-  function unitWords(key, at) {
-    const c = view.clans[me()];
-    const place = at !== undefined && at !== null ? at : unitPlace(key);
-    const where = place === "home" ? t("wf.atHomeShort") : t("wf.onHex", { hex: hexWords(place) });
-    if (key === "H") return `${t("wf.herald")} ${where}`;
-    if (key[0] === "W") {
-      const w = data.clans[clanOf(me())].walkers[Number(key[1]) - 1];
-      return `${t("wf.walker")} ${L(w.name)} ${where}`;
-    }
-    const n = key === "F@home" ? c.home_farmers : (c.farmers[key.slice(2)] || 0);
-    return `${t("wf.farmer")} ${where}${n > 1 ? ` (${t("wf.ofN", { n })})` : ""}`;
-  }
-
-  function makesWords(id, n) {
-    const h = geo.hexes.get(id);
-    const prod = data.terrains[h.terrain].produces;
-    if (prod === "farmer") return t("wf.makesFarmers", { farmers: t("wf.farmersN", { n }) });
-    if (!prod) return "";
-    return t("wf.makes", { n, farmers: t("wf.farmersN", { n }), res: resWord(prod, n) });
-  }
-
-  /** What may change each side's total in the confrontation under way (public: clan and walker abilities). */
-  function modsWords() {
-    const out = [];
-    for (const seat of [ctx.starter, ctx.defender]) {
-      const c = view.clans[seat];
-      const clan = data.clans[clanOf(seat)];
-      if (seat === ctx.defender && clan.ability.id === "holdfast") out.push(t("wf.mod.holdfast", { name: clanName(seat) }));
-      if (c.walkers[3] === null || c.walkers[3] === undefined) continue;
-      const w = clan.walkers[3];
-      out.push(t("wf.mod.walker", { name: clanName(seat), ability: L(w.name), text: L(w.text) }));
-    }
-    return out.join(" ");
   }
 
   // --- panels: a clan, the key help, the final coins ------------------------------------------------
@@ -536,17 +398,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (title) { title.id = "wf-panel-title"; panelEl.setAttribute("aria-labelledby", title.id); }
   }
 
-  function helpList() {
-    const dl = el("dl", "wf-keys");
-    for (const [k, w] of [["1–5", "wf.help.cols"], ["T", "wf.help.t"], ["G", "wf.help.g"], ["L", "wf.help.l"], ["H", "wf.help.h"],
-      ["A", "wf.help.a"], ["D", "wf.help.d"], ["S", "wf.help.s"], ["0–7", "wf.help.dial"], ["C", "wf.help.c"], ["F", "wf.help.f"],
-      ["E", "wf.help.e"], ["M", "wf.help.m"], ["?", "wf.help.q"], ["Esc", "wf.help.esc"], ["Enter", "wf.help.enter"],
-      ["Tab / ← →", "wf.help.tab"]]) {
-      dl.append(el("dt", "", k), el("dd", "", t(w)));
-    }
-    return dl;
-  }
-
   // --- the hint lines on the map -------------------------------------------------------------------
   function paintHint() {
     let text = "";
@@ -572,32 +423,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     return "sheet";
   }
 
-  function prizeName() {
-    const p = data.prizes.find((x) => x.id === view.prize);
-    return p ? L(p.name) : "";
-  }
-
-  function prizeTip() {
-    const p = data.prizes.find((x) => x.id === view.prize);
-    return p ? t("wf.prizeTip", { name: L(p.name), count: L(p.count), pay: p.payout.join(" / ") }) : "";
-  }
-
   /** The confrontation revealed in the last round (everyone sees both dials and cards), else nothing. */
   function lastWords() {
     if (!view.last_confront || view.turn - confrontTurn >= (view.players || 2)) return "";
     return revealWords();
-  }
-
-  function revealWords() {
-    const r = view.last_confront;
-    if (!r || !data) return "";
-    const side = (s) => {
-      const parts = [t("wf.rev.dial", { n: s.dial })];
-      if (s.cards.length) parts.push(t("wf.rev.cards", { cards: s.cards.join(" + ") }));
-      for (const [m, v] of s.mods) parts.push(`${t(`wf.rev.mod.${m}`)} +${v}`);
-      return `${clanName(s.seat)} ${s.total} (${parts.join(", ")})`;
-    };
-    return t("wf.rev.line", { hex: r.hex, a: side(r.sides[0]), b: side(r.sides[1]), winner: clanName(r.winner) });
   }
 
   // --- acting --------------------------------------------------------------------------------------
@@ -649,42 +478,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     return text;
   }
 
-  function placeWords(id) {
-    const h = geo.hexes.get(id);
-    const parts = [hexWords(id)];
-    if (h.plate) parts.push(t("wf.tip.plate"));
-    if (h.old_mill) parts.push(t("wf.tip.mill"));
-    if ((view.tokens || []).includes(id)) parts.push(t("wf.tip.visitor"));
-    else if (h.visitor_spot) parts.push(t("wf.tip.spot"));
-    if (h.streams.length) parts.push(t("wf.tip.streams", { to: h.streams.join(", ") }));
-    const owner = (view.control || {})[id];
-    if (owner !== undefined) parts.push(t("wf.tip.control", { name: clanName(owner) }));
-    for (const g of piecesAt(view, id)) {
-      const bits = [];
-      if (g.herald) bits.push(t("wf.herald"));
-      for (const n of g.walkers) bits.push(`${t("wf.walker")} ${L(data.clans[clanOf(g.seat)].walkers[n - 1].name)}`);
-      if (g.farmers) bits.push(t("wf.farmersN", { n: g.farmers }));
-      parts.push(`${clanName(g.seat)}: ${bits.join(", ")}`);
-    }
-    view.clans.forEach((c, seat) => c.structures.forEach((at, k) => {
-      if (at === id) parts.push(`${L(data.structures[k].name)} (${clanName(seat)}): ${L(data.structures[k].text)}`);
-    }));
-    const res = (view.res || {})[id];
-    if (res) parts.push(res.map((n, i) => (n ? resWord(RES[i], n) : null)).filter(Boolean).join(", "));
-    return parts.join(" · ");
-  }
-
-  function homeWords(seat) {
-    const c = view.clans[seat];
-    const bits = [t("wf.homeOf", { name: clanName(seat) })];
-    if (c.herald === "home") bits.push(t("wf.herald"));
-    c.walkers.forEach((w, i) => { if (w === "home") bits.push(`${t("wf.walker")} ${L(data.clans[clanOf(seat)].walkers[i].name)}`); });
-    if (c.home_farmers) bits.push(t("wf.farmersN", { n: c.home_farmers }));
-    const res = c.home.map((n, i) => (n ? resWord(RES[i], n) : null)).filter(Boolean);
-    if (res.length) bits.push(res.join(", "));
-    return bits.join(" · ");
-  }
-
   function showInfo(next) {
     info = { ...next, until: Date.now() + INFO_MS };
     root.dataset.info = next.hex || "";
@@ -708,7 +501,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function onTap(world, screen, ev) {
     if (ev) onPointer(ev);
     if (!geo || !view) return;
-    if (longPressed) { longPressed = false; return; }
+    if (presses.takeLongPress()) return;
     const place = placeAtWorld(world.x, world.y);
     // On a small touch screen the first tap brings that part of the valley close ("Whole valley" returns).
     if (inputMode === "touch" && vp.scale * SIZE < 34) {
@@ -734,44 +527,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     }
   }
 
-  let pressTimer = 0;
-  let pressAt = null;
-  vp.element.addEventListener("pointerdown", (ev) => {
-    longPressed = false;
-    pressAt = { x: ev.clientX, y: ev.clientY };
-    clearTimeout(pressTimer);
-    pressTimer = setTimeout(() => {
-      if (!pressAt || !geo || !view) return;
-      const r = vp.element.getBoundingClientRect();
-      const w = vp.screenToWorld(pressAt.x - r.left, pressAt.y - r.top);
-      const place = placeAtWorld(w.x, w.y);
-      if (place) { longPressed = true; describePlace(place, true); }
-    }, LONG_PRESS_MS);
+  const presses = watchLongPresses({
+    vp, root,
+    placeAt: (x, y) => (geo && view ? placeAtWorld(x, y) : null),
+    onPlace: (place) => describePlace(place, true),
+    onTip: (text) => showInfo({ text }),
   });
-  const cancelPress = (ev) => {
-    if (ev.type === "pointermove" && pressAt && Math.hypot(ev.clientX - pressAt.x, ev.clientY - pressAt.y) < 8) return;
-    clearTimeout(pressTimer);
-    if (ev.type !== "pointerup") pressAt = null;
-  };
-  for (const type of ["pointermove", "pointerup", "pointercancel", "pointerleave"]) vp.element.addEventListener(type, cancelPress);
-
-  // A long press on any explained part of the DOM (mat, chips, panels) shows its words.
-  let tipTimer = 0;
-  let tipFired = false;
-  root.addEventListener("pointerdown", (ev) => {
-    tipFired = false;
-    const target = ev.target.closest && ev.target.closest("[data-tip]");
-    if (!target || !root.contains(target) || ev.pointerType === "mouse") return;
-    clearTimeout(tipTimer);
-    tipTimer = setTimeout(() => { tipFired = true; showInfo({ text: target.dataset.tip }); }, LONG_PRESS_MS);
-  });
-  for (const type of ["pointerup", "pointercancel", "pointermove"]) {
-    root.addEventListener(type, (ev) => { if (type !== "pointermove" || ev.pointerType !== "mouse") clearTimeout(tipTimer); });
-  }
-  root.addEventListener("click", (ev) => {
-    if (tipFired) { tipFired = false; ev.preventDefault(); ev.stopPropagation(); }
-  }, true);
-  root.addEventListener("contextmenu", (ev) => { if (ev.target.closest && ev.target.closest("[data-tip]")) ev.preventDefault(); });
 
   // The map's focus layer: the places a key user may act on now (Tab reaches them; Enter acts).
   function paintLayer() {
@@ -793,6 +554,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   // --- keys ----------------------------------------------------------------------------------------------
+  const onKey = createKeys(T, {
+    intent, notNow, announce, closePanel, openPanel, pressColumn, focusView: camera.focusView,
+    offers: placa.offers, sheet: sheetEl,
+  });
   function onDocKey(ev) {
     if (destroyed || readOnly || !root.isConnected) return;
     if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
@@ -800,135 +565,18 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
     if (!root.offsetParent) return;
     if (inputMode !== "keys") { inputMode = "keys"; root.classList.remove("wf-touch"); paintHint(); }
-    const k = ev.key;
-    if (k === "Escape") {
-      if (closePanel()) { ev.preventDefault(); return; }
-      if (acting && !pending) {
-        for (const a of ["back", "clear"]) if (legal.has(a)) { ev.preventDefault(); intent(a, true); return; }
-      }
-      return;
-    }
-    if (k === "?") { ev.preventDefault(); if (panel && panel.kind === "help") closePanel(); else openPanel({ kind: "help" }, true); return; }
-    if (k === "f" || k === "F") { ev.preventDefault(); focusView(); return; }
-    if (!acting || pending) {
-      if (/^[1-5]$/.test(k) || /^[tglhadsce]$/i.test(k)) notNow(k.toUpperCase());
-      return;
-    }
-    const low = k.toLowerCase();
-    let done = true;
-    if (kind === "COURAGE_COMMIT") {
-      if (/^[0-7]$/.test(k)) playOr(`dial:${k}`, k);
-      else if (low === "c") nextCard();
-      else if (k === "Enter" && !isButton(target)) playOr("commit", k);
-      else done = false;
-    } else if (/^[1-5]$/.test(k)) {
-      if (kind === "CHOOSE_COLUMN") pressColumn(Number(k), true); else notNow(t("wf.column", { n: k }));
-    } else if (TOP_KEYS[low] && kind === "TOP_OPTION") playOr(TOP_KEYS[low], k);
-    else if (low === "l" && kind === "TOP_OPTION") focusOffer(["courage", "cards"], k);
-    else if (low === "a" && kind === "TOP_OPTION") focusOffer(["goods", "goodwill"], k);
-    else if (low === "d") playOr("end", k);
-    else if (low === "s") playOr(["skip", "none", "hide"].find((a) => legal.has(a)) || "skip", k);
-    else if (low === "e") showMissionKey();
-    else if (k === "Enter" && !isButton(target)) {
-      const a = ["ok", "commit", "do"].find((x) => legal.has(x));
-      if (a) intent(a, true); else done = false;
-    } else done = false;
-    if (done) ev.preventDefault();
+    onKey(ev);
   }
   document.addEventListener("keydown", onDocKey);
-
-  const isButton = (x) => x && (x.tagName === "BUTTON" || x.tagName === "A");
-
-  function playOr(action, key) {
-    if (!intent(action, true)) notNow(key.toUpperCase());
-  }
-
-  /** L and A open their choice: the focus goes to the first of its two options. */
-  function focusOffer(actions, key) {
-    const b = actions.map((a) => offers.querySelector(`[data-action="${a}"]:not(:disabled)`)).find(Boolean);
-    if (b) { b.focus({ preventScroll: true }); announce(actions.filter((a) => legal.has(a)).map(say).join(" / ")); }
-    else notNow(key.toUpperCase());
-  }
-
-  /** C adds the next card of the hand as shown (strongest first) up to k; with k added it clears them. */
-  function nextCard() {
-    const draft = (ctx.draft || {})[String(viewer)] || { cards: [] };
-    const cards = [...legal.keys()].filter((a) => a.startsWith("card:")).map((a) => Number(a.slice(5)));
-    if (!cards.length) { if (draft.cards.length && legal.has("clear")) intent("clear", true); else notNow("C"); return; }
-    intent(`card:${Math.max(...cards)}`, true);
-  }
-
-  function showMissionKey() {
-    const shows = [...legal.keys()].filter((a) => a.startsWith("show:"));
-    if (shows.length === 1) { intent(shows[0], true); return; }
-    if (shows.length > 1) { const b = sheetEl.querySelector('[data-action^="show:"]'); if (b) b.focus({ preventScroll: true }); return; }
-    if (isSeat(viewer)) openPanel({ kind: "clan", seat: viewer, missions: true }, true);
-  }
-
-  /** F: the part of the valley this step is about (the picked piece and its rings, the hexes to choose,
-   * the confrontation), or back to the whole valley. */
-  function focusView() {
-    if (!geo || !view) return;
-    if (!vp.following) { vp.fit(); root.dataset.zoomed = ""; announce(t("wf.say.whole")); return; }
-    const m = marks();
-    const ids = [...m.rings, ...[...m.pickable].filter((p) => !p.startsWith("home:")), ...(m.confront ? [m.confront] : [])];
-    if (m.picked && m.picked.place !== "home") ids.push(m.picked.place);
-    if (!ids.length) {
-      const c = view.clans[me()];
-      if (c.herald && c.herald !== "home") ids.push(c.herald);
-      ids.push(...Object.keys(c.farmers));
-    }
-    if (zoomTo(ids, 2.2)) announce(t("wf.say.focus"));
-  }
-
-  /** Bring these hexes close (the scale at most ``cap``), keeping the zoom if it is closer already. */
-  function zoomTo(ids, cap) {
-    const box = boxOf(geo, ids);
-    if (!box) return false;
-    const r = vp.element.getBoundingClientRect();
-    const f = Math.min(r.width / (box.maxX - box.minX), (r.height - 50) / (box.maxY - box.minY));
-    const target = Math.min(Math.max(f, vp.scale), cap);
-    const c = vp.worldToScreen((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
-    if (target > vp.scale) vp.zoomBy(target / vp.scale, c.x, c.y);
-    // centred in the part of the map the hint line and the zoom buttons leave free
-    const mid = vp.worldToScreen((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
-    vp.panBy(r.width / 2 - mid.x, 28 + (r.height - 80) / 2 - mid.y);
-    root.dataset.zoomed = "1";
-    return true;
-  }
-
-  // On a small map the rings of a step are brought close by the board itself; once the step is over the
-  // whole valley comes back, unless the person has zoomed the view meanwhile.
-  let autoZoom = null;
-  function autoFocus() {
-    if (!geo || !view || pending) return;
-    const m = marks();
-    const rings = acting ? [...m.rings] : [];
-    if (rings.length && vp.following && vp.scale * SIZE < 26) {
-      const ids = m.picked && m.picked.place !== "home" ? [...rings, m.picked.place] : rings;
-      requestAnimationFrame(() => {
-        if (destroyed || !vp.following || pending) return;
-        if (zoomTo(ids, 44 / SIZE)) autoZoom = { scale: vp.scale };
-      });
-    } else if (!rings.length && autoZoom) {
-      if (!vp.following && Math.abs(vp.scale - autoZoom.scale) < 1e-9) { vp.fit(); root.dataset.zoomed = ""; }
-      autoZoom = null;
-    }
-  }
 
   const onPointer = (ev) => {
     const mode = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "keys";
     if (mode === inputMode) return;
     inputMode = mode;
     root.classList.toggle("wf-touch", inputMode === "touch");
-    if (view) { paintHint(); paintPlacaWords(); }
+    if (view) { paintHint(); placa.showInputMode(inputMode === "touch", acting && kind === "CHOOSE_COLUMN"); }
   };
   root.addEventListener("pointerdown", onPointer, true);
-
-  function paintPlacaWords() {
-    for (const kbd of offers.querySelectorAll("kbd")) kbd.hidden = inputMode === "touch";
-    if (acting && kind === "CHOOSE_COLUMN") placaText.textContent = t(inputMode === "touch" ? "wf.placa.columnTouch" : "wf.placa.columnKeys");
-  }
 
   // --- the rings pulse while there are rings ----------------------------------------------------------
   function pulse() {

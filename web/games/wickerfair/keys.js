@@ -1,0 +1,94 @@
+// The Wickerfair keys (§9): what each key does at each step, and the list "?" shows. A key plays one
+// of the legal actions, moves the focus to the choice it opens, or says that it does nothing now.
+
+import { t } from "../../app/i18n.js";
+import { el } from "./panels.js";
+
+const TOP_KEYS = { t: "move", g: "coin", h: "harvest" };
+
+const isButton = (x) => x && (x.tagName === "BUTTON" || x.tagName === "A");
+
+/**
+ * T: the renderer's model, read at each key: {acting, pending, kind, legal, ctx, viewer, panel} and say(action).
+ * A: what keys do: intent(action, keyboard), notNow(what), announce(text), closePanel(), openPanel(panel, keyboard),
+ *    focusView(), pressColumn(n, keyboard), offers (the bar's offers), sheet (the sheet's element).
+ * Returns the handler for a key the page lets the board have.
+ */
+export function createKeys(T, A) {
+  function playOr(action, key) {
+    if (!A.intent(action, true)) A.notNow(key.toUpperCase());
+  }
+
+  /** L and A open their choice: the focus goes to the first of its two options. */
+  function focusOffer(actions, key) {
+    const b = actions.map((a) => A.offers.querySelector(`[data-action="${a}"]:not(:disabled)`)).find(Boolean);
+    if (b) { b.focus({ preventScroll: true }); A.announce(actions.filter((a) => T.legal.has(a)).map(T.say).join(" / ")); }
+    else A.notNow(key.toUpperCase());
+  }
+
+  /** C adds the next card of the hand as shown (strongest first) up to k; with k added it clears them. */
+  function nextCard() {
+    const draft = (T.ctx.draft || {})[String(T.viewer)] || { cards: [] };
+    const cards = [...T.legal.keys()].filter((a) => a.startsWith("card:")).map((a) => Number(a.slice(5)));
+    if (!cards.length) { if (draft.cards.length && T.legal.has("clear")) A.intent("clear", true); else A.notNow("C"); return; }
+    A.intent(`card:${Math.max(...cards)}`, true);
+  }
+
+  function showMissionKey() {
+    const shows = [...T.legal.keys()].filter((a) => a.startsWith("show:"));
+    if (shows.length === 1) { A.intent(shows[0], true); return; }
+    if (shows.length > 1) { const b = A.sheet.querySelector('[data-action^="show:"]'); if (b) b.focus({ preventScroll: true }); return; }
+    if (Number.isInteger(T.viewer)) A.openPanel({ kind: "clan", seat: T.viewer, missions: true }, true);
+  }
+
+  return function onKey(ev) {
+    const { acting, pending, kind, legal } = T;
+    const target = ev.target;
+    const k = ev.key;
+    if (k === "Escape") {
+      if (A.closePanel()) { ev.preventDefault(); return; }
+      if (acting && !pending) {
+        for (const a of ["back", "clear"]) if (legal.has(a)) { ev.preventDefault(); A.intent(a, true); return; }
+      }
+      return;
+    }
+    if (k === "?") { ev.preventDefault(); if (T.panel && T.panel.kind === "help") A.closePanel(); else A.openPanel({ kind: "help" }, true); return; }
+    if (k === "f" || k === "F") { ev.preventDefault(); A.focusView(); return; }
+    if (!acting || pending) {
+      if (/^[1-5]$/.test(k) || /^[tglhadsce]$/i.test(k)) A.notNow(k.toUpperCase());
+      return;
+    }
+    const low = k.toLowerCase();
+    let done = true;
+    if (kind === "COURAGE_COMMIT") {
+      if (/^[0-7]$/.test(k)) playOr(`dial:${k}`, k);
+      else if (low === "c") nextCard();
+      else if (k === "Enter" && !isButton(target)) playOr("commit", k);
+      else done = false;
+    } else if (/^[1-5]$/.test(k)) {
+      if (kind === "CHOOSE_COLUMN") A.pressColumn(Number(k), true); else A.notNow(t("wf.column", { n: k }));
+    } else if (TOP_KEYS[low] && kind === "TOP_OPTION") playOr(TOP_KEYS[low], k);
+    else if (low === "l" && kind === "TOP_OPTION") focusOffer(["courage", "cards"], k);
+    else if (low === "a" && kind === "TOP_OPTION") focusOffer(["goods", "goodwill"], k);
+    else if (low === "d") playOr("end", k);
+    else if (low === "s") playOr(["skip", "none", "hide"].find((a) => legal.has(a)) || "skip", k);
+    else if (low === "e") showMissionKey();
+    else if (k === "Enter" && !isButton(target)) {
+      const a = ["ok", "commit", "do"].find((x) => legal.has(x));
+      if (a) A.intent(a, true); else done = false;
+    } else done = false;
+    if (done) ev.preventDefault();
+  };
+}
+
+/** The key list the "?" panel shows. */
+export function helpList() {
+  const dl = el("dl", "wf-keys");
+  for (const [k, w] of [["1–5", "wf.help.cols"], ["T", "wf.help.t"], ["G", "wf.help.g"], ["L", "wf.help.l"], ["H", "wf.help.h"],
+    ["A", "wf.help.a"], ["D", "wf.help.d"], ["S", "wf.help.s"], ["0–7", "wf.help.dial"], ["C", "wf.help.c"], ["F", "wf.help.f"],
+    ["E", "wf.help.e"], ["M", "wf.help.m"], ["?", "wf.help.q"], ["Esc", "wf.help.esc"], ["Enter", "wf.help.enter"],
+    ["Tab / ← →", "wf.help.tab"]]) {
+    dl.append(el("dt", "", k), el("dd", "", t(w)));
+  }
+  return dl;
+}
