@@ -14,7 +14,7 @@ import time
 import pytest
 
 from tests.browser.vt_page import (  # noqa: F401  (centre, tap, touch_drag: the game tests take them from here)
-    centre, csp_safe_waits, device_context, moves, saved_record, snapshot, tap, touch_drag, wait_moves,
+    centre, csp_safe_waits, device_context, moves, saved_record, snapshot, start_new_table, tap, touch_drag, wait_moves,
 )
 
 ENGINE_WAIT = 180_000
@@ -25,26 +25,7 @@ R = f"{ROOT}.__renderer"
 
 def start_table(page, site, kinds=("person", "bot", "bot"), names=None, query="botdelay=0&timer=900", timers=True) -> str:
     """A new Milehollow table with these seats (bots Easy); the page ends on the table."""
-    page.goto(site.url("index.html#/new/milehollow"))
-    page.wait_for_selector("form.newtable #start")
-    page.wait_for_selector("#seat-count", timeout=ENGINE_WAIT)
-    page.select_option("#seat-count", str(len(kinds)))
-    for i, kind in enumerate(kinds):
-        page.select_option(f"#seat-kind-{i}", kind)
-        if kind == "bot" and page.locator(f"#seat-level-{i}").count():
-            page.select_option(f"#seat-level-{i}", "easy")
-        if names:
-            page.fill(f"#seat-name-{i}", names[i])
-    if not timers and page.is_checked("#timers-on"):
-        page.uncheck("#timers-on")
-    page.click("#start")
-    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
-    table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")
-    if query:
-        page.evaluate(f"location.hash = '#/table/{table_id}?{query}'")
-    page.wait_for_selector(".mh-root")
-    page.wait_for_function(f"{R} && {R}.ready", timeout=ENGINE_WAIT)
-    return table_id
+    return start_new_table(page, site, "milehollow", kinds, names=names, timers=timers, query=query, root=".mh-root")
 
 
 def board(page) -> dict:

@@ -20,7 +20,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.vt_page import (  # noqa: F401  (centre, tap, touch_drag: the game tests take them from here)
-    centre, csp_safe_waits, moves, saved_record, snapshot, store_put, stored, tap,
+    centre, csp_safe_waits, moves, saved_record, snapshot, start_new_table, store_put, stored, tap,
     touch_drag, wait_moves,
 )
 
@@ -167,24 +167,7 @@ def plan_quick(snap, turn_no):
 
 def start_table(page, site, kinds=("person", "bot", "bot"), names=None, query="botdelay=0&timer=900") -> str:
     """A new Wickerfair table with these seats (bots Easy); the page ends on the table."""
-    page.goto(site.url("index.html#/new/wickerfair"))
-    page.wait_for_selector("form.newtable #start")
-    page.wait_for_selector("#seat-count", timeout=ENGINE_WAIT)
-    page.select_option("#seat-count", str(len(kinds)))
-    for i, kind in enumerate(kinds):
-        page.select_option(f"#seat-kind-{i}", kind)
-        if kind == "bot" and page.locator(f"#seat-level-{i}").count():
-            page.select_option(f"#seat-level-{i}", "easy")
-        if names:
-            page.fill(f"#seat-name-{i}", names[i])
-    page.click("#start")
-    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
-    table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")
-    if query:
-        page.evaluate(f"location.hash = '#/table/{table_id}?{query}'")
-    page.wait_for_selector(".wf-root")
-    page.wait_for_function(f"{R} && {R}.ready", timeout=ENGINE_WAIT)
-    return table_id
+    return start_new_table(page, site, "wickerfair", kinds, names=names, query=query, root=".wf-root")
 
 
 def seed_of(n: int) -> str:

@@ -258,3 +258,31 @@ def touch_drag(page, x, y, dx, dy):
         touch("touchMove", [(x + dx * k / 8, y + dy * k / 8)])
     touch("touchEnd", [])
     cdp.detach()
+
+
+def start_new_table(page, site, game: str, kinds, *, names=None, timers: bool = True, query: str = "",
+                    root: str | None = None) -> str:
+    """New table for ``game``: seats of ``kinds`` ("person"/"bot", bots at Easy), ``names``, the
+    timers on or off; Start; then the table's address gets ``query`` (test settings) and, with
+    ``root``, the page waits for that game's board to be ready. Returns the table id."""
+    page.goto(site.url(f"index.html#/new/{game}"))
+    page.wait_for_selector("form.newtable #start")
+    page.wait_for_selector("#seat-count", timeout=ENGINE_WAIT)  # games of 2 to 5 seats
+    page.select_option("#seat-count", str(len(kinds)))
+    for i, kind in enumerate(kinds):
+        page.select_option(f"#seat-kind-{i}", kind)
+        if kind == "bot" and page.locator(f"#seat-level-{i}").count():
+            page.select_option(f"#seat-level-{i}", "easy")
+        if names:
+            page.fill(f"#seat-name-{i}", names[i])
+    if not timers and page.is_checked("#timers-on"):
+        page.uncheck("#timers-on")
+    page.click("#start")
+    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
+    table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")
+    if query:
+        page.evaluate(f"location.hash = '#/table/{table_id}?{query}'")
+    if root:
+        page.wait_for_selector(root)
+        page.wait_for_function(f"document.querySelector('{root}')?.__renderer?.ready", timeout=ENGINE_WAIT)
+    return table_id
