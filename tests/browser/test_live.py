@@ -29,7 +29,9 @@ WAIT = 120_000
 def live_browser(playwright_instance):
     b = playwright_instance.chromium.launch(
         executable_path=CHROMIUM, headless=True,
-        args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"])
+        args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns",
+                              # a camera that shows a test pattern, allowed without asking
+                              "--use-fake-device-for-media-stream", "--use-fake-ui-for-media-stream"])
     yield b
     b.close()
 
@@ -44,8 +46,10 @@ class Devices:
         self.blocked: list[str] = []
         self.allowed: list[re.Pattern] = []
 
-    def new(self, width=1200, height=900, name="device"):
+    def new(self, width=1200, height=900, name="device", init_script=None):
         ctx = self.browser.new_context(viewport={"width": width, "height": height}, service_workers="allow")
+        if init_script:
+            ctx.add_init_script(init_script)
         ctx.route(lambda url: not _is_local(url), lambda route: (self.blocked.append(route.request.url),
                                                                route.abort("addressunreachable")))
         pg = ctx.new_page()
@@ -208,6 +212,8 @@ def test_a_whole_elderwood_game_between_two_people_and_the_seed_checked_from_bot
     link = invitation(host, 1)
     assert link.startswith(site.url("index.html#/join?i="))
     assert host.locator(".invite-card[data-seat='1'] canvas.qr-code").count() == 1
+    # This browser reads no QR codes (no Barcode Detection API on Linux): the answer is pasted.
+    assert host.locator("button.scan").count() == 0
     # The guest sees the host's commitment before answering, and the same one the host shows.
     code = join(guest, link)
     host_commitment = host.locator(".live-commitment code").inner_text()
@@ -530,6 +536,45 @@ def test_three_devices_play_the_other_games_and_every_guest_checks_the_seed(devi
     log = _snap(host, 0)["log"]
     by_people = {e["seat"] for e in log if e["by"] == "seat"}
     assert len(by_people) >= 2 and by_people & {1, 2}, by_people
+
+
+# Chromium has no Barcode Detection API on Linux: this one "sees" whatever QR code the test puts
+# before the camera (window.__qrInView), and only once the camera is on.
+FAKE_DETECTOR = """
+window.BarcodeDetector = class {
+  constructor(options) { this.formats = options.formats; }
+  async detect(video) {
+    if (!(video.srcObject instanceof MediaStream) || !video.srcObject.active || video.videoWidth === 0) return [];
+    window.__framesSeen = (window.__framesSeen || 0) + 1;
+    return window.__qrInView ? [{ format: "qr_code", rawValue: window.__qrInView }] : [];
+  }
+};
+"""
+
+
+def test_the_host_scans_a_guests_answer_with_the_camera(devices, site):
+    """Where the browser reads QR codes, the host's card offers to scan the answer from the guest's
+    screen: the camera comes on, the code read fills the answer and connects; the camera is released."""
+    host = devices.new(name="host", init_script=FAKE_DETECTOR)
+    guest = devices.new(name="guest")
+    host_setup(host, site, "elderwood", ["device"])
+    answer = join(guest, invitation(host, 1))
+    host.click(f"{card(1)} button.scan")
+    host.wait_for_selector(f"{card(1)} video.scan-video")
+    host.wait_for_function("() => (window.__framesSeen || 0) > 2")  # the camera runs and frames are looked at
+    assert host.locator(f"{card(1)}[data-state=inviting]").count() == 1
+    host.evaluate("(code) => { window.__qrInView = code; }", answer)
+    host.wait_for_selector(f"{card(1)}[data-state=here]", timeout=30_000)
+    assert host.evaluate("document.querySelectorAll('video.scan-video').length") == 0
+    guest.wait_for_selector(".guest-status[data-state=joined]")
+    # Stopping the camera before anything is read leaves the answer to be pasted.
+    host.click("#live-watcher")
+    host.wait_for_selector(f"{card('w1')}[data-state=inviting] button.scan")
+    host.evaluate("() => { window.__qrInView = null; }")
+    host.click(f"{card('w1')} button.scan")
+    host.click(f"{card('w1')} button.scan-stop")
+    host.wait_for_selector(f"{card('w1')} button.scan")
+    assert host.locator(f"{card('w1')}[data-state=inviting] textarea.answer-input").input_value() == ""
 
 
 def test_odd_addresses_of_the_hosting_and_join_pages_say_so_and_change_nothing(devices, site):

@@ -29,6 +29,8 @@ const CSS = `
 .invite-row { display: flex; gap: 6px; }
 .invite-row input { flex: 1 1 auto; min-width: 0; font-family: monospace; }
 .qr-box { display: flex; justify-content: center; }
+.scan-box { display: flex; flex-direction: column; align-items: center; gap: 6px; }
+.scan-video { width: min(100%, 320px); aspect-ratio: 1; object-fit: cover; border-radius: 6px; background: #000; }
 .qr-code { width: min(100%, 260px); height: auto; image-rendering: pixelated; border-radius: 4px; }
 .answer-field textarea, .answer-code { width: 100%; box-sizing: border-box; font-family: monospace; font-size: .8rem;
   word-break: break-all; }

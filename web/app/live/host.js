@@ -25,6 +25,7 @@ import { rememberLive, liveTable, forgetLive } from "../table/session.js";
 import { Peer, packCode, unpackCode } from "./peer.js";
 import { message, read, checkAnswer } from "./protocol.js";
 import { qrCanvas } from "./qr.js";
+import { canScan, scanQr } from "./scan.js";
 import { sha256Hex, addLiveStyle, copy, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
@@ -185,11 +186,16 @@ class HostTable {
             onfocus: (e) => e.target.select() }),
           h("button.button.small", { type: "button", onclick: (e) => copy(g.invite.link, e.currentTarget) }, t("table.copy"))),
         h("div.qr-box", qrCanvas(g.invite.link, { scale: 3, label: t("live.qrLabel") })),
+        // What is typed stays through a repaint of the cards (another guest's link changing).
         h("label.field.answer-field", h("span", t("live.pasteAnswer", { name: g.name })),
-          h("textarea.answer-input", { rows: "3", autocomplete: "off", spellcheck: "false" })),
+          h("textarea.answer-input", { rows: "3", autocomplete: "off", spellcheck: "false",
+            oninput: (e) => { g.draft = e.target.value; } }, g.draft || "")),
+        g.scan ? g.scan.box : null,
         h("div.invite-row",
           h("button.button.primary.connect", { type: "button", onclick: (e) => this.connect(g, e.currentTarget) },
             t("live.connect")),
+          canScan() && !g.scan ? h("button.button.small.scan", { type: "button", onclick: () => this.scan(g) },
+            t("live.scanAnswer")) : null,
           // A connection that never comes up (a network change, an answer lost): start over.
           h("button.button.small.ghost.reinvite", { type: "button", onclick: () => this.makeInvite(g) },
             t("live.newInvitation"))));
@@ -213,6 +219,29 @@ class HostTable {
     if (g.ice) dataset.ice = g.ice;
     return h("article.invite-card", { dataset },
       h("h3", g.watcher ? g.name : t("live.seatTitle", { n: g.seat + 1, name: g.name })), state, ...body);
+  }
+
+  /** Read the guest's answer from its screen with this device's camera, then connect. */
+  async scan(g) {
+    const video = h("video.scan-video", { "aria-label": t("live.scanLabel") });
+    const abort = new AbortController();
+    const box = h("div.scan-box", video,
+      h("button.button.small.ghost.scan-stop", { type: "button", onclick: () => abort.abort() }, t("live.scanStop")));
+    g.scan = { box, abort };
+    g.note = null;
+    this.paintGuests();
+    let text = null;
+    try {
+      text = await scanQr(video, abort.signal);
+    } catch (e) {
+      g.note = t("live.scanFailed", { detail: e.message || String(e) });
+    }
+    g.scan = null;
+    if (this.dead) return;
+    if (text) g.draft = text.trim();
+    this.paintGuests();
+    const button = text && this.cardOf(g) && this.cardOf(g).querySelector("button.connect");
+    if (button) await this.connect(g, button);
   }
 
   cardOf(g) {
@@ -258,6 +287,8 @@ class HostTable {
 
   async makeInvite(g) {
     if (g.peer) g.peer.close();
+    if (g.scan) g.scan.abort.abort();
+    g.draft = "";
     g.state = "making";
     g.note = null;
     this.paintGuests();
@@ -626,6 +657,7 @@ class HostTable {
     this.offLang();
     document.removeEventListener("visibilitychange", this.onHide);
     window.removeEventListener("pagehide", this.onHide);
+    for (const g of [...this.watchers, ...this.guests.values()]) if (g.scan) g.scan.abort.abort();
     for (const w of this.watchers) if (w.peer) w.peer.close();
     for (const g of this.guests.values()) if (g.peer) g.peer.close();
     if (this.board) this.board.destroy();
