@@ -322,7 +322,7 @@ def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser
                     phone.wait_for_timeout(150)
                     check_phone_layout(phone, h)
                     if kind == "HARVEST_HEXES":
-                        screenshot(phone, SCREENS / "wickerfair-phone-harvest.png" if w == 390 else "wickerfair-phone-small.png")
+                        screenshot(phone, SCREENS / ("wickerfair-phone-harvest.png" if w == 390 else "wickerfair-phone-small.png"))
                 before = moves(phone)
                 play_by_taps(phone, snap, plan_quick(snap, turn))
                 wait_moves(phone, before)

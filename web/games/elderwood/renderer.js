@@ -5,6 +5,7 @@
 // snapshot.legal: the renderer never decides what is legal, it only offers the engine's list.
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
+import { fitBelowBar } from "../common/screen.js";
 import { t, words as pickWords } from "../../app/i18n.js";
 import "./strings.js";
 import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
@@ -151,20 +152,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   // The board fills the screen below the page's own bar, so the piles, the slab and the rings
   // are all on screen at once on a phone (no scrolling to reach your supply).
-  function fitHeight() {
-    if (readOnly) return;        // replays and embeds size the board themselves (their controls sit below it)
-    const top = root.getBoundingClientRect().top + window.scrollY;
-    const room = window.innerHeight - top - 8;
-    const wide = window.innerWidth >= 700;
-    // Far down the page (under the end screen), keep most of a screen rather than a sliver.
-    const least = wide ? 440 : Math.max(400, Math.round(window.innerHeight * 0.7));
-    const h = Math.round(Math.min(wide ? 860 : 2000, Math.max(least, room)));
-    if (root.style.height !== `${h}px`) root.style.height = `${h}px`;
-  }
-  window.addEventListener("resize", fitHeight);
-  // The page's bar above may grow or shrink after a snapshot (status words, the clock): follow it.
-  const pageObserver = new ResizeObserver(() => fitHeight());
-  pageObserver.observe(document.body);
+  const screenFit = fitBelowBar(root, {
+    size(room) {
+      if (readOnly) return null;   // replays and embeds size the board themselves (their controls sit below it)
+      const wide = window.innerWidth >= 700;
+      // Far down the page (under the end screen), keep most of a screen rather than a sliver.
+      const least = wide ? 440 : Math.max(400, Math.round(window.innerHeight * 0.7));
+      return Math.min(wide ? 860 : 2000, Math.max(least, room - 8));
+    },
+  });
 
   const vp = createViewport(board, {
     label: t("ew.board"),
@@ -229,7 +225,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     fillStrip(bottomStrip, bottomColour(), myColour !== null);
     hintText.textContent = hintFor();
     root.classList.toggle("ew-over", !!(snap && snap.terminal));
-    fitHeight();
+    screenFit.fit();
     root.dataset.lifted = lifted || "";
     root.dataset.rings = rings().map((m) => key(m.to[0], m.to[1])).join(";");
     root.dataset.myturn = myTurn() ? "1" : "0";
@@ -760,8 +756,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     destroy() {
       clearTimeout(tipTimer);
       window.removeEventListener("keydown", onKeyDown, true);
-      window.removeEventListener("resize", fitHeight);
-      pageObserver.disconnect();
+      screenFit.destroy();
       pileObserver.disconnect();
       layer.destroy();
       vp.destroy();

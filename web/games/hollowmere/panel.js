@@ -3,14 +3,10 @@
 
 import { t } from "../../app/i18n.js";
 import { SEAT_COLOURS } from "./tilegeometry.js";
+import { el } from "../common/dom.js";
 
-/** A small element with a class and text (the panel and the renderer build their DOM with it). */
-export function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined) e.textContent = text;
-  return e;
-}
+// The panel and the renderer build their DOM with the boards' shared helper.
+export { el };
 
 export function paintPlayers(p, { snap, view, viewer }) {
   p.playersTitle.textContent = t("hm.players");

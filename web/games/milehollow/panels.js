@@ -3,13 +3,9 @@
 
 import { t } from "../../app/i18n.js";
 import { CARD_ORDER, symbolSvg } from "./art.js";
+import { el } from "../common/dom.js";
 
-export function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = text;
-  return e;
-}
+export { el };
 
 export function colourName(c) {
   return t(`mh.colour.${c}`);

@@ -8,6 +8,7 @@
 // last), the others it offers can be picked before confirming. Keys: 1–5 the row, D the deck,
 // M mail, P pave, Escape closes a sheet; Tab, arrows and Enter everywhere.
 
+import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport } from "../common/viewport.js";
 import { t } from "../../app/i18n.js";
 import { getEngine } from "../../engine.js";
@@ -250,7 +251,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     hand.paint({ snap, view, viewer });
     paintSheet();
     paintHint();
-    fitHeight();
+    screenFit.fit();
     vp.redraw();
     pulse();
   }
@@ -477,10 +478,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function onDocKey(ev) {
     if (destroyed || readOnly || !root.isConnected) return;
     inputMode = "keys";
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
-    const target = ev.target;
-    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-    if (!root.offsetParent) return;       // not on screen (hidden behind another page state)
+    if (!keyForBoard(ev, root)) return;
     const k = ev.key;
     if (k === "Escape" && sheet && sheet.kind !== "keep") {
       ev.preventDefault();
@@ -587,18 +585,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   // --- size: the whole table fits the screen below the page's top bar ----------------------------
-  function fitHeight() {
-    if (!root.isConnected) return;
-    const r = root.getBoundingClientRect();
-    const top = r.top + window.scrollY;
-    const avail = window.innerHeight - top - 10;
-    const hgt = Math.round(Math.max(360, Math.min(avail, 980)));
-    if (root.style.height !== `${hgt}px`) root.style.height = `${hgt}px`;
-  }
-  const onResize = () => { fitHeight(); if (view) hand.paintMails(); };
-  window.addEventListener("resize", onResize);
-  const bodyObserver = new ResizeObserver(() => fitHeight());
-  bodyObserver.observe(document.body);
+  const screenFit = fitBelowBar(root, {
+    size: (room) => Math.max(360, Math.min(room - 10, 980)),
+    onResize: () => { if (view) hand.paintMails(); },
+  });
 
   // --- public --------------------------------------------------------------------------------------
   const api = {
@@ -613,8 +603,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       clearTimeout(infoTimer);
       clearInterval(pulseTimer);
       document.removeEventListener("keydown", onDocKey);
-      window.removeEventListener("resize", onResize);
-      bodyObserver.disconnect();
+      screenFit.destroy();
       vp.destroy();
       root.remove();
     },

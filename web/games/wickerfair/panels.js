@@ -5,16 +5,12 @@
 
 import { t, getLang } from "../../app/i18n.js";
 import { inkOn, RES_COLOUR, RES_INK, STRUCTURE_IDS } from "./art.js";
+import { el } from "../common/dom.js";
 
 export const RES = ["grain", "wood", "clay", "wool"];
 const TOP_PINS = { travel: ["U1"], harvest: ["U2"], trade: ["U3", "U4"], bolster: ["U5", "U6"] };
 
-export function el(tag, cls, text) {
-  const e = document.createElement(tag);
-  if (cls) e.className = cls;
-  if (text !== undefined && text !== null) e.textContent = text;
-  return e;
-}
+export { el };
 
 /** The current language's entry of an {en, pt} object. */
 export function L(obj) {

@@ -12,6 +12,7 @@
 // D end a move; S skip; 0–7 the dial and C the next card in a courage commit; F focus view; E show a
 // mission; ? the keys; Escape goes back a step or closes a panel; Enter confirms. M is the page's mute.
 
+import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport, createFocusLayer } from "../common/viewport.js";
 import { t, words } from "../../app/i18n.js";
 import { getEngine } from "../../engine.js";
@@ -289,7 +290,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     paintPanel();
     paintHint();
     paintLayer();
-    fitHeight();
+    screenFit.fit();
     vp.redraw();
     pulse();
     camera.autoFocus();
@@ -560,10 +561,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   });
   function onDocKey(ev) {
     if (destroyed || readOnly || !root.isConnected) return;
-    if (ev.ctrlKey || ev.metaKey || ev.altKey || ev.defaultPrevented) return;
-    const target = ev.target;
-    if (target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName))) return;
-    if (!root.offsetParent) return;
+    if (!keyForBoard(ev, root)) return;
     if (inputMode !== "keys") { inputMode = "keys"; root.classList.remove("wf-touch"); paintHint(); }
     onKey(ev);
   }
@@ -586,19 +584,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   // --- size: the whole table fits the screen below the page's top bar ------------------------------------
-  function fitHeight() {
-    if (!root.isConnected) return;
-    const r = root.getBoundingClientRect();
-    const top = r.top + window.scrollY;
-    const avail = window.innerHeight - top - 8;
-    const hgt = Math.round(Math.max(380, Math.min(avail, 1000)));
-    if (root.style.height !== `${hgt}px`) root.style.height = `${hgt}px`;
-    root.classList.toggle("wf-short", hgt < 560);
-  }
-  const onResize = () => fitHeight();
-  window.addEventListener("resize", onResize);
-  const bodyObserver = new ResizeObserver(() => fitHeight());
-  bodyObserver.observe(document.body);
+  const screenFit = fitBelowBar(root, {
+    size: (room) => Math.max(380, Math.min(room - 8, 1000)),
+    onFit: (height) => root.classList.toggle("wf-short", height < 560),
+  });
 
   // --- public ------------------------------------------------------------------------------------------
   const api = {
@@ -613,8 +602,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       clearTimeout(infoTimer);
       clearInterval(pulseTimer);
       document.removeEventListener("keydown", onDocKey);
-      window.removeEventListener("resize", onResize);
-      bodyObserver.disconnect();
+      screenFit.destroy();
       layer.destroy();
       vp.destroy();
       root.remove();
