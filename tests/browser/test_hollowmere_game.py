@@ -16,7 +16,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.vt_page import csp_safe_waits, is_local, moves, page_state, snapshot, wait_moves, wait_page_state
+from tests.browser.vt_page import (
+    device_context, device_page, moves, one_device, page_state, snapshot, wait_moves, wait_page_state,
+)
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
@@ -115,15 +117,8 @@ def phone_factory(browser):
     made = []
 
     def make(width, height):
-        ctx = browser.new_context(viewport={"width": width, "height": height}, device_scale_factor=2,
-                                  has_touch=True, is_mobile=True, service_workers="allow")
-        ctx.route(lambda url: not is_local(url), lambda route: route.abort("addressunreachable"))
-        pg = ctx.new_page()
-        csp_safe_waits(pg)
-        pg.set_default_timeout(ENGINE_WAIT)
-        pg.errors = []
-        pg.on("pageerror", lambda e: pg.errors.append(str(e)))
-        pg.on("console", lambda m: pg.errors.append(m.text) if m.type == "error" else None)
+        ctx = device_context(browser, width, height, touch=True)
+        pg = device_page(ctx)
         pg.size = (width, height)
         made.append((ctx, pg))
         return pg
@@ -131,6 +126,7 @@ def phone_factory(browser):
     for ctx, pg in made:
         ctx.close()
         assert not pg.errors, pg.errors
+        assert not ctx.blocked, ctx.blocked
 
 
 def _option_help_is_shown(page):
@@ -318,15 +314,7 @@ def test_whole_game_by_taps_on_a_phone(phone_factory, site):
 # --- a desktop: 1366×800, played with the mouse ------------------------------------------------
 
 def test_desktop_turns_by_mouse_place_then_lay(browser, site):
-    ctx = browser.new_context(viewport={"width": 1366, "height": 800}, service_workers="allow")
-    ctx.route(lambda url: not is_local(url), lambda route: route.abort("addressunreachable"))
-    page = ctx.new_page()
-    csp_safe_waits(page)
-    page.set_default_timeout(ENGINE_WAIT)
-    errors = []
-    page.on("pageerror", lambda e: errors.append(str(e)))
-    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
-    try:
+    with one_device(browser, 1366, 800) as page:
         page.goto(site.url("index.html#/new/hollowmere?botdelay=0&timer=900"))
         page.wait_for_selector("#opt-mist_veil", timeout=ENGINE_WAIT)
         _option_help_is_shown(page)
@@ -374,6 +362,3 @@ def test_desktop_turns_by_mouse_place_then_lay(browser, site):
         page.wait_for_selector('.hm-root[data-interactive="1"]')
         page.mouse.move(5, 5)
         page.screenshot(path=str(SCREENS / "hollowmere-desktop.png"))
-    finally:
-        ctx.close()
-    assert not errors, errors
