@@ -523,8 +523,7 @@ class HostTable {
     this.commit = { commitment: joint[0].commitment };
     this.order = save.remote.slice();
     this.order.forEach((k, i) => this.guests.set(k, { seat: k, name: snap.seats[k].name, peer: null,
-      commitment: joint[i + 1].commitment, contribution: joint[i + 1].commitment, state: "away", invite: null,
-      note: null }));
+      commitment: joint[i + 1].commitment, contribution: null, state: "away", invite: null, note: null }));
     this.timers = save.timers !== false;
     for (const [key, left] of Object.entries(save.clocks || {})) {
       if (typeof left === "number" && Number.isFinite(left)) this.deadlines.set(key, Date.now() + Math.max(0, left) * 1000);
