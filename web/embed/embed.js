@@ -100,9 +100,10 @@ async function show() {
   });
   viewer = v;
   host.append(loading);
+  // In a narrow frame only the arrow shows (embed.css); the words stay its accessible name.
   open = h("a.embed-open", {
-    href: siteLink(`/replay?r=${r}&move=${v.move}`), target: "_blank", rel: "noopener",
-  }, t("pg.embed.open"), " ↗");
+    href: siteLink(`/replay?r=${r}&move=${v.move}`), target: "_blank", rel: "noopener", title: t("pg.embed.open"),
+  }, h("span.embed-open-text", t("pg.embed.open")), h("span", { "aria-hidden": "true" }, " ↗"));
   host.querySelector(".vtv-bar").append(open);
   try {
     await v.ready;

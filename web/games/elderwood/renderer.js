@@ -226,6 +226,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     hintText.textContent = hintFor();
     root.classList.toggle("ew-over", !!(snap && snap.terminal));
     screenFit.fit();
+    fitRoom();
     root.dataset.lifted = lifted || "";
     root.dataset.rings = rings().map((m) => key(m.to[0], m.to[1])).join(";");
     root.dataset.myturn = myTurn() ? "1" : "0";
@@ -522,8 +523,18 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   vp.onChange(() => {
+    fitRoom();
     if (!tip.hidden && tip.dataset.stack) showTip(tip.dataset.stack);
   });
+
+  /** What the fit keeps clear: the hint line as tall as it is drawn (none when hidden), and the
+   * zoom buttons while they sit on the board (a replay moves them under it). */
+  function fitRoom() {
+    const top = hintText.textContent && hint.offsetParent !== null
+      ? Math.max(0, Math.round(hintText.getBoundingClientRect().bottom - vp.element.getBoundingClientRect().top) - 4)
+      : 0;
+    vp.setInsets({ top, bottom: vp.element.contains(controls.element) ? 40 : 0 });
+  }
 
   // --- drawing -----------------------------------------------------------------------------
   function elderAt(k) {
