@@ -50,5 +50,8 @@ def test_pages_fit_a_phone(page, site, route):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site.url(f"index.html{route}"))
     page.wait_for_selector("h1")
+    # The pages link their stylesheet as they mount: measure once it applies (a busy machine may
+    # lay the page out before it has loaded).
+    page.wait_for_function("[...document.styleSheets].some((s) => s.href && s.href.endsWith('/pages.css'))")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{route} is {overflow}px wider than a phone"

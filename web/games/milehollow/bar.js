@@ -47,7 +47,7 @@ export function createBar({ onSlot, onDeck, onMail, onPave }) {
       b.setAttribute("aria-disabled", can ? "false" : "true");
       const n = i + 1;
       const label = !card ? t("mh.slotEmpty", { n })
-        : can ? t("mh.slotTake", { n, card: cardName(card) })
+        : can ? t(card === "ox" ? "mh.slotTakeOx" : "mh.slotTake", { n, card: cardName(card) })
           : acting ? t("mh.slotNo", { n, card: cardName(card) }) : t("mh.slot", { n, card: cardName(card) });
       b.setAttribute("aria-label", card === "ox" ? `${label}. ${t("mh.oxWild")}` : label);
       b.title = b.getAttribute("aria-label");
