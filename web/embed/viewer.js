@@ -7,9 +7,10 @@
 // (replay_at). Positions already seen are kept, so stepping back and forth costs nothing
 // the second time.
 
-import { t, words, getLang, onLangChange } from "../app/i18n.js";
-import { h, announce as liveAnnounce } from "../app/table/live.js";
-import { seatLabel, scoreSheet } from "../app/table/view.js";
+import { t, words, getLang, onLangChange } from "../lib/i18n.js";
+import { h } from "../lib/dom.js";
+import { announce as liveAnnounce } from "../lib/announce.js";
+import { seatLabel, scoreSheet } from "../lib/seats.js";
 import { loadRenderer } from "../games/index.js";
 import { seatText, plainKey } from "./util.js";
 

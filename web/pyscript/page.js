@@ -3,7 +3,7 @@
 // edits kept for the tab's life (a reload loses nothing), and the notes under each Run.
 // examples.py runs the code; it tells this module what happened through DOM events.
 
-import { t, getLang, setLang, onLangChange, translateTree } from "../app/i18n.js";
+import { t, getLang, setLang, onLangChange, translateTree } from "../lib/i18n.js";
 import "../app/strings/shell.js";
 import "./strings.js";
 import { registerServiceWorker } from "../engine.js";

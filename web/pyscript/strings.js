@@ -1,7 +1,7 @@
 // The words of the live-examples page (web/pyscript.html). The English copy also sits in the
 // page itself, so it reads before any script runs.
 
-import { addStrings } from "../app/i18n.js";
+import { addStrings } from "../lib/i18n.js";
 
 addStrings({
   en: {

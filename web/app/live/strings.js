@@ -1,5 +1,5 @@
 // Words of the pages for tables shared across devices (host and guest), in English and Portuguese.
-import { addStrings } from "../i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 addStrings({
   en: {

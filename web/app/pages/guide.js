@@ -2,11 +2,11 @@
 // with the steps for each. Every word comes from web/app/strings/pages.js (pg.guide.*); the bots'
 // levels are the engine's own list (web/games/catalog.js, written by the build from its `games`).
 
-import { t, onLangChange } from "../i18n.js";
+import { t, onLangChange } from "../../lib/i18n.js";
 import "../strings/pages.js";
-import { h } from "../table/live.js";
+import { h } from "../../lib/dom.js";
 import { useStyle, gameName } from "../../embed/util.js";
-import { levelName } from "../table/view.js";
+import { levelName } from "../../lib/seats.js";
 import { GAMES, GAME_ORDER } from "../../games/index.js";
 
 /** Each way: its key in the strings, how many steps it has, and where its button goes. */

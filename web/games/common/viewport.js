@@ -53,7 +53,7 @@
 //            arrowStep(items, fromId, key) -> id   (Left/Right: reading order;
 //            Up/Down: nearest item in the row above/below; wraps).
 
-import { addStyleOnce } from "./style.js";
+import { addStyleOnce } from "../../lib/style.js";
 
 const STYLE_ID = "vt-viewport-style";
 const CSS = `

@@ -6,10 +6,10 @@
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { fitBelowBar } from "../common/screen.js";
-import { t, words as pickWords } from "../../app/i18n.js";
+import { t, words as pickWords } from "../../lib/i18n.js";
 import "./strings.js";
 import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
-import { addStyleOnce } from "../common/style.js";
+import { addStyleOnce } from "../../lib/style.js";
 import {
   paintStack, paintHeight, paintElderDots, paintLiberty, paintLastMove, paintArrow, paintRing,
   paintHalo, paintPile, paintTile, THICK, RING,

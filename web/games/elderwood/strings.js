@@ -1,5 +1,5 @@
 // Elderwood board words, English and Brazilian Portuguese (names as in the engine's words.py).
-import { addStrings } from "../../app/i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 export const STRINGS = {
   en: {

@@ -1,6 +1,6 @@
 // Hollowmere board words, English and Brazilian Portuguese (role names as the engine's
 // notation.py gives them; tile names come with the tile set from the engine, game_data).
-import { addStrings } from "../../app/i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 export const STRINGS = {
   en: {

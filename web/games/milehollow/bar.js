@@ -2,7 +2,7 @@
 // Pave button (how many roads you may pave now). It holds no game state: the renderer paints it from
 // the snapshot and gets taps back through callbacks.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { symbolSvg } from "./art.js";
 import { arrowKeys, el, cardName, colourName } from "./panels.js";
 

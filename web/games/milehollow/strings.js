@@ -1,7 +1,7 @@
 // Milehollow table words, English and Brazilian Portuguese (the design's glossary: wagon card /
 // carta de carroça, Ox / Boi, marker / marco, slab / laje, pave / pavimentar, mail card / carta de
 // correspondência, face-up row / fileira). Town names are the same in both languages.
-import { addStrings } from "../../app/i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 export const STRINGS = {
   en: {
