@@ -3,13 +3,15 @@
 #
 #   bash tests/run_all.sh [pytest args…]      (default: the whole tests/ folder)
 #
-# Installs only what is missing: Debian's chromium (and node/npm) when running as root, the
-# Python test packages from pyproject's [test] extra, node_modules from package-lock.json.
+# Installs only what is missing: Debian's chromium (and node/npm, python3-venv) when running as
+# root, the Python test packages from pyproject's [test] extra, node_modules from package-lock.json.
+# Python packages go into a virtual environment, never into the system's Python: the active one
+# ($VIRTUAL_ENV), else .venv/ in the repository, made on the first run from $PYTHON (python3).
 # Exits with pytest's status; "no tests collected" (5) counts as a failure.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PYTHONDONTWRITEBYTECODE=1
-PY=${PYTHON:-python3}
+BASE_PY=${PYTHON:-python3}
 
 log() { printf '\n== %s\n' "$*"; }
 as_root() { [ "$(id -u)" = 0 ]; }
@@ -30,14 +32,30 @@ if ! command -v npm >/dev/null 2>&1; then apt_install nodejs npm || exit 1; fi
 /usr/bin/chromium --version 2>/dev/null | grep -i chromium || true
 echo "node $(node --version 2>/dev/null || echo missing), npm $(npm --version 2>/dev/null || echo missing)"
 
-log "python test packages"
-if ! "$PY" -c "import pytest, playwright.sync_api, hypothesis" 2>/dev/null; then
-  mapfile -t reqs < <("$PY" -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml','rb'))['project']['optional-dependencies']['test']))")
-  # A Debian system Python refuses pip installs (PEP 668) unless told it may.
-  "$PY" -m pip install --quiet --disable-pip-version-check "${reqs[@]}" \
-    || PIP_BREAK_SYSTEM_PACKAGES=1 "$PY" -m pip install --quiet --disable-pip-version-check "${reqs[@]}" \
-    || exit 1
+log "python environment"
+if [ -n "${VIRTUAL_ENV:-}" ] && [ -x "$VIRTUAL_ENV/bin/python" ]; then
+  PY="$VIRTUAL_ENV/bin/python"
+else
+  if [ ! -x .venv/bin/python ]; then
+    # It sees the interpreter's own packages (--system-site-packages), so nothing the machine
+    # already has is fetched again; whatever is missing is installed into .venv/ only.
+    if ! "$BASE_PY" -m venv --system-site-packages .venv; then
+      rm -rf .venv
+      apt_install python3-venv || exit 1    # Debian ships venv's pip apart from Python
+      "$BASE_PY" -m venv --system-site-packages .venv || {
+        echo "run_all: cannot make .venv/ with $BASE_PY (on Debian: apt-get install python3-venv)" >&2
+        exit 1
+      }
+    fi
+  fi
+  PY="$PWD/.venv/bin/python"
 fi
+"$PY" -c "import sys; print(sys.executable, sys.version.split()[0])"
+
+log "python test packages"
+mapfile -t reqs < <("$PY" -c "import tomllib; print('\n'.join(tomllib.load(open('pyproject.toml','rb'))['project']['optional-dependencies']['test']))")
+# A no-op (and no network) when every requirement is already met.
+"$PY" -m pip install --quiet --disable-pip-version-check "${reqs[@]}" || exit 1
 "$PY" -c "import pytest, playwright; from importlib.metadata import version as v; print('pytest', v('pytest'), '· playwright', v('playwright'))"
 
 log "npm packages"

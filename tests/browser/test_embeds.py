@@ -3,8 +3,9 @@
 - Several embeds on one page share one rules engine (web/embed/shared-engine.js): Python starts
   once, and each frame shows its board within 1.5 times the time a single embed takes; when the
   frame running the engine goes away, another takes over and the others keep working.
-- In a 640×480 frame the whole position is in view and no piece sits under the zoom buttons
-  (they live in the bar under the board).
+- In a 320×240, a 640×480 and a wide frame the whole position is in view, no piece sits under
+  the result line or the zoom buttons (they live in the bar under the board), and the bar's words
+  are whole; at 640×480 the board takes most of the frame.
 - A lesson plays in a frame: embed.html#lesson=<game>/<id>.
 """
 from __future__ import annotations
@@ -158,34 +159,76 @@ def test_three_embeds_share_one_engine(page, site, records, case):
     assert sorted(roles) == ["follower", "leader"]
 
 
-def test_fit_shows_the_whole_position_clear_of_the_controls(page, site, records):
-    """640×480, the largest position of an Elderwood game: every stack's face is inside the board,
-    and the zoom buttons are in the bar under it, not over it."""
+#: Where every stack's face is on the page, the slab's box, and every box laid over the slab
+#: (the hint line, the zoom buttons…): what a reader sees of the board.
+BOARD_BOXES = """() => {
+    const box = (e) => { const b = e.getBoundingClientRect(); return {x: b.x, y: b.y, w: b.width, h: b.height}; };
+    const r = document.querySelector('.ew-root').__renderer;
+    const vp = document.querySelector('.ew-board .vt-viewport');
+    const over = [...vp.querySelectorAll('*')].filter((e) => e.tagName !== 'CANVAS' && !e.closest('.vt-overlay')
+        && e.getClientRects().length && getComputedStyle(e).visibility !== 'hidden' && e.textContent.trim())
+      .map((e) => ({what: e.className || e.tagName, ...box(e)}));
+    return {slab: box(vp), over, bar: box(document.querySelector('.vtv-bar'))};
+}"""
+
+#: Every text of the bar under the board: its box, and whether its words fit it.
+BAR_TEXTS = """() => [...document.querySelectorAll('.vtv-bar :is(.vtv-caption, .vtv-counter, .vtv-count-short, .embed-open, button)')]
+    .filter((e) => e.getClientRects().length)
+    .map((e) => { const b = e.getBoundingClientRect(); const cs = getComputedStyle(e);
+        return {what: e.className, text: e.innerText, bottom: b.bottom, right: b.right,
+                fits: e.scrollWidth <= e.clientWidth + 1 && e.scrollHeight <= e.clientHeight + 1,
+                ellipsis: cs.textOverflow === 'ellipsis' && cs.overflow !== 'visible'}; })"""
+
+
+def test_the_board_fills_the_frame_clear_of_the_words(page, site, records):
+    """The last position of an Elderwood game in a small, a desktop and a wide frame: every stack's
+    face on the slab and under nothing (not the result line, not the zoom buttons, which sit in
+    the bar); the bar's words whole (the caption saying how the game ended); at 640×480 the slab
+    takes most of the frame and the group most of the slab."""
     record = records["elderwood"]
     n = len(record["actions"])
-    page.set_viewport_size({"width": 640, "height": 480})
-    page.goto(site.url(f"embed.html#r={link(record)}&move={n}&controls=1"))
-    page.wait_for_selector("main[data-state=ready]")
-    page.wait_for_timeout(400)  # the Fit after the first draw
-    assert page.locator(".vtv-board .vt-controls").count() == 0
-    assert page.locator(".vtv-bar .vt-controls [data-control=fit]").count() == 1
-    # Every stack of the final position, as the engine has it.
     g = get_game("elderwood")
     table = Table(g, [Seat.from_json(s) for s in record["seats"]], record["options"], record["seed"], __version__)
     for action, (seat, by) in zip(record["actions"], record["actors"]):
         table.play(action, seat, by)
     stacks = table.state.view(None)["stacks"]
     assert len(stacks) >= 8
-    canvas = page.locator(".vtv-board .ew-board canvas").bounding_box()
-    bar = page.locator(".vtv-bar").bounding_box()
-    for s in stacks:
-        p = page.evaluate(f"document.querySelector('.ew-root').__renderer.pointFor({s['q']}, {s['r']})")
-        assert canvas["x"] <= p["x"] <= canvas["x"] + canvas["width"], (s, p, canvas)
-        assert canvas["y"] <= p["y"] <= canvas["y"] + canvas["height"], (s, p, canvas)
-        assert p["y"] < bar["y"]
-    assert page.evaluate("document.documentElement.scrollWidth") <= 640
-    page.screenshot(path=str(SCREENS / "embed-elderwood-640.png"), scale="css")
+    winner = record["seats"][record["result"]["winners"][0]]["name"]
+
+    page.set_viewport_size({"width": 640, "height": 480})
+    page.goto(site.url(f"embed.html#r={link(record)}&move={n}&controls=1"))
+    page.wait_for_selector("main[data-state=ready]")
+    assert page.locator(".vtv-board .vt-controls").count() == 0
+    assert page.locator(".vtv-bar .vt-controls [data-control=fit]").count() == 1
+    for width, height, shot in [(640, 480, "embed-elderwood-640.png"), (320, 240, "embed-elderwood-320.png"),
+                                (1280, 400, "embed-elderwood-wide.png")]:
+        page.set_viewport_size({"width": width, "height": height})
+        page.wait_for_timeout(400)  # the board refits to its new size
+        boxes = page.evaluate(BOARD_BOXES)
+        slab = boxes["slab"]
+        points = [page.evaluate(f"document.querySelector('.ew-root').__renderer.pointFor({s['q']}, {s['r']})")
+                  for s in stacks]
+        for s, p in zip(stacks, points):
+            assert slab["x"] + 8 <= p["x"] <= slab["x"] + slab["w"] - 8, (width, s, p, slab)
+            assert slab["y"] + 8 <= p["y"] <= slab["y"] + slab["h"] - 8, (width, s, p, slab)
+            for o in boxes["over"]:
+                inside = o["x"] - 8 <= p["x"] <= o["x"] + o["w"] + 8 and o["y"] - 8 <= p["y"] <= o["y"] + o["h"] + 8
+                assert not inside, f"{o['what']} covers {s['tiles'][-1]['name']} in a {width}×{height} frame"
+        texts = page.evaluate(BAR_TEXTS)
+        caption = next(x for x in texts if "vtv-caption" in x["what"])
+        assert caption["text"].startswith(f"{n}. ") and f"Won by {winner}" in caption["text"], caption
+        for x in texts:
+            assert x["fits"] and not x["ellipsis"], (width, x)
+            assert x["bottom"] <= height and x["right"] <= width, (width, x)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width
+        if width == 640:
+            # The slab has most of the frame, and the fitted group (its stacks' centres) half the slab.
+            assert slab["w"] * slab["h"] >= 0.55 * width * height, slab
+            xs, ys = [p["x"] for p in points], [p["y"] for p in points]
+            assert max((max(xs) - min(xs)) / slab["w"], (max(ys) - min(ys)) / slab["h"]) >= 0.45, (xs, ys, slab)
+        page.screenshot(path=str(SCREENS / shot), scale="css")
     # The bar's Fit and zoom still work from there.
+    page.set_viewport_size({"width": 640, "height": 480})
     page.click(".vtv-bar [data-control=zoomIn]")
     page.click(".vtv-bar [data-control=fit]")
 

@@ -138,9 +138,9 @@ def test_the_tile_set_and_its_names_come_from_the_engine_not_a_web_copy(board, p
     data = call("game_data", game="hollowmere")
     en = next(t["name"] for t in data["tiles"] if t["id"] == snap["view"]["hand"])
     assert board.text_content(".hm-hand-name").startswith(en)
-    board.evaluate("async () => { (await import('/web/app/i18n.js')).setLang('pt'); window.__r.setLang('pt'); }")
+    board.evaluate("async () => { (await import('/web/lib/i18n.js')).setLang('pt'); window.__r.setLang('pt'); }")
     assert board.text_content(".hm-hand-name").startswith(data["names"]["pt"][snap["view"]["hand"]])
-    board.evaluate("async () => { (await import('/web/app/i18n.js')).setLang('en'); window.__r.setLang('en'); }")
+    board.evaluate("async () => { (await import('/web/lib/i18n.js')).setLang('en'); window.__r.setLang('en'); }")
 
 
 # --- keys ------------------------------------------------------------------------------------
@@ -375,11 +375,11 @@ def test_strings_switch_to_portuguese(board):
     snap = to_my_turn(new_game({"mist_veil": True}))
     board.show(snap)
     board.evaluate("""async () => {
-      const i18n = await import('/web/app/i18n.js');
+      const i18n = await import('/web/lib/i18n.js');
       i18n.setLang('pt');
       window.__r.setLang('pt');
     }""")
     assert board.text_content(".hm-hand h3") == "Peça na mão"
     assert board.inner_text('[data-act="veil"]') == "Véu da Névoa"
     assert board.inner_text('[data-act="lay"]') == "Colocar peça"
-    board.evaluate("async () => { (await import('/web/app/i18n.js')).setLang('en'); window.__r.setLang('en'); }")
+    board.evaluate("async () => { (await import('/web/lib/i18n.js')).setLang('en'); window.__r.setLang('en'); }")

@@ -184,7 +184,7 @@ def test_pass_and_play_keeps_each_persons_hand_and_mail_and_the_seed_out_of_the_
         if snap["decision"]["kind"] == "turn":
             turns += 1
     assert checked["handoff"] >= 3 and checked["acting"] >= 4, checked
-    # The shell's live region (web/app/table/live.js) keeps its last words for 8 s; the board says
+    # The shell's live region (web/lib/announce.js) keeps its last words for 8 s; the board says
     # whose view it shows as soon as a person's view is left, so no one hears the last one's words.
     assert not announced, announced
 

@@ -3,6 +3,8 @@ from __future__ import annotations
 
 import pytest
 
+from py_engine import bridge
+
 WAYS = ["bots", "pass", "resume", "live", "share", "embed", "pyscript"]
 
 
@@ -21,6 +23,17 @@ def test_guide_compares_the_ways_with_steps(page, site, lang, title, first):
     for way in WAYS:
         assert page.locator(f".pg-way[data-way={way}] .pg-steps li").count() >= 3
     assert page.locator(".pg-way[data-way=bots] h2").inner_text() == first
+    # The bots' levels are each game's own, as the engine lists them (Elderwood has a strong bot).
+    games = bridge.call({"cmd": "games"})["result"]
+    assert page.locator(".pg-levels li").count() == len(games)
+    if lang == "en":
+        for g in games:
+            text = page.locator(f".pg-levels li[data-game={g['name']}]").inner_text()
+            assert text == f"{g['name'].title()}: {', '.join(g['bot_levels'])}"
+    else:
+        assert page.locator(".pg-levels li[data-game=elderwood]").inner_text() == "Elderwood: fácil, normal, forte"
+    # Tables across devices exist: the guide no longer says two devices cannot share one.
+    assert "cannot sit" not in page.inner_text(".pg-head") and "não podem sentar" not in page.inner_text(".pg-head")
     # Each way links where it starts: the lobby, Verify, the PyScript docs page.
     assert page.locator('.pg-way[data-way=share] a[href="#/verify"]').count() == 1
     assert page.locator('.pg-way[data-way=pyscript] a[href="web/pyscript.html"]').count() == 1
@@ -37,5 +50,8 @@ def test_pages_fit_a_phone(page, site, route):
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(site.url(f"index.html{route}"))
     page.wait_for_selector("h1")
+    # The pages link their stylesheet as they mount: measure once it applies (a busy machine may
+    # lay the page out before it has loaded).
+    page.wait_for_function("[...document.styleSheets].some((s) => s.href && s.href.endsWith('/pages.css'))")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{route} is {overflow}px wider than a phone"

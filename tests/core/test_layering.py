@@ -1,5 +1,6 @@
 """One concept, one place: the core imports no game; a game imports no other game, no UI, no CLI."""
 import ast
+import re
 from pathlib import Path
 
 ROOT = Path(__file__).parents[2] / "py_engine"
@@ -35,3 +36,68 @@ def test_games_import_only_core_and_themselves():
             for m in imports(f):
                 if m.startswith("py_engine."):
                     assert m.startswith(("py_engine.core", f"py_engine.games.{game.name}")), f"{f} imports {m}"
+
+
+# --- the web side ------------------------------------------------------------------------------------
+# web/lib/ is the floor: words (i18n), element building, stylesheets, the live region, the record
+# codec, seats and scores in words. web/games/ and the pages stand on it; docs/architecture.md,
+# "Layering rules", says who may import what.
+
+WEB = ROOT.parent / "web"
+#: Written into dist/ by the build (build_site.py write_catalog), so absent from the source tree.
+BUILT = {"web/games/catalog.js"}
+#: What the embed and the PyScript pages may take from web/app: its word tables and the lesson
+#: player the How to play pages and lesson embeds share.
+APP_PUBLIC = ("web/app/strings/", "web/app/lessons/catalog.js", "web/app/lessons/player.js")
+_SPEC = re.compile(r"""\b(?:import|export)\b[^"';()]*?\bfrom\s*["']([^"']+)["']"""
+                   r"""|\bimport\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)""")
+
+
+def js_imports(path: Path, text: str | None = None) -> list[str]:
+    """Repository paths a module imports (static, re-exported, bare and dynamic with a literal);
+    `text` stands in for the file's own when given."""
+    text = re.sub(r"/\*.*?\*/|(?<![:\"'])//[^\n]*", "", path.read_text() if text is None else text, flags=re.S)
+    out = []
+    for m in _SPEC.finditer(text):
+        spec = next(g for g in m.groups() if g is not None)
+        if not spec.startswith("."):
+            continue  # an import map's name or a URL built at run time
+        target = (path.parent / spec.split("?")[0]).resolve()
+        out.append(target.relative_to(ROOT.parent).as_posix())
+    return out
+
+
+def web_modules() -> list[Path]:
+    return sorted(p for p in WEB.rglob("*.js") if "node_modules" not in p.parts)
+
+
+def test_every_web_import_names_a_module_that_exists():
+    for f in web_modules():
+        for target in js_imports(f):
+            assert (ROOT.parent / target).is_file() or target in BUILT, f"{f.relative_to(ROOT.parent)} imports {target}"
+
+
+def test_web_layers_point_one_way():
+    for f in web_modules():
+        me = f.relative_to(ROOT.parent).as_posix()
+        for t in js_imports(f):
+            where = f"{me} imports {t}"
+            if me.startswith("web/lib/"):
+                assert t.startswith("web/lib/"), where            # the floor stands on nothing
+            elif me.startswith("web/games/"):
+                assert not t.startswith(("web/app/", "web/embed/", "web/pyscript/")), where
+                game = me.split("/")[2]
+                if t.startswith("web/games/") and game not in ("common", "index.js"):
+                    assert t.split("/")[2] in (game, "common"), where   # a game imports no other game
+            elif me.startswith(("web/embed/", "web/pyscript/")):
+                assert not t.startswith("web/app/") or t.startswith(APP_PUBLIC), where
+                assert not t.startswith("web/games/") or t == "web/games/index.js", where
+            elif me.startswith("web/app/"):
+                assert not t.startswith("web/games/") or t == "web/games/index.js", where
+
+
+def test_the_import_reader_sees_each_kind_of_import():
+    text = ('import { a } from "./one.js";\nimport "./two.js";\nexport { b } from "../games/three.js";\n'
+            'const c = import("../app/four.js?x");\n// import "./not-this.js";\nimport { d } from "https://x/y.js";\n')
+    found = js_imports(WEB / "lib" / "probe.js", text)
+    assert found == ["web/lib/one.js", "web/lib/two.js", "web/games/three.js", "web/app/four.js"]

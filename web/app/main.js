@@ -11,10 +11,11 @@
 // Test-only URL parameters (never linked from the UI): on #/table/<id> (and passed on from #/new/<game>),
 //   ?timer=<seconds> replaces every decision's timer, ?botdelay=<ms> the pause before a bot moves.
 
-import { t, getLang, setLang, onLangChange, translateTree } from "./i18n.js";
+import { t, getLang, setLang, onLangChange, translateTree } from "../lib/i18n.js";
 import "./strings/shell.js";
 import { isMuted, toggleMute, onMuteChange, warmAudio } from "./sound.js";
-import { h, messagePage } from "./table/live.js";
+import { h } from "../lib/dom.js";
+import { messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
 import { migrateLegacySaves } from "./storage.js";
 

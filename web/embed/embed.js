@@ -1,5 +1,5 @@
 // embed.html: one record from the URL fragment, shown read-only and filling its frame.
-//   #r=<record>     base64url of the deflate-raw record JSON (web/app/recordcodec.js)
+//   #r=<record>     base64url of the deflate-raw record JSON (web/lib/recordcodec.js)
 //   &move=N         the position after N moves (default: the last move)
 //   &controls=1     step controls (otherwise only the position and its caption)
 //   &lang=en|pt     the language (default: the visitor's choice on this site, else the browser's)
@@ -8,12 +8,12 @@
 // A fragment is never sent to a server, so the record stays between the page and the reader.
 // Every embed of a page shares one rules engine (./shared-engine.js).
 
-import { t, getLang, setLang } from "../app/i18n.js";
+import { t, getLang, setLang } from "../lib/i18n.js";
 import "../app/strings/shell.js";
 import "../app/strings/pages.js";
-import { h } from "../app/table/live.js";
+import { h } from "../lib/dom.js";
 import { getSharedEngine } from "./shared-engine.js";
-import { decodeRecord } from "../app/recordcodec.js";
+import { decodeRecord } from "../lib/recordcodec.js";
 import { createViewer } from "./viewer.js";
 import { recordProblem, gameName } from "./util.js";
 import { isGame } from "../games/index.js";
@@ -100,9 +100,10 @@ async function show() {
   });
   viewer = v;
   host.append(loading);
+  // In a narrow frame only the arrow shows (embed.css); the words stay its accessible name.
   open = h("a.embed-open", {
-    href: siteLink(`/replay?r=${r}&move=${v.move}`), target: "_blank", rel: "noopener",
-  }, t("pg.embed.open"), " ↗");
+    href: siteLink(`/replay?r=${r}&move=${v.move}`), target: "_blank", rel: "noopener", title: t("pg.embed.open"),
+  }, h("span.embed-open-text", t("pg.embed.open")), h("span", { "aria-hidden": "true" }, " ↗"));
   host.querySelector(".vtv-bar").append(open);
   try {
     await v.ready;

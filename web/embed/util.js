@@ -1,7 +1,7 @@
 // Small helpers shared by the Verify, Replay, Guide and How-to pages and by embed.html.
 
-import { t, hasString } from "../app/i18n.js";
-import { levelName } from "../app/table/view.js";
+import { t, hasString } from "../lib/i18n.js";
+import { levelName } from "../lib/seats.js";
 
 /** Link one of this folder's stylesheets into the document, once. */
 export function useStyle(name) {

@@ -7,9 +7,10 @@
 // (replay_at). Positions already seen are kept, so stepping back and forth costs nothing
 // the second time.
 
-import { t, words, getLang, onLangChange } from "../app/i18n.js";
-import { h, announce as liveAnnounce } from "../app/table/live.js";
-import { seatLabel, scoreSheet } from "../app/table/view.js";
+import { t, words, getLang, onLangChange } from "../lib/i18n.js";
+import { h } from "../lib/dom.js";
+import { announce as liveAnnounce } from "../lib/announce.js";
+import { seatLabel, scoreSheet } from "../lib/seats.js";
 import { loadRenderer } from "../games/index.js";
 import { seatText, plainKey } from "./util.js";
 
@@ -44,6 +45,8 @@ export function createViewer(host, opts) {
   const fallback = h("div.vtv-fallback", { hidden: true });
   const stage = h("div.vtv-stage", board, fallback);
   const counter = h("output.vtv-counter", { "aria-live": "off" });
+  // What a narrow frame shows instead of the counter (embed.css); the slider says it in full.
+  const shortCounter = h("span.vtv-count-short", { "aria-hidden": "true" });
   const slider = h("input.vtv-slider", {
     type: "range", min: "0", max: String(n), step: "1", value: String(k),
     oninput: (e) => goto(Number(e.target.value)),
@@ -57,7 +60,7 @@ export function createViewer(host, opts) {
   const controlBar = h("div.vtv-controls", { role: "group" },
     h("div.vtv-buttons", buttons.first, buttons.back, buttons.forward, buttons.last),
     h("label.vtv-slider-label", h("span.visually-hidden", t("pg.replay.slider")), slider),
-    counter,
+    counter, shortCounter,
   );
   const caption = h("p.vtv-caption");
   const scores = h("div.vtv-scores");
@@ -142,16 +145,27 @@ export function createViewer(host, opts) {
     list.replaceChildren(...items);
   }
 
+  /** How the game ended, in words, for the last position of a finished game ("" otherwise). */
+  function resultWords(snap) {
+    if (!snap || !snap.terminal) return "";
+    const winners = snap.winners || [];
+    if (snap.outcome === "draw" || !winners.length) return t("pg.verify.draw");
+    const names = winners.map((i) => seatText(record.seats[i], i)).join(t("pg.and"));
+    return t(winners.length > 1 ? "pg.verify.shared" : "pg.verify.won", { names });
+  }
+
   function paintPosition() {
     const text = t("pg.replay.counter", { k, n });
     counter.textContent = text;
+    shortCounter.textContent = `${k}/${n}`;
     slider.value = String(k);
     slider.setAttribute("aria-valuetext", text);
     buttons.first.disabled = buttons.back.disabled = k === 0;
     buttons.forward.disabled = buttons.last.disabled = k === n;
     const log = full ? full.log : shown ? shown.log : null; // before the final position: the one on show
     const entry = log && k > 0 ? log[k - 1] || null : null;
-    caption.textContent = entry ? `${k}. ${entrySentence(entry)}` : t("pg.replay.startItem");
+    const result = k === n ? resultWords(full || shown) : "";
+    caption.textContent = `${entry ? `${k}. ${entrySentence(entry)}` : t("pg.replay.startItem")}${result ? ` · ${result}` : ""}`;
     for (const li of list.querySelectorAll("li[aria-selected='true']")) {
       li.setAttribute("aria-selected", "false");
       li.classList.remove("current");

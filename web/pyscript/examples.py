@@ -1,5 +1,7 @@
-"""Runs the examples of web/pyscript.html: each Run button executes the code shown above it
-(edited or not) in a fresh namespace and prints into the output box below it."""
+"""Runs the examples of web/pyscript.html: each Run button executes the code in the editor above
+it (edited or not) in a fresh namespace and prints into the output box below it. The words
+around it (status, notes) are web/pyscript/page.js's: this file only runs Python and says what
+happened (data-state, data-ms and a "vt:example-ran" event on the section)."""
 import contextlib
 import io
 import time
@@ -12,7 +14,7 @@ import py_engine
 
 
 def run(section):
-    code = section.querySelector(".code").textContent
+    code = section.querySelector("textarea.code").value
     out = section.querySelector(".output")
     buf = io.StringIO()
     started = time.perf_counter()
@@ -24,9 +26,11 @@ def run(section):
         buf.write(traceback.format_exc(limit=-3))
         ok = False
     ms = (time.perf_counter() - started) * 1000
-    out.textContent = buf.getvalue() + f"\n[{'done' if ok else 'error'} in {ms:.0f} ms]"
+    out.textContent = buf.getvalue()
     out.classList.toggle("failed", not ok)
+    section.dataset.ms = f"{ms:.0f}"
     section.dataset.state = "done" if ok else "error"
+    section.dispatchEvent(window.CustomEvent.new("vt:example-ran"))
 
 
 _handlers = []  # proxies must outlive this module's code
@@ -38,8 +42,7 @@ for section in document.querySelectorAll("section.example"):
     button.disabled = False
     run(section)
 
-status = document.getElementById("py-status")
-status.textContent = f"Python is running in this page: py_engine {py_engine.__version__}."
-status.classList.add("ready")
+document.getElementById("py-status").classList.add("ready")
+document.body.dataset.engineVersion = py_engine.__version__
 document.body.dataset.examples = "ready"
 document.dispatchEvent(window.CustomEvent.new("vt:examples-ready"))

@@ -115,7 +115,7 @@ def describe(action: str, lang: str = "en") -> str:
     if isinstance(a, Aside):
         name = tile_name(a.tile, lang)
         return (f"{name} fits nowhere: set aside, draw again" if lang == "en" else
-                f"{name} não cabe em lugar nenhum: posta de lado, nova compra")
+                f"{name} não cabe em lugar nenhum: fica de lado, nova compra")
     name = tile_name(a.tile, lang)
     head = (f"Lay {name} at {a.x},{a.y} {TURNS[lang][a.r]}" if lang == "en" else
             f"Colocar {name} em {a.x},{a.y} {TURNS[lang][a.r]}")

@@ -37,7 +37,7 @@ ENDING = {
     "en": "The supply is empty, so the game is over: every aquifer and every feature with a Warden that had "
           "not scored yet scored at the end, unfinished burghs, trails and shrines at the reduced rate.",
     "pt": "A reserva acabou, então o jogo terminou: todo aquífero e toda construção com Guardião que ainda não "
-          "tinha pontuado pontuaram no fim, burgos, trilhas e santuários inacabados pela taxa reduzida.",
+          "tinha pontuado pontuou no fim, e burgos, trilhas e santuários inacabados, com valor reduzido.",
 }
 ENDING_MEADOWS = {
     "en": " Each meadow with a Grazier scored 3 for every completed burgh it touches.",

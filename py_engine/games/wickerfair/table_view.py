@@ -26,8 +26,8 @@ if TYPE_CHECKING:
 
 TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text(encoding="utf-8"))
 LANGS = ("en", "pt")
-TERRAIN_PLURAL = {"FI": {"en": "fields", "pt": "campos"}, "WO": {"en": "woods", "pt": "bosque"},
-                  "CL": {"en": "clay pits", "pt": "barreiros"}, "PA": {"en": "pasture", "pt": "pasto"},
+TERRAIN_PLURAL = {"FI": {"en": "fields", "pt": "campos"}, "WO": {"en": "woods", "pt": "bosques"},
+                  "CL": {"en": "clay pits", "pt": "barreiros"}, "PA": {"en": "pasture", "pt": "pastos"},
                   "VI": {"en": "villages", "pt": "povoados"}}
 
 

@@ -9,9 +9,9 @@
 // A picture is drawn when it comes near the screen (the engine sets the position up with
 // lesson_start, and the attempt is closed at once: nothing is played on a picture).
 
-import { t, words, getLang, onLangChange } from "../i18n.js";
+import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
 import "./strings.js";
-import { h } from "../table/live.js";
+import { h } from "../../lib/dom.js";
 import { loadRenderer } from "../../games/index.js";
 import { useLessonStyle } from "./catalog.js";
 

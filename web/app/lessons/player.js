@@ -7,9 +7,10 @@
 // Used by the How to play pages (#/howto/<game>?lesson=<id>) and by embed.html#lesson=<game>/<id>.
 // The page never decides anything: every verdict is the engine's (lesson_start / lesson_play).
 
-import { t, words, getLang, onLangChange } from "../i18n.js";
+import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
 import "./strings.js";
-import { h, announce as liveAnnounce } from "../table/live.js";
+import { h } from "../../lib/dom.js";
+import { announce as liveAnnounce } from "../../lib/announce.js";
 import { movesList } from "../table/view.js";
 import { loadRenderer } from "../../games/index.js";
 import { useLessonStyle } from "./catalog.js";

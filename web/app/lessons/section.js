@@ -3,9 +3,9 @@
 // lesson can be linked, reloaded, and left with the browser's Back. Lessons finished on this
 // device are marked (localStorage "vt.lessons.done", nothing else is kept).
 
-import { t, words, onLangChange } from "../i18n.js";
+import { t, words, onLangChange } from "../../lib/i18n.js";
 import "./strings.js";
-import { h } from "../table/live.js";
+import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
 import { gameName } from "../../embed/util.js";
 import { lessonList, useLessonStyle } from "./catalog.js";

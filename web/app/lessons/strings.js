@@ -1,7 +1,7 @@
 // Words of the lessons (keys ls.*): the How to play pages, their pictures, and embed.html#lesson=.
 // A lesson's own words (title, intro, hints, explanation) come from the engine's lessons.json.
 
-import { addStrings } from "../i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 const en = {
   "ls.section": "Learn by playing",
@@ -47,7 +47,7 @@ const en = {
 
 const pt = {
   "ls.section": "Aprenda jogando",
-  "ls.sectionHelp": "Posições curtas de jogos de verdade: leia o que fazer e faça no tabuleiro. O motor das regras diz se você acertou; um erro é desfeito, com uma dica.",
+  "ls.sectionHelp": "Posições curtas de partidas de verdade: leia o que fazer e faça no tabuleiro. O motor das regras diz se você acertou; um erro é desfeito, com uma dica.",
   "ls.loadingList": "Preparando as lições…",
   "ls.listFailed": "Não foi possível carregar as lições ({detail}).",
   "ls.none": "Ainda não há lições para este jogo.",
@@ -83,7 +83,7 @@ const pt = {
   "ls.picLoading": "Desenhando a posição…",
   "ls.picFailed": "Não foi possível desenhar a figura.",
   "ls.embedOpen": "Abrir nas Mesas do Vale",
-  "ls.embedBad": "Este embed não indica uma lição que o motor conheça ({detail}).",
+  "ls.embedBad": "Este quadro não indica uma lição que o motor conheça ({detail}).",
   "ls.embedNone": "Nada para mostrar: o endereço não indica uma lição (#lesson=jogo/id).",
 };
 

@@ -3,12 +3,14 @@
 // score sheet, the log. It decides nothing: intents go to `onPlay`, and whoever holds the engine
 // answers with the next snapshot.
 
-import { t, words, getLang, onLangChange } from "../i18n.js";
+import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
 import { loadRenderer } from "../../games/index.js";
 import { play as playSound } from "../sound.js";
 import { Countdown, formatSeconds } from "../timer.js";
-import { h, announce } from "../table/live.js";
-import { scoreSheet, logList, logSentence, movesList, sealChip } from "../table/view.js";
+import { h } from "../../lib/dom.js";
+import { announce } from "../../lib/announce.js";
+import { scoreSheet } from "../../lib/seats.js";
+import { logList, logSentence, movesList, sealChip } from "../table/view.js";
 import { resultLine } from "../table/endscreen.js";
 
 const URGENT_SECONDS = 10;

@@ -1,7 +1,7 @@
 // Small pieces both sides of a shared table use: hashing, drawing a contribution, the styles.
 
-import { addStyleOnce } from "../../games/common/style.js";
-import { t } from "../i18n.js";
+import { addStyleOnce } from "../../lib/style.js";
+import { t } from "../../lib/i18n.js";
 
 export async function sha256Hex(text) {
   const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));

@@ -11,9 +11,9 @@
 // A spectator's invitation (seat null) makes no contribution: the page answers without a
 // commitment, draws the public view, and at the end checks the host's word and the record.
 
-import { t, onLangChange } from "../i18n.js";
+import { t, onLangChange } from "../../lib/i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
-import { h } from "../table/live.js";
+import { h } from "../../lib/dom.js";
 import { endScreen } from "../table/endscreen.js";
 import { Peer, packCode, unpackCode } from "./peer.js";
 import { message, read, checkInvitation } from "./protocol.js";

@@ -14,10 +14,11 @@
 // table again, every guest Away, ready for fresh invitations; the clocks resume with the time
 // that was left when the page went.
 
-import { t, words, onLangChange } from "../i18n.js";
+import { t, words, onLangChange } from "../../lib/i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
-import { h, messagePage } from "../table/live.js";
-import { levelName } from "../table/view.js";
+import { h } from "../../lib/dom.js";
+import { messagePage } from "../table/live.js";
+import { levelName } from "../../lib/seats.js";
 import { endScreen } from "../table/endscreen.js";
 import { decisionKey } from "../timer.js";
 import { newTableId, saveTable, summarize, readTable, isTableId } from "../storage.js";

@@ -1,5 +1,5 @@
 // Words of the pages for tables shared across devices (host and guest), in English and Portuguese.
-import { addStrings } from "../i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 addStrings({
   en: {
@@ -96,7 +96,7 @@ addStrings({
   pt: {
     "live.hostCrumb": "com outros aparelhos",
     "live.hostTitle": "{game} com pessoas em outros aparelhos",
-    "live.hostIntro": "Este aparelho conduz a mesa. Cada pessoa em outro aparelho recebe um convite (um link ou um código QR) e devolve um código de resposta curto. Lugares vazios podem ser robôs.",
+    "live.hostIntro": "Este aparelho conduz a mesa. Cada pessoa em outro aparelho recebe um convite (um link ou um código QR) e devolve um código de resposta curto. Lugares vazios podem ser bots.",
     "live.thisDevice": "Você, neste aparelho",
     "live.otherDevice": "Pessoa em outro aparelho",
     "live.timers": "Relógios (a mesa joga por quem deixar o tempo acabar)",
@@ -120,7 +120,7 @@ addStrings({
     "live.guest.watchLost": "A conexão com o anfitrião caiu. Peça ao anfitrião um convite novo de espectador.",
     "live.yourCommitment": "Seu compromisso com a semente:",
     "live.seatTitle": "Lugar {n}: {name}",
-    "live.sendLink": "Envie este link para {name} (ou deixe escanear o código). Ele vale uma vez.",
+    "live.sendLink": "Envie este link para {name} (ou deixe a pessoa ler o código QR). Ele só vale uma vez.",
     "live.linkLabel": "Link do convite",
     "live.qrLabel": "Código QR do link do convite",
     "live.pasteAnswer": "Código de resposta de {name}",

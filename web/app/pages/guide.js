@@ -1,10 +1,13 @@
 // The guide to playing online (#/guide): the ways to play without a server, compared,
-// with the steps for each. Every word comes from web/app/strings/pages.js (pg.guide.*).
+// with the steps for each. Every word comes from web/app/strings/pages.js (pg.guide.*); the bots'
+// levels are the engine's own list (web/games/catalog.js, written by the build from its `games`).
 
-import { t, onLangChange } from "../i18n.js";
+import { t, onLangChange } from "../../lib/i18n.js";
 import "../strings/pages.js";
-import { h } from "../table/live.js";
-import { useStyle } from "../../embed/util.js";
+import { h } from "../../lib/dom.js";
+import { useStyle, gameName } from "../../embed/util.js";
+import { levelName } from "../../lib/seats.js";
+import { GAMES, GAME_ORDER } from "../../games/index.js";
 
 /** Each way: its key in the strings, how many steps it has, and where its button goes. */
 const WAYS = [
@@ -54,6 +57,7 @@ export function mount(el) {
       WAYS.map((w) => h("section.pg-way", { id: `guide-${w.id}`, dataset: { way: w.id }, tabindex: "-1" },
         h("h2", t(`pg.guide.${w.id}.title`)),
         h("p", t(`pg.guide.${w.id}.what`)),
+        w.id === "bots" ? botLevels() : null,
         h("h3", t("pg.guide.steps")),
         h("ol.pg-steps", Array.from({ length: w.steps }, (_, i) => h("li", t(`pg.guide.${w.id}.step${i + 1}`)))),
         h("p.pg-note", t(`pg.guide.${w.id}.note`)),
@@ -68,6 +72,15 @@ export function mount(el) {
         h("p", h("a", { href: "#/verify" }, t("pg.guide.fairLink"))),
       ),
     ));
+  }
+
+  /** Each game's bot levels, as the engine lists them (web/games/catalog.js is its `games` answer). */
+  function botLevels() {
+    return h("div.pg-levels",
+      h("p", t("pg.guide.bots.levels")),
+      h("ul", GAME_ORDER.map((g) => h("li", { dataset: { game: g } }, t("pg.guide.bots.levelsOf", {
+        game: gameName(g), levels: (GAMES[g].botLevels || []).map(levelName).join(", "),
+      })))));
   }
 
   // In-page links without touching the hash (the hash is the route).

@@ -4,9 +4,9 @@
 // seed's own wording in its language and a faithful translation in the other; a rule's picture
 // is a <figure class="ls-pic" data-lesson=…> placed next to it there (web/app/lessons/pictures.js).
 
-import { t, getLang, onLangChange } from "../i18n.js";
+import { t, getLang, onLangChange } from "../../lib/i18n.js";
 import "../strings/pages.js";
-import { h } from "../table/live.js";
+import { h } from "../../lib/dom.js";
 import { GAMES, GAME_ORDER, isGame } from "../../games/index.js";
 import { useStyle, gameName } from "../../embed/util.js";
 import { createLessonSection } from "../lessons/section.js";

@@ -2,10 +2,11 @@
 // to Verify and the guide. index.html holds a static copy of the same markup so the
 // lobby paints before any script runs; this module re-renders it with live data.
 
-import { t, getLang, onLangChange } from "../i18n.js";
+import { t, getLang, onLangChange } from "../../lib/i18n.js";
 import { GAMES, GAME_ORDER } from "../../games/index.js";
 import { listTables, listCorrupt, deleteTable, deleteCorrupt, downloadText, storageUsable } from "../storage.js";
-import { h, formatDate } from "../table/live.js";
+import { h } from "../../lib/dom.js";
+import { formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 
 export function mount(el, params, ctx) {

@@ -2,10 +2,11 @@
 // The form renders at once from the static game list; the engine's own `games`
 // answer (player range, bot levels, options with EN/PT labels) fills in when ready.
 
-import { t, onLangChange, words } from "../i18n.js";
-import { levelName } from "../table/view.js";
+import { t, onLangChange, words } from "../../lib/i18n.js";
+import { levelName } from "../../lib/seats.js";
 import { GAMES, isGame } from "../../games/index.js";
-import { h, messagePage } from "../table/live.js";
+import { h } from "../../lib/dom.js";
+import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { createTable } from "../table/session.js";
 import { storageUsable } from "../storage.js";

@@ -2,12 +2,13 @@
 // link): step through a record move by move with the game's own board, read-only.
 // A finished game can be shared from here: a link, the record file, Verify, an embed.
 
-import { t, onLangChange } from "../i18n.js";
+import { t, onLangChange } from "../../lib/i18n.js";
 import "../strings/pages.js";
-import { h, messagePage } from "../table/live.js";
+import { h } from "../../lib/dom.js";
+import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { downloadText } from "../storage.js";
-import { encodeRecord, decodeRecord } from "../recordcodec.js";
+import { encodeRecord, decodeRecord } from "../../lib/recordcodec.js";
 import { createViewer } from "../../embed/viewer.js";
 import { useStyle, gameName, seatText, recordProblem, copyText } from "../../embed/util.js";
 

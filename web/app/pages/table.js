@@ -17,14 +17,17 @@
 // ?botdelay=<ms> overrides the pause before a bot moves; ?enginewait=<ms> how long the engine may
 // stay silent before the page calls it stopped. Nothing in the UI links them.
 
-import { t, words, getLang, onLangChange } from "../i18n.js";
+import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
 import { isGame } from "../../games/index.js";
 import { readTable, saveTable, isTableId, summarize } from "../storage.js";
 import { play as playSound } from "../sound.js";
-import { h, announce, silence, messagePage } from "../table/live.js";
+import { h } from "../../lib/dom.js";
+import { announce, silence } from "../../lib/announce.js";
+import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { liveTable, rememberLive, forgetLive, createTable } from "../table/session.js";
-import { scoreSheet, logList, logSentence, movesList, sealChip } from "../table/view.js";
+import { scoreSheet } from "../../lib/seats.js";
+import { logList, logSentence, movesList, sealChip } from "../table/view.js";
 import { endScreen, resultLine } from "../table/endscreen.js";
 import { TableClock } from "../table/clock.js";
 import { TableBoard } from "../table/board.js";

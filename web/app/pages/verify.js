@@ -3,12 +3,12 @@
 // paste, or a record in the link. Shows a clear verdict: the summary and the seal of a
 // valid game, or the first discrepancy (which move, what differs) of an invalid one.
 
-import { t, words, onLangChange } from "../i18n.js";
+import { t, words, onLangChange } from "../../lib/i18n.js";
 import "../strings/pages.js";
-import { h } from "../table/live.js";
+import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
-import { seatLabel } from "../table/view.js";
-import { encodeRecord, decodeRecord } from "../recordcodec.js";
+import { seatLabel } from "../../lib/seats.js";
+import { encodeRecord, decodeRecord } from "../../lib/recordcodec.js";
 import { useStyle, gameName, seatText, recordProblem, sha256Hex, copyText, errorText } from "../../embed/util.js";
 
 const MAX_BYTES = 5 * 1024 * 1024; // a record of the longest game is a few tens of KB

@@ -1,5 +1,5 @@
 // Words of the shell: header, lobby, New table, the table page, hand-off and end screens.
-import { addStrings } from "../i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 addStrings({
   en: {
@@ -197,7 +197,7 @@ addStrings({
     "shell.botLevel": "Um bot ({level})",
     "shell.engineMissing": "O motor de regras não pôde ser carregado nesta página.",
     "shell.badLinkTitle": "Este link não leva a lugar nenhum",
-    "shell.badLinkBody": "O endereço depois do # não é um que este site conheça. Nada foi alterado.",
+    "shell.badLinkBody": "Este site não reconhece o endereço depois do #. Nada foi alterado.",
     "shell.pageMissingTitle": "Esta página ainda não está disponível",
     "shell.pageMissingBody": "Esta parte do site não está nesta versão. Nada foi alterado.",
     "shell.pageErrorTitle": "Esta página não pôde ser mostrada",
@@ -206,8 +206,8 @@ addStrings({
     "shell.unknownGameBody": "“{game}” não é um dos jogos daqui. Nada foi alterado.",
     "shell.badTableTitle": "Isto não é o endereço de uma mesa",
     "shell.badTableBody": "O identificador da mesa no link está malformado. Nada foi alterado.",
-    "shell.noTableTitle": "Não há esta mesa neste aparelho",
-    "shell.noTableBody": "As mesas ficam salvas só neste navegador. Esta não está aqui (pode ter sido apagada ou começada em outro aparelho).",
+    "shell.noTableTitle": "Esta mesa não está neste aparelho",
+    "shell.noTableBody": "As mesas ficam salvas só neste navegador. Esta não está aqui (talvez tenha sido apagada ou criada em outro aparelho).",
     "shell.corruptTitle": "Esta mesa salva não pôde ser aberta",
     "shell.corruptBody": "O salvamento está danificado, então foi guardado à parte (não apagado). Você pode baixá-lo ou apagá-lo no saguão.",
 
@@ -225,11 +225,11 @@ addStrings({
     "lobby.deleteSave": "Apagar a mesa salva em {when}",
     "lobby.confirmDelete": "Apagar esta mesa salva para sempre?",
     "lobby.keptAside": "Salvamentos guardados à parte",
-    "lobby.keptAsideBlurb": "Estes salvamentos não puderam ser abertos, então foram guardados à parte em vez de jogados fora. Baixe um para guardá-lo ou relatá-lo.",
+    "lobby.keptAsideBlurb": "Estes salvamentos não puderam ser abertos, então foram guardados à parte em vez de jogados fora. Baixe um para guardá-lo ou para relatar o problema.",
     "lobby.download": "Baixar",
     "lobby.hostLive": "Com outros aparelhos",
     "lobby.join": "Entrar numa mesa",
-    "lobby.joinBlurb": "Abra ou cole o convite que o aparelho de um amigo fez: jogue na mesa dele daqui.",
+    "lobby.joinBlurb": "Abra ou cole o convite feito no aparelho de um amigo e jogue na mesa dele daqui.",
     "lobby.verify": "Verificar um jogo",
     "lobby.verifyBlurb": "Confira o registro de uma partida terminada: semente, cada lance, os pontos.",
     "lobby.guide": "O guia para jogar online",
@@ -239,7 +239,7 @@ addStrings({
     "game.milehollow": "Milehollow",
     "game.elderwood": "Elderwood",
     "game.wickerfair": "Wickerfair",
-    "blurb.hollowmere": "Coloque as peças de um vale enevoado nas terras altas — burgos, trilhas, rios, montanhas — e poste Guardiões para reclamar o que a névoa devolve.",
+    "blurb.hollowmere": "Coloque as peças de um vale enevoado nas terras altas — burgos, trilhas, rios, montanhas — e posicione Guardiões para reivindicar o que a névoa devolve.",
     "blurb.milehollow": "Junte cartas de carroça e pavimente as velhas estradas postais entre as cidades das colinas para entregar suas cartas lacradas.",
     "blurb.elderwood": "Dois jogadores, sem tabuleiro: coloque e mova criaturas entalhadas até que um Ancião fique cercado pelos seis lados.",
     "blurb.wickerfair": "Até cinco clãs andam pela feira da colheita sobre andarilhos de vime. O primeiro a ganhar seis fitas encerra a feira.",
@@ -286,7 +286,7 @@ addStrings({
     "table.board": "Tabuleiro",
     "table.allMyMoves": "Todos os meus lances",
     "table.scoreSheet": "Placar",
-    "table.log": "Registro",
+    "table.log": "Histórico",
     "table.seat": "Lugar",
     "table.score": "Pontos",
     "table.you": "você",
@@ -310,7 +310,7 @@ addStrings({
     "table.hurry": { one: "Falta 1 segundo: depois a mesa joga por você.",
       other: "Faltam {n} segundos: depois a mesa joga por você." },
     "table.rules": "Regras",
-    "shell.updateReady": "Uma nova versão do Mesas do Vale está pronta.",
+    "shell.updateReady": "Uma nova versão das Mesas do Vale está pronta.",
     "shell.updateReload": "Recarregar agora",
     "shell.updateLater": "Depois",
     "storage.blocked": "Este navegador não deixa o site guardar nada aqui (uma janela privada ou uma configuração de privacidade). Ainda dá para jogar, mas as mesas não são salvas: fechar ou recarregar a página encerra o jogo.",
@@ -330,7 +330,7 @@ addStrings({
     "table.downloadRecord": "Baixar o registro",
     "table.retrySave": "Tentar salvar agora",
     "table.savedAgain": "A mesa está salva de novo.",
-    "table.saveStale": "Esta mesa foi jogada mais adiante em outra aba ou janela. Esta página está desatualizada: recarregue-a para continuar da posição mais recente.",
+    "table.saveStale": "Esta mesa avançou em outra aba ou janela. Esta página está desatualizada: recarregue-a para continuar da posição mais recente.",
     "table.notLegal": "Este lance não é possível agora.",
     "table.remoteHere": "Esta mesa foi jogada com outros aparelhos. As conexões terminaram, então todos os lugares agora são jogados neste aparelho, a não ser que você convide esses aparelhos de novo.",
     "table.inviteAgain": "Convidar de novo",
@@ -346,7 +346,7 @@ addStrings({
     "handoff.title": "Passe o aparelho para {name}",
     "handoff.body": "O tabuleiro está escondido para que ninguém veja as informações privadas de outro jogador. {name}, aperte o botão quando estiver com o aparelho.",
     "handoff.secret": "Esta é uma escolha secreta: as escolhas dos outros ficam escondidas até todos escolherem.",
-    "handoff.accept": "Sou {name} — mostrar minha mesa",
+    "handoff.accept": "Sou {name}: mostrar a minha mesa",
 
     "end.wins": "{name} venceu",
     "end.shared": "Vitória dividida: {names}",

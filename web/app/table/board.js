@@ -2,9 +2,10 @@
 // seat dots in the colours it gives the seats, and a note in its place when the game has no renderer
 // in this build or it fails (the table stays playable with "All my moves").
 
-import { t, getLang } from "../i18n.js";
+import { t, getLang } from "../../lib/i18n.js";
 import { loadRenderer } from "../../games/index.js";
-import { h, announce } from "./live.js";
+import { h } from "../../lib/dom.js";
+import { announce } from "../../lib/announce.js";
 
 export class TableBoard {
   /** onIntent(action): the person chose a move on the board; onReady(): the renderer is there. */

@@ -3,10 +3,11 @@
 // the table cannot be played (the page closed, the engine down and being restarted) and it resumes
 // with what was left, so a timer never runs out against a person who could not move.
 
-import { t } from "../i18n.js";
+import { t } from "../../lib/i18n.js";
 import { play as playSound } from "../sound.js";
 import { Countdown, decisionKey, formatSeconds } from "../timer.js";
-import { h, announce } from "./live.js";
+import { h } from "../../lib/dom.js";
+import { announce } from "../../lib/announce.js";
 
 /** From this many seconds left, the clock turns red and the page says the table is about to play. */
 const URGENT_SECONDS = 10;

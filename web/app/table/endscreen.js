@@ -2,11 +2,11 @@
 // points per category…), the seed revealed, the record to download, links to replay and verify
 // it, and a rematch (same seats and options, a new seed).
 
-import { t, words } from "../i18n.js";
-import { h } from "./live.js";
-import { seatLabel, sheetOf, sheetValue } from "./view.js";
+import { t, words } from "../../lib/i18n.js";
+import { h } from "../../lib/dom.js";
+import { seatLabel, sheetOf, sheetValue } from "../../lib/seats.js";
 import { downloadText } from "../storage.js";
-import { encodeRecord } from "../recordcodec.js";
+import { encodeRecord } from "../../lib/recordcodec.js";
 
 export function resultLine(snap) {
   const names = (snap.winners || []).map((i) => snap.seats[i].name);

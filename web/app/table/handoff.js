@@ -2,8 +2,8 @@
 // between people ("Pass the device to …") until the next person says they hold it. Behind it the
 // board shows the spectator view, so nobody glimpses another person's private information.
 
-import { t } from "../i18n.js";
-import { h } from "./live.js";
+import { t } from "../../lib/i18n.js";
+import { h } from "../../lib/dom.js";
 
 export class HandoffScreen {
   /** onAccept(): the person named on the screen holds the device. */

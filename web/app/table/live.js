@@ -1,64 +1,8 @@
-// Small helpers every page may use: the screen-reader live region, element
-// building, and the "message page" shown for bad links and broken saves.
+// Small helpers of the site's pages: the "message page" shown for bad links and broken saves,
+// and dates in the page language (element building and the live region: web/lib/).
 
-import { t } from "../i18n.js";
-
-let clearTimer = null;
-let pending = null;
-
-/** Say `text` to screen readers (polite). Renderers receive this as `announce`. */
-export function announce(text) {
-  const region = document.getElementById("announcer");
-  if (!region || !text) return;
-  // Re-setting the same text would not be read again: clear, then set on the next frame.
-  region.textContent = "";
-  cancelAnimationFrame(pending);
-  pending = requestAnimationFrame(() => { region.textContent = String(text); });
-  clearTimeout(clearTimer);
-  clearTimer = setTimeout(() => { region.textContent = ""; }, 8000);
-}
-
-/** Empty the live region at once: a person's own words must not stay there for the next person. */
-export function silence() {
-  const region = document.getElementById("announcer");
-  cancelAnimationFrame(pending);
-  clearTimeout(clearTimer);
-  if (region) region.textContent = "";
-}
-
-/** h("div.cls#id", {attrs}, ...children): a tiny element builder (strings become text nodes). */
-export function h(spec, attrs, ...children) {
-  const m = /^([a-z0-9]+)?((?:[.#][\w-]+)*)$/i.exec(spec);
-  const el = document.createElement((m && m[1]) || "div");
-  if (m && m[2]) {
-    for (const part of m[2].match(/[.#][\w-]+/g)) {
-      if (part[0] === ".") el.classList.add(part.slice(1));
-      else el.id = part.slice(1);
-    }
-  }
-  if (attrs && (typeof attrs !== "object" || attrs instanceof Node || Array.isArray(attrs))) {
-    children.unshift(attrs);
-    attrs = null;
-  }
-  for (const [k, v] of Object.entries(attrs || {})) {
-    if (v === undefined || v === null || v === false) continue;
-    if (k.startsWith("on") && typeof v === "function") el.addEventListener(k.slice(2), v);
-    else if (k === "dataset") Object.assign(el.dataset, v);
-    else if (k === "class") el.classList.add(...String(v).split(/\s+/).filter(Boolean));
-    else if (k === "text") el.textContent = v;
-    else el.setAttribute(k, v === true ? "" : String(v));
-  }
-  append(el, children);
-  return el;
-}
-
-function append(el, children) {
-  for (const c of children) {
-    if (c === null || c === undefined || c === false) continue;
-    if (Array.isArray(c)) append(el, c);
-    else el.append(c instanceof Node ? c : String(c));
-  }
-}
+import { t } from "../../lib/i18n.js";
+import { h } from "../../lib/dom.js";
 
 /** A clear message page (bad link, missing table, broken save). Nothing else changes. */
 export function messagePage(el, { title, body, detail, actions = [] }) {

@@ -2,8 +2,8 @@
 // the lobby and New table page, full-size on a table page), "ready", or what went wrong with a
 // "Try again" that starts a fresh engine (engine.restart()).
 
-import { t } from "../i18n.js";
-import { h } from "./live.js";
+import { t } from "../../lib/i18n.js";
+import { h } from "../../lib/dom.js";
 
 /**
  * A status element that follows the engine. Returns {el, destroy}. `onReady` runs each time the

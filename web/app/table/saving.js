@@ -2,8 +2,9 @@
 // shown at once, with what is at risk and the record to download; the engine keeps every move in
 // memory meanwhile, and saving is tried again until it works.
 
-import { t } from "../i18n.js";
-import { h, announce } from "./live.js";
+import { t } from "../../lib/i18n.js";
+import { h } from "../../lib/dom.js";
+import { announce } from "../../lib/announce.js";
 
 /** How soon a save that failed is tried again. */
 const SAVE_RETRY_MS = 5000;

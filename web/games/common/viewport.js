@@ -24,6 +24,8 @@
 //   vp.setBounds({minX,minY,maxX,maxY})  the content's world box; Fit shows it. While the
 //                         person has not panned or zoomed, the view follows the content.
 //   vp.fit()              show the whole content (also what the "Fit" button does)
+//   vp.setInsets({top, right, bottom, left})  change fitInsets (what lies over the board moved or
+//                         changed size); the view refits when it follows the content
 //   vp.following / vp.fitAll   whether the view follows the content / shows all of it
 //   vp.zoomBy(f, sx, sy)  zoom by factor f around a screen point (default: the centre)
 //   vp.panBy(dx, dy)      move the view by CSS px
@@ -51,7 +53,7 @@
 //            arrowStep(items, fromId, key) -> id   (Left/Right: reading order;
 //            Up/Down: nearest item in the row above/below; wraps).
 
-import { addStyleOnce } from "./style.js";
+import { addStyleOnce } from "../../lib/style.js";
 
 const STYLE_ID = "vt-viewport-style";
 const CSS = `
@@ -110,7 +112,7 @@ export function createViewport(host, opts = {}) {
     get height() { return h; },
     get following() { return follow; },
     get fitAll() { return follow && fitAll; },
-    setBounds, fit, zoomBy, panBy, reveal, worldToScreen, screenToWorld, worldToPage, redraw,
+    setBounds, setInsets, fit, zoomBy, panBy, reveal, worldToScreen, screenToWorld, worldToPage, redraw,
     onChange(fn) { changeFns.add(fn); return () => changeFns.delete(fn); },
     addControls, destroy,
   };
@@ -150,6 +152,16 @@ export function createViewport(host, opts = {}) {
     const first = !bounds;
     bounds = b ? { ...b } : null;
     if (follow || first) fitNow(); else changed();
+  }
+
+  function setInsets(next) {
+    let moved = false;
+    for (const side of ["top", "right", "bottom", "left"]) {
+      if (next[side] === undefined || next[side] === inset[side]) continue;
+      inset[side] = next[side];
+      moved = true;
+    }
+    if (moved && follow) fitNow();
   }
 
   function fitNow() {

@@ -6,10 +6,10 @@
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { fitBelowBar } from "../common/screen.js";
-import { t, words as pickWords } from "../../app/i18n.js";
+import { t, words as pickWords } from "../../lib/i18n.js";
 import "./strings.js";
 import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
-import { addStyleOnce } from "../common/style.js";
+import { addStyleOnce } from "../../lib/style.js";
 import {
   paintStack, paintHeight, paintElderDots, paintLiberty, paintLastMove, paintArrow, paintRing,
   paintHalo, paintPile, paintTile, THICK, RING,
@@ -226,6 +226,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     hintText.textContent = hintFor();
     root.classList.toggle("ew-over", !!(snap && snap.terminal));
     screenFit.fit();
+    fitRoom();
     root.dataset.lifted = lifted || "";
     root.dataset.rings = rings().map((m) => key(m.to[0], m.to[1])).join(";");
     root.dataset.myturn = myTurn() ? "1" : "0";
@@ -522,8 +523,18 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   vp.onChange(() => {
+    fitRoom();
     if (!tip.hidden && tip.dataset.stack) showTip(tip.dataset.stack);
   });
+
+  /** What the fit keeps clear: the hint line as tall as it is drawn (none when hidden), and the
+   * zoom buttons while they sit on the board (a replay moves them under it). */
+  function fitRoom() {
+    const top = hintText.textContent && hint.offsetParent !== null
+      ? Math.max(0, Math.round(hintText.getBoundingClientRect().bottom - vp.element.getBoundingClientRect().top) - 4)
+      : 0;
+    vp.setInsets({ top, bottom: vp.element.contains(controls.element) ? 40 : 0 });
+  }
 
   // --- drawing -----------------------------------------------------------------------------
   function elderAt(k) {

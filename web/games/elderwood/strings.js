@@ -1,5 +1,5 @@
 // Elderwood board words, English and Brazilian Portuguese (names as in the engine's words.py).
-import { addStrings } from "../../app/i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 export const STRINGS = {
   en: {
@@ -58,18 +58,18 @@ export const STRINGS = {
     "ew.them": "Adversário",
     "ew.supplyOf": "Reserva de {colour}",
     "ew.pile": "{creature}: restam {count}",
-    "ew.pileCanPlace": "{creature}: restam {count}, pode ser colocada.",
+    "ew.pileCanPlace": "{creature}: restam {count}; dá para colocar.",
     "ew.enterLifts": "Enter levanta a peça.",
-    "ew.pileCannot": "{creature}: restam {count}, não pode ser colocada agora",
-    "ew.pileEmpty": "{creature}: nenhuma restante",
+    "ew.pileCannot": "{creature}: restam {count}; não dá para colocar agora",
+    "ew.pileEmpty": "{creature}: nenhuma peça restante",
     "ew.stack": "{top}, numa pilha de {n}: embaixo, {below}",
     "ew.stackTip": "Pilha de {n}, de baixo para cima:",
-    "ew.canMove": "pode mover.",
+    "ew.canMove": "dá para mover.",
     "ew.lifted": "Peça levantada ({piece}): {n} lugares. As setas vão de anel em anel, Enter pousa, Esc devolve.",
     "ew.liftedTap": "Peça levantada ({piece}): toque num anel para pousar, ou toque nela de novo para devolver.",
     "ew.liftedClick": "Peça levantada ({piece}): clique num anel para pousar, ou clique nela de novo para devolver.",
     "ew.putBack": "Peça devolvida ({piece}).",
-    "ew.cannotMove": "{piece} não pode mover agora.",
+    "ew.cannotMove": "{piece} não pode se mover agora.",
     "ew.notYourTurn": "Não é a sua vez.",
     "ew.ring": "Pousar aqui: {words}",
     "ew.hint.yourTurn.touch": "Sua vez: toque numa pilha da reserva ou numa peça sua",

@@ -7,7 +7,7 @@
 // through callbacks. Buttons are kept between paints (a chip rebuilt under a finger would eat
 // the tap), and only change when what they offer changes.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { el } from "./panel.js";
 import { drawTileInto } from "./tileart.js";
 

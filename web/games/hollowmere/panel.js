@@ -1,9 +1,9 @@
 // The Hollowmere side panel's lists: players with Wardens and Veil, the score track, and the
 // itemised scoring list that explains every point from the engine's score events.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { SEAT_COLOURS } from "./tilegeometry.js";
-import { el } from "../common/dom.js";
+import { el } from "../../lib/dom.js";
 
 // The panel and the renderer build their DOM with the boards' shared helper.
 export { el };

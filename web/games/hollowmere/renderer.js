@@ -12,7 +12,7 @@
 // closer first, as maps do. Hints speak of the hand last used: taps, clicks or keys.
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
-import { t, getLang } from "../../app/i18n.js";
+import { t, getLang } from "../../lib/i18n.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";

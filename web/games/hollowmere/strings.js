@@ -1,6 +1,6 @@
 // Hollowmere board words, English and Brazilian Portuguese (role names as the engine's
 // notation.py gives them; tile names come with the tile set from the engine, game_data).
-import { addStrings } from "../../app/i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 export const STRINGS = {
   en: {
@@ -114,7 +114,7 @@ export const STRINGS = {
     "hm.zoomIn": "Aproximar",
     "hm.zoomOut": "Afastar",
     "hm.loading": "Desenrolando o vale…",
-    "hm.loadFailed": "Não foi possível carregar as imagens das peças: {error}. Use “Todas as minhas jogadas” para jogar.",
+    "hm.loadFailed": "Não foi possível carregar as imagens das peças: {error}. Use “Todos os meus lances” para jogar.",
     "hm.inHand": "Peça na mão",
     "hm.inHandOf": "{name} está colocando",
     "hm.noHand": "Nenhuma peça na mão",
@@ -146,7 +146,7 @@ export const STRINGS = {
     "hm.hint.previewNone.mouse": "Clique na peça para girá-la, depois “Colocar peça”.",
     "hm.hint.previewNone.keyboard": "R gira a peça; Enter a coloca, Esc a recolhe.",
     "hm.hint.wait": "Aguardando {name}.",
-    "hm.hint.over": "A reserva acabou: fim de partida.",
+    "hm.hint.over": "A reserva acabou: fim da partida.",
     "hm.hint.readOnly": "Assistindo.",
     "hm.cellFits": "Casa {x},{y}: cabe {turns}",
     "hm.cellFitsOther": "Casa {x},{y}: cabe se girada ({options})",
@@ -157,14 +157,14 @@ export const STRINGS = {
     "hm.supplyNone": "A reserva acabou",
     "hm.next": "Próxima peça",
     "hm.players": "Jogadores",
-    "hm.wardensLeft": "{n} Guardiões sobrando",
+    "hm.wardensLeft": "{n} Guardiões restantes",
     "hm.veilReady": "Véu disponível",
     "hm.veilUsed": "Véu usado",
     "hm.track": "Trilha de pontos",
     "hm.scoring": "Pontuação",
     "hm.scoringNone": "Nada pontuou ainda.",
     "hm.you": "você",
-    "hm.bot": "robô",
+    "hm.bot": "bot",
     "hm.role.steward": "Intendente",
     "hm.role.pathfinder": "Batedor",
     "hm.role.keeper": "Zelador",
@@ -180,7 +180,7 @@ export const STRINGS = {
     "hm.feat.shrine": "Santuário",
     "hm.feat.aquifer": "Aquífero",
     "hm.feat.meadow": "Prado",
-    "hm.when.play": "{feature} completo",
+    "hm.when.play": "{feature} ao completar",
     "hm.when.end": "{feature} no fim",
     "hm.why.burghPlay": "{tiles} peças × 2 + {seals} selos × 2 = {value}",
     "hm.why.burghPlayNoSeal": "{tiles} peças × 2 = {value}",
@@ -199,9 +199,9 @@ export const STRINGS = {
     "hm.why.nobody": "nenhum Guardião ali: ninguém pontua",
     "hm.why.tie": "(empate: cada um pontua por inteiro)",
     "hm.and": "{a} e {b}",
-    "hm.veilCast": "{name} lançou o Véu da Névoa: {tile} posta de lado",
-    "hm.aside": "{tile} não cabe em lugar nenhum: posta de lado",
-    "hm.placed": "{tile} posta em {x},{y}, {turns}; {warden}. Nada é colocado antes de você confirmar.",
+    "hm.veilCast": "{name} lançou o Véu da Névoa: a peça {tile} ficou de lado",
+    "hm.aside": "A peça {tile} não cabe em lugar nenhum: fica de lado",
+    "hm.placed": "A peça {tile} vai para {x},{y}, {turns}; {warden}. Nada é colocado antes de você confirmar.",
     "hm.turned": "{tile} {turns}; {warden}.",
     "hm.picked": "{warden}.",
     "hm.takenBack": "Peça recolhida: escolha uma casa.",

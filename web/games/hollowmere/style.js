@@ -4,7 +4,7 @@
 // Narrow (< 720 px): the valley, then the hand in two rows of fixed height right under it, then
 // the lists. The valley's height (--hm-board-h) is set by the renderer from the window's height.
 
-import { addStyleOnce } from "../common/style.js";
+import { addStyleOnce } from "../../lib/style.js";
 
 const STYLE_ID = "hm-style";
 const CSS = `

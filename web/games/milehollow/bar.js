@@ -2,7 +2,7 @@
 // Pave button (how many roads you may pave now). It holds no game state: the renderer paints it from
 // the snapshot and gets taps back through callbacks.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { symbolSvg } from "./art.js";
 import { arrowKeys, el, cardName, colourName } from "./panels.js";
 
@@ -47,7 +47,7 @@ export function createBar({ onSlot, onDeck, onMail, onPave }) {
       b.setAttribute("aria-disabled", can ? "false" : "true");
       const n = i + 1;
       const label = !card ? t("mh.slotEmpty", { n })
-        : can ? t("mh.slotTake", { n, card: cardName(card) })
+        : can ? t(card === "ox" ? "mh.slotTakeOx" : "mh.slotTake", { n, card: cardName(card) })
           : acting ? t("mh.slotNo", { n, card: cardName(card) }) : t("mh.slot", { n, card: cardName(card) });
       b.setAttribute("aria-label", card === "ox" ? `${label}. ${t("mh.oxWild")}` : label);
       b.title = b.getAttribute("aria-label");

@@ -2,7 +2,7 @@
 // button that shows or hides your mail cards, and the mail cards themselves; the one under the
 // pointer, focused or tapped lights up its two towns on the map.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { CARD_ORDER } from "./art.js";
 import { arrowKeys, el, cardChip, handWords, mailItem, seatName } from "./panels.js";
 

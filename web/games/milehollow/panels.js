@@ -1,9 +1,9 @@
 // The Milehollow table's DOM pieces: cards and chips (colour + symbol + words), seat markers,
 // the players strip, mail cards and the final scoring table. No game logic: they show the view.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { CARD_ORDER, symbolSvg } from "./art.js";
-import { el } from "../common/dom.js";
+import { el } from "../../lib/dom.js";
 
 export { el };
 

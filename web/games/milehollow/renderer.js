@@ -10,7 +10,7 @@
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport } from "../common/viewport.js";
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";

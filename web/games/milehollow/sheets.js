@@ -3,7 +3,7 @@
 // Ox's confirmation and the final scoring. Each builder only makes DOM from what it is given and
 // reports choices through callbacks; the renderer owns the state.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { arrowKeys, el, finalTable, mailItem, mixChips, mixWords } from "./panels.js";
 
 export function button(cls, text, onClick, focusKey) {

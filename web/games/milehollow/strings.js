@@ -1,7 +1,7 @@
 // Milehollow table words, English and Brazilian Portuguese (the design's glossary: wagon card /
 // carta de carroça, Ox / Boi, marker / marco, slab / laje, pave / pavimentar, mail card / carta de
 // correspondência, face-up row / fileira). Town names are the same in both languages.
-import { addStrings } from "../../app/i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 export const STRINGS = {
   en: {
@@ -32,6 +32,7 @@ export const STRINGS = {
     "mh.slot": "Slot {n}: {card}",
     "mh.slotEmpty": "Slot {n}: empty",
     "mh.slotTake": "Slot {n}: take the {card}",
+    "mh.slotTakeOx": "Slot {n}: take the Ox",
     "mh.slotNo": "Slot {n}: {card} (not a draw now)",
     "mh.deck": "Deck",
     "mh.deckLabel": "Wagon deck: {n} cards",
@@ -155,7 +156,8 @@ export const STRINGS = {
     "mh.slot": "Posição {n}: {card}",
     "mh.slotEmpty": "Posição {n}: vazia",
     "mh.slotTake": "Posição {n}: pegar a {card}",
-    "mh.slotNo": "Posição {n}: {card} (não pode ser sacada agora)",
+    "mh.slotTakeOx": "Posição {n}: pegar o Boi",
+    "mh.slotNo": "Posição {n}: {card} (não dá para pegar agora)",
     "mh.deck": "Baralho",
     "mh.deckLabel": "Baralho de carroça: {n} cartas",
     "mh.deckTake": "Baralho de carroça, {n} cartas: sacar a carta do topo sem ver",
@@ -210,13 +212,13 @@ export const STRINGS = {
     "mh.roadInfo": "{a} – {b}: {len} {slabs} {colour}, +{points}",
     "mh.roadPaved": "Pavimentada por {name}",
     "mh.roadClosed": "Fechada: a sua dupla foi pavimentada",
-    "mh.roadNotNow": "Não está entre as suas pavimentações agora",
+    "mh.roadNotNow": "Você não pode pavimentá-la agora",
     "mh.townInfo": "{name}",
     "mh.hint.turnTouch": "Sua vez: toque numa carta ou no baralho (duas cartas), numa estrada ou no Correio",
     "mh.hint.turnKeys": "Sua vez: 1–5 pegam uma carta da fileira, D o baralho, P pavimenta, M o correio",
     "mh.hint.secondTouch": "Segunda carta: toque numa carta da fileira (não um Boi) ou no baralho",
     "mh.hint.secondKeys": "Segunda carta: 1–5 (não um Boi) ou D para o baralho",
-    "mh.hint.keep": "Escolha as cartas de correspondência que fica",
+    "mh.hint.keep": "Escolha com quais cartas de correspondência você fica",
     "mh.hint.wait": "{name} está jogando",
     "mh.hint.waitKeep": "Todos escolhem a sua correspondência",
     "mh.hint.watch": "Assistindo: mãos e correspondência ficam escondidas",

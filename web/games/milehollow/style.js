@@ -1,7 +1,7 @@
 // The Milehollow table's CSS, added once per page (classes are all mh-*). Card colours are the
 // design's hexes; every card also carries its colour's symbol (art.js), so colour is never the only cue.
 
-import { addStyleOnce } from "../common/style.js";
+import { addStyleOnce } from "../../lib/style.js";
 
 const CSS = `
 .mh-root{position:relative;display:flex;flex-direction:column;gap:5px;min-height:360px;width:100%;

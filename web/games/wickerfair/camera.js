@@ -1,7 +1,7 @@
 // Where the Wickerfair map looks: F brings close the part of the valley the step is about (or the
 // whole valley back), and on a small map the rings of a step come close by themselves.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { SIZE, boxOf } from "./geometry.js";
 
 /**

@@ -1,7 +1,7 @@
 // The Wickerfair keys (§9): what each key does at each step, and the list "?" shows. A key plays one
 // of the legal actions, moves the focus to the choice it opens, or says that it does nothing now.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { el } from "./panels.js";
 
 const TOP_KEYS = { t: "move", g: "coin", h: "harvest" };

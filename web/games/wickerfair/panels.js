@@ -3,9 +3,9 @@
 // ribbons, kept visitor cards, mill card, missions) and the final table. No game logic: they show
 // the view and the static data, and say what each part does (title + data-tip for a long press).
 
-import { t, getLang } from "../../app/i18n.js";
+import { t, getLang } from "../../lib/i18n.js";
 import { inkOn, RES_COLOUR, RES_INK, STRUCTURE_IDS } from "./art.js";
-import { el } from "../common/dom.js";
+import { el } from "../../lib/dom.js";
 
 export const RES = ["grain", "wood", "clay", "wool"];
 const TOP_PINS = { travel: ["U1"], harvest: ["U2"], trade: ["U3", "U4"], bolster: ["U5", "U6"] };

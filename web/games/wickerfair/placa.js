@@ -3,7 +3,7 @@
 // a mill card's, Skip), each with its cost and what it gives. The renderer paints it from its model;
 // every offer is a legal action or a disabled button.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { L, amountWord, el, payWords, seatName, tip, topName } from "./panels.js";
 import { SHEET_KINDS } from "./sheets.js";
 

@@ -14,7 +14,7 @@
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport, createFocusLayer } from "../common/viewport.js";
-import { t, words } from "../../app/i18n.js";
+import { t, words } from "../../lib/i18n.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";

@@ -4,7 +4,7 @@
 // action in data-action) and shows the half-built choice and the payment before it is confirmed.
 // Any legal action a builder did not place still gets a button, so nothing is ever out of reach.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { L, RES, amountWord, arrowKeys, bottomName, el, helperText, payWords, resChip, resWord, seatName, tip, topName } from "./panels.js";
 
 /**

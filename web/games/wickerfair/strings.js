@@ -1,7 +1,7 @@
 // Wickerfair table words, English and Brazilian Portuguese (the rules page's glossary: herald / arauto,
 // farmer / lavrador, walker / andarilho, goodwill / boa vontade, courage / coragem, ribbon / fita,
 // mat / tapete, the dial / o marcador, plate / placa, the Old Mill / o Moinho Velho).
-import { addStrings } from "../../app/i18n.js";
+import { addStrings } from "../../lib/i18n.js";
 
 const KINDS = {
   CHOOSE_COLUMN: ["choose a column", "escolher uma coluna"],

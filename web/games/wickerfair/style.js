@@ -1,7 +1,7 @@
 // The Wickerfair table's CSS, added once per page (classes are all wf-*). Clan colours reach the
 // page as custom properties set from the static data (--clan, --bg, --ink), never inline styles.
 
-import { addStyleOnce } from "../common/style.js";
+import { addStyleOnce } from "../../lib/style.js";
 
 const CSS = `
 .wf-root{position:relative;display:flex;flex-direction:column;gap:4px;min-height:380px;width:100%;

@@ -3,7 +3,7 @@
 // the last one was revealed, the day's prize. The hint lines, the sheet, the map's focus layer and
 // the screen reader all say the same things through these.
 
-import { t } from "../../app/i18n.js";
+import { t } from "../../lib/i18n.js";
 import { piecesAt } from "./art.js";
 import { L, RES, resWord } from "./panels.js";
 
