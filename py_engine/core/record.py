@@ -12,7 +12,9 @@ from __future__ import annotations
 
 import hashlib
 import hmac
+import itertools
 import json
+import operator
 import re
 from typing import Any
 
@@ -57,17 +59,29 @@ class BadRecord(ValueError):
 
 
 # --- reading text -----------------------------------------------------------------------------
-_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
+# A string, scanned once from its opening quote: runs of plain characters and escape pairs,
+# possessively (nothing is ever given back), ending at the closing quote or at the end of the
+# text. Matching always succeeds where it starts, so an unterminated string (say, megabytes of
+# escaped quotes) costs one pass, never a retry from every later quote: linear time.
+_STRING = re.compile(r'"(?:[^"\\]+|\\.)*+(?:"|\\?\Z)', re.S)
+# Openers count 2 and closers 0, so "depth after the i-th bracket" = running sum - i.
+_BRACKETS = bytes.maketrans(b"[]{}", b"\x02\x00\x02\x00")
+_NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
 
 
 def _depth(text: str) -> int:
     """The deepest nesting of arrays and objects, strings skipped (before json sees it:
-    Python's parser recurses, and a record 100,000 brackets deep must not crash it)."""
-    depth = deepest = 0
-    for m in re.finditer(r"[\[\]{}]", _STRING.sub("", text)):
-        depth += 1 if m.group() in "[{" else -1
-        deepest = max(deepest, depth)
-    return deepest
+    Python's parser recurses, and a record 100,000 brackets deep must not crash it).
+    Linear time, with every step in C: no per-character Python loop."""
+    brackets = _STRING.sub("", text).encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
+    return max(map(operator.sub, itertools.accumulate(brackets), itertools.count(1)), default=0)
+
+
+def utf8_size(text: str) -> int:
+    """The length of ``text`` as UTF-8 bytes (what the 5 MB limit counts, for text and files alike)."""
+    if len(text) > MAX_BYTES:  # every character is at least one byte: no need to encode it all
+        return len(text)
+    return len(text.encode("utf-8", "surrogatepass"))
 
 
 def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -109,7 +123,7 @@ def parse(data: str | bytes) -> Any:
                             f"o arquivo não é texto UTF-8 (byte {e.start})") from None
     elif isinstance(data, str):
         text = data
-        if len(text) > MAX_BYTES:
+        if utf8_size(text) > MAX_BYTES:
             raise BadRecord(f"the text is longer than {MAX_BYTES // (1024 * 1024)} MB; no record is that long",
                             f"o texto tem mais de {MAX_BYTES // (1024 * 1024)} MB; nenhum registro é tão longo")
     else:
@@ -269,13 +283,13 @@ def check_shape(record: Any) -> dict[str, Any]:
     _need(isinstance(actions, list), "actions", "actions must be a list", "actions deve ser uma lista")
     for i, a in enumerate(actions):
         _need(_text(a, MAX_ACTION), f"actions[{i}]", f"move {i + 1} must be a non-empty string in the game's notation",
-              f"o lance {i + 1} deve ser um texto não vazio na notação do jogo")
+              f"a jogada {i + 1} deve ser um texto não vazio na notação do jogo")
     _need(isinstance(actors, list) and len(actors) == len(actions), "actors",
-          "actors must list one [seat, by] per action", "actors deve ter um [seat, by] por lance")
+          "actors must list one [seat, by] per action", "actors deve ter um [seat, by] por jogada")
     for i, a in enumerate(actors):
         _need(isinstance(a, list) and len(a) == 2 and _is_int(a[0]) and 0 <= a[0] < len(seats) and a[1] in ACTORS,
               f"actors[{i}]", f"the actor of move {i + 1} must be [seat, one of {list(ACTORS)}]",
-              f"o autor do lance {i + 1} deve ser [lugar, um de {list(ACTORS)}]")
+              f"o autor da jogada {i + 1} deve ser [lugar, um de {list(ACTORS)}]")
     if "result" in record:
         r = record["result"]
         ok = (isinstance(r, dict) and set(r) == {"scores", "winners", "outcome"}

@@ -324,5 +324,5 @@ class Table:
             except IllegalAction as e:
                 raise IllegalAction(f"move {i + 1} ({action}) by seat {seat + 1}: {e}",
                                     {"en": f"move {i + 1} ({action}) by seat {seat + 1}: {e.words['en']}",
-                                     "pt": f"lance {i + 1} ({action}) do lugar {seat + 1}: {e.words['pt']}"}) from None
+                                     "pt": f"jogada {i + 1} ({action}) do lugar {seat + 1}: {e.words['pt']}"}) from None
         return table

@@ -72,7 +72,7 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
     if bots and r["version"] < 2 and any(s["bot"] for s in r["seats"]):
         return _fail("bot moves cannot be re-derived for a version 1 record (its bots drew from an older stream); "
                      "verify it without checking the bots",
-                     "os lances de bots não podem ser refeitos num registro da versão 1 (seus bots usavam um fluxo "
+                     "as jogadas de bots não podem ser refeitas num registro da versão 1 (seus bots usavam um fluxo "
                      "antigo); verifique-o sem conferir os bots", field="version")
     try:
         table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
@@ -86,16 +86,16 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
         for i, s in enumerate(table.seats):
             if s.bot and s.level not in game.bot_levels:
                 return _fail(f"seat {i + 1}'s bot level {s.level!r} has been withdrawn; its moves cannot be re-derived",
-                             f"o nível {s.level!r} do bot do lugar {i + 1} foi retirado; seus lances não podem ser refeitos",
+                             f"o nível {s.level!r} do bot do lugar {i + 1} foi retirado; suas jogadas não podem ser refeitas",
                              field=f"seats[{i}].level")
     for i, (action, (seat, by)) in enumerate(zip(r["actions"], r["actors"]), start=1):
         d = table.decision()
         if d is None:
             return _fail(f"move {i} ({action}) comes after the game was over",
-                         f"o lance {i} ({action}) vem depois do fim do jogo", move=i, field="actions")
+                         f"a jogada {i} ({action}) vem depois do fim do jogo", move=i, field="actions")
         if seat not in d.players:
             return _fail(f"move {i} ({action}): it was seat {d.players[0] + 1}'s turn, not seat {seat + 1}'s",
-                         f"lance {i} ({action}): era a vez do lugar {d.players[0] + 1}, não do lugar {seat + 1}",
+                         f"jogada {i} ({action}): era a vez do lugar {d.players[0] + 1}, não do lugar {seat + 1}",
                          move=i, field="actors", expected=list(d.players), found=seat)
         if bots and by == rec.BY_SEAT and table.seats[seat].bot:
             expected = table.bot_choice(seat)
@@ -103,18 +103,18 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
                 level = table.seats[seat].level
                 return _fail(f"move {i} ({action}) by seat {seat + 1} is not what its {level} bot plays there "
                              f"({expected})",
-                             f"o lance {i} ({action}) do lugar {seat + 1} não é o que o seu bot {level} joga ali "
+                             f"a jogada {i} ({action}) do lugar {seat + 1} não é a que o seu bot {level} joga ali "
                              f"({expected})", move=i, field="actions", expected=expected, found=action)
         try:
             table.play(action, seat, by)
         except IllegalAction as e:
             return _fail(f"move {i} ({action}) by seat {seat + 1} is illegal: {e}",
-                         f"o lance {i} ({action}) do lugar {seat + 1} é ilegal: {e}", move=i, field="actions",
+                         f"a jogada {i} ({action}) do lugar {seat + 1} é ilegal: {e}", move=i, field="actions",
                          found=action)
     state = table.state
     if not state.is_terminal():
         return _fail(f"the game is not over after its {len(r['actions'])} moves",
-                     f"o jogo não terminou depois dos seus {len(r['actions'])} lances", field="actions")
+                     f"o jogo não terminou depois das suas {len(r['actions'])} jogadas", field="actions")
     result = r.get("result")
     if result is None:
         return _fail("the record has no result", "o registro não tem resultado", field="result")
@@ -140,13 +140,13 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
     ganhou = " e ".join(r["seats"][w]["name"] for w in state.winners())
     n = len(r["actions"])
     checked = " Every bot move re-derived." if bots and any(s["bot"] for s in r["seats"]) else ""
-    conferido = " Todos os lances dos bots refeitos." if checked else ""
+    conferido = " Todas as jogadas dos bots refeitas." if checked else ""
     if state.outcome() == "draw":
         en_v, pt_v = "draw", "empate"
     else:
         en_v, pt_v = f"won by {won}", f"vencido por {ganhou}"
     return Report(True, f"valid {r['game']} game: {names}; {n} moves; scores {state.scores()}; {en_v}.{checked}",
                   {"en": f"valid {r['game']} game: {names}; {n} moves; scores {state.scores()}; {en_v}.{checked}",
-                   "pt": f"jogo de {r['game']} válido: {names}; {n} lances; pontos {state.scores()}; {pt_v}.{conferido}"},
+                   "pt": f"jogo de {r['game']} válido: {names}; {n} jogadas; pontos {state.scores()}; {pt_v}.{conferido}"},
                   details={"scores": state.scores(), "winners": state.winners(), "moves": n,
                            "bots_checked": bool(checked)})

@@ -260,7 +260,7 @@ def test_a_lesson_switches_language_in_place(page, site):
     assert norm(lesson.intro["pt"]) == norm(page.inner_text(".ls-intro"))
     assert norm(lesson.steps[0].hint["pt"]) in norm(page.inner_text(".ls-feedback"))
     assert page.get_attribute(".ls", "data-state") == "missed"
-    assert "Todos os meus lances" in page.inner_text(".ls-moves summary")
+    assert "Todas as minhas jogadas" in page.inner_text(".ls-moves summary")
     page.click(".lang-switch button[data-lang=en]")
 
 

@@ -138,7 +138,7 @@ def test_replay_of_a_table_saved_on_this_device(page, site, elderwood):
     # The language switch redraws the page and the viewer in place.
     page.click(".lang-switch button[data-lang=pt]")
     page.wait_for_function("document.querySelector('h1').textContent === 'Rever: Elderwood'")
-    assert page.locator(".vtv-counter").inner_text() == f"Lance 5 de {n}"
+    assert page.locator(".vtv-counter").inner_text() == f"Jogada 5 de {n}"
     assert page.locator("button[data-go=back] .visually-hidden").inner_text() == "Voltar"
     page.click(".lang-switch button[data-lang=en]")
 

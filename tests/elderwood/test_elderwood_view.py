@@ -86,7 +86,7 @@ def test_ending_both_elders_at_once():
     """The seed: "If both Elders are closed in by the same move, it is a draw.\""""
     s = _closing({(1, 1): "bA2", (-1, 1): "wA3"})
     assert s.view(0)["ending"] == {"en": "Both Elders were closed in by the same move: a draw.",
-                                   "pt": "Os dois Anciões foram cercados pelo mesmo lance: empate."}
+                                   "pt": "Os dois Anciões foram cercados pela mesma jogada: empate."}
 
 
 def test_ending_the_same_position_a_third_time():
@@ -113,7 +113,7 @@ def test_ending_two_hundred_moves():
     assert pos.ply == MAX_PLIES and pos.reason == "200 moves"
     ending = s.view(0)["ending"]
     assert ending["en"] == "200 moves were played and no Elder was surrounded: a draw."
-    assert ending["pt"] == "Foram jogados 200 lances sem que nenhum Ancião fosse cercado: empate."
+    assert ending["pt"] == "Foram feitas 200 jogadas sem que nenhum Ancião fosse cercado: empate."
 
 
 def test_every_finished_view_has_an_ending_and_a_sheet_in_both_languages():

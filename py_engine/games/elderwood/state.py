@@ -23,13 +23,13 @@ ENDINGS = {
     "surrounded": {"en": "All six spaces around the {loser} Elder are taken: {winner} wins.",
                    "pt": "As seis casas em volta do Ancião de {loser} estão ocupadas: {winner} vence."},
     "own": {"en": "The {loser} Elder was closed in by its own player's move: {winner} wins.",
-            "pt": "O Ancião de {loser} foi cercado por um lance do próprio jogador: {winner} vence."},
+            "pt": "O Ancião de {loser} foi cercado por uma jogada do próprio jogador: {winner} vence."},
     "both": {"en": "Both Elders were closed in by the same move: a draw.",
-             "pt": "Os dois Anciões foram cercados pelo mesmo lance: empate."},
+             "pt": "Os dois Anciões foram cercados pela mesma jogada: empate."},
     "repetition": {"en": "The same position came up a third time: a draw.",
                    "pt": "A mesma posição apareceu pela terceira vez: empate."},
     "moves": {"en": "{n} moves were played and no Elder was surrounded: a draw.",
-              "pt": "Foram jogados {n} lances sem que nenhum Ancião fosse cercado: empate."},
+              "pt": "Foram feitas {n} jogadas sem que nenhum Ancião fosse cercado: empate."},
 }
 
 

@@ -45,7 +45,7 @@ def describe_move(pos: Position, move: Move, lang: str = "en") -> str:
     if lang not in NAMES:
         lang = "en"
     if move is None:
-        return "Pass (no move is possible)" if lang == "en" else "Passar (nenhum lance é possível)"
+        return "Pass (no move is possible)" if lang == "en" else "Passar (nenhuma jogada é possível)"
     tile, frm, to = move
     placing = frm < 0
     me = own_name(tile, lang)

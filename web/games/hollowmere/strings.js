@@ -114,7 +114,7 @@ export const STRINGS = {
     "hm.zoomIn": "Aproximar",
     "hm.zoomOut": "Afastar",
     "hm.loading": "Desenrolando o vale…",
-    "hm.loadFailed": "Não foi possível carregar as imagens das peças: {error}. Use “Todos os meus lances” para jogar.",
+    "hm.loadFailed": "Não foi possível carregar as imagens das peças: {error}. Use “Todas as minhas jogadas” para jogar.",
     "hm.inHand": "Peça na mão",
     "hm.inHandOf": "{name} está colocando",
     "hm.noHand": "Nenhuma peça na mão",

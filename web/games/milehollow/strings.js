@@ -240,7 +240,7 @@ export const STRINGS = {
     "mh.say.closed": "Fechado.",
     "mh.say.newViewer": "O tabuleiro mostra agora a visão de {name}.",
     "mh.say.notYours": "Não é a sua vez.",
-    "mh.say.notNow": "{what}: não é um lance possível agora.",
+    "mh.say.notNow": "{what}: não é uma jogada possível agora.",
     "mh.say.keepToggle": "{card}: {state}. Ficam {n}.",
     "mh.final.title": "Contagem final",
     "mh.final.roads": "Estradas",
