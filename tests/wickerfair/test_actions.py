@@ -5,7 +5,7 @@ import pytest
 
 from py_engine.core.game import IllegalAction
 
-from .helpers import H, col_bottom, col_for, play, pos
+from .helpers import H, col_bottom, col_for, play, pos, to_bottom
 
 # Mat 1 Plaid: 1 Trade/Improve, 2 Bolster/Erect, 3 Harvest/Build, 4 Travel/Recruit
 # Mat 2 Herringbone: 1 Travel/Improve, 2 Harvest/Erect, 3 Bolster/Build, 4 Trade/Recruit
@@ -259,3 +259,39 @@ def test_a_refused_step_changes_nothing():
         s.apply_action("do")
     assert s.observation("all") == before
     assert col_bottom(s, "build") == "col:3" and col_for(s, "bolster") == "col:3"
+
+
+def test_trinkets_stand_in_only_when_the_whole_cost_can_then_be_paid():
+    """Issue 18 repro: Bell Rope (MC5) costs 1 wood + 1 clay; Magpies with 1 clay and no wood and one card.
+    The card may stand in for the wood (the clay is then paid), never for the clay (the wood would be
+    unpaid): a cost is paid in full or not at all, and no hex ever goes negative."""
+    s = pos(2, clans=["Magpies", "Badgers"], mats=[2, 3],
+            seats=[{"mill": "MC5", "last_col": 2, "home": [0, 0, 1, 0], "hand": [2],
+                    "farmers": {"E1": 1, "F1": 1}}])
+    play(s, "col:5")
+    to_bottom(s)
+    assert s.dk == "BOTTOM_DO"
+    play(s, "do")
+    assert s.dk == "TRINKET"
+    assert s.legal_actions() == ["trinket:2:wood", "skip"]
+    before = s.observation("all")
+    with pytest.raises(IllegalAction):
+        s.apply_action("trinket:2:clay")
+    assert s.observation("all") == before
+    coins = s.clans[0].coins
+    play(s, "trinket:2:wood")
+    assert s.clans[0].coins == coins + 3
+    assert min(s.res) >= 0 and min(s.clans[0].home) >= 0
+    assert s.clans[0].home == [0, 0, 0, 0] and s.clans[0].hand == []
+
+
+def test_a_cost_that_cannot_be_paid_in_full_is_never_offered_or_taken():
+    """Without the card there is no way to pay both: the bottom is skipped; paying is refused outright."""
+    s = pos(2, clans=["Magpies", "Badgers"], mats=[2, 3],
+            seats=[{"mill": "MC5", "last_col": 2, "home": [0, 0, 1, 0], "hand": [],
+                    "farmers": {"E1": 1, "F1": 1}}])
+    assert s.payment(0, {"wood": 1, "clay": 1}) is None
+    assert not s.payable(0, {"wood": 1, "clay": 1}, trinket=True)
+    with pytest.raises(RuntimeError):
+        s._pay(0, {"wood": 1, "clay": 1})
+    assert s.clans[0].home == [0, 0, 1, 0]

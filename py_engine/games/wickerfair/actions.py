@@ -37,35 +37,81 @@ class ActionsMixin:
         c = self.clans[seat]
         return MAT_COLUMNS[c.mat][MAT_BOTTOM_COL[c.mat][b]].cost - c.slots[b]
 
-    # --- payment (§5.7) ------------------------------------------------------------------------------
-    def payable(self: "WickerfairState", seat: int, cost: dict[str, int], trinket: bool = False) -> bool:
-        """Whether ``seat`` can pay ``cost`` in full (tracks, coins and resources); with ``trinket``,
-        one courage card may stand in for one missing resource (Magpies, §4.1)."""
+    # --- payment (§5.7): the one place a cost is judged and paid ---------------------------------------
+    def payment(self: "WickerfairState", seat: int, cost: dict[str, int],
+                trinket: tuple[int, str] | None = None) -> list[tuple[str, int]] | None:
+        """How ``seat`` pays ``cost`` in full, or None when it cannot (a cost is paid in full or not at all).
+
+        ``trinket`` (a courage card's value, a resource of the cost): the Magpies' card stands in for one
+        of that resource (§4.1), and only when everything else of the cost can then be paid. The answer
+        lists the takes in order: ``(track, n)`` for coins and tracks, ``(resource, source)`` one unit at
+        a time (source a hex, or -1 for home), each from the owned source holding the most of it (ties:
+        table order, home last). :meth:`_pay` carries it out; nothing else decides what a cost takes.
+        """
         c = self.clans[seat]
-        short = 0
-        owned = None
+        if trinket is not None:
+            value, res = trinket
+            if (not self.can_trinket(seat) or value not in c.hand or res not in RES_INDEX
+                    or cost.get(res, 0) <= 0):
+                return None
+        takes: list[tuple[str, int]] = []
+        mine = None
+        left = None
         for what, n in cost.items():
+            if trinket is not None and what == trinket[1]:
+                n -= 1
             if what in TRACKS:
                 if getattr(c, what) < n:
-                    return False
-            elif what == "discard":
+                    return None
+                takes.append((what, n))
+                continue
+            if what == "discard":
                 if len(c.hand) < n:
-                    return False
-            else:
-                if owned is None:
-                    from .board import owned_resources
-                    owned = owned_resources(self, seat)
-                short += max(0, n - owned[RES_INDEX[what]])
-        if short == 0:
+                    return None
+                continue
+            if n <= 0:
+                continue
+            if mine is None:
+                mine = controls(self, seat)
+                left = {h: self.res[4 * h:4 * h + 4] for h in mine}
+                left[-1] = c.home[:]
+            r = RES_INDEX[what]
+            for _ in range(n):
+                top = max(left[h][r] for h in left)
+                if top <= 0:
+                    return None
+                where = next((h for h in mine if left[h][r] == top), -1)
+                left[where][r] -= 1
+                takes.append((what, where))
+        return takes
+
+    def payable(self: "WickerfairState", seat: int, cost: dict[str, int], trinket: bool = False) -> bool:
+        """Whether ``seat`` can pay ``cost`` in full; with ``trinket``, also counting a Trinkets payment."""
+        if self.payment(seat, cost) is not None:
             return True
-        return trinket and short == 1 and self.can_trinket(seat)
+        return trinket and bool(self.trinket_options(seat, cost))
+
+    def trinket_options(self: "WickerfairState", seat: int, cost: dict[str, int]) -> list[tuple[int, str]]:
+        """Every (card value, resource) a Magpies' card may stand in for, each leaving a cost paid in full."""
+        if not self.can_trinket(seat):
+            return []
+        out = []
+        for v in sorted(set(self.clans[seat].hand)):
+            for w, n in cost.items():
+                if w in RES_INDEX and n > 0 and self.payment(seat, cost, (v, w)) is not None:
+                    out.append((v, w))
+        return out
 
     def can_trinket(self: "WickerfairState", seat: int) -> bool:
         c = self.clans[seat]
         return c.clan == MAGPIES and bool(c.hand) and not self.trinket_used
 
     def _pay(self: "WickerfairState", seat: int, cost: dict[str, int], trinket: tuple[int, str] | None = None) -> None:
-        """Pay ``cost``; each resource from the owned source holding the most of it (ties: table order, home last)."""
+        """Pay ``cost`` as :meth:`payment` says; a cost that cannot be paid in full is an engine error,
+        raised before anything is taken (legal lists only offer what can be paid)."""
+        takes = self.payment(seat, cost, trinket)
+        if takes is None:
+            raise RuntimeError(f"seat {seat + 1} cannot pay {cost} (trinket {trinket}): a legal list offered it")
         c = self.clans[seat]
         if trinket is not None:
             value, res = trinket
@@ -73,27 +119,16 @@ class ActionsMixin:
             self.trinket_used = True
             self.events.append({"kind": "trinket", "seat": seat, "card": value, "resource": res})
         paid: list[str] = []
-        for what, n in cost.items():
-            if trinket is not None and what == trinket[1]:
-                n -= 1
+        for what, where in takes:
             if what in TRACKS:
-                setattr(c, what, getattr(c, what) - n)
-                paid.append(f"{n} {what}")
-                continue
-            if what == "discard":
-                continue
-            r = RES_INDEX[what]
-            mine = controls(self, seat)
-            for _ in range(n):
-                # the source holding the most; ties go by table order with the home last
-                top = max([self.res[4 * h + r] for h in mine] + [c.home[r]])
-                where = next((h for h in mine if self.res[4 * h + r] == top), -1)
-                if where >= 0:
-                    self.res[4 * where + r] -= 1
-                    paid.append(f"{what}@{HEX_IDS[where]}")
-                else:
-                    c.home[r] -= 1
-                    paid.append(f"{what}@home")
+                setattr(c, what, getattr(c, what) - where)
+                paid.append(f"{where} {what}")
+            elif where >= 0:
+                self.res[4 * where + RES_INDEX[what]] -= 1
+                paid.append(f"{what}@{HEX_IDS[where]}")
+            else:
+                c.home[RES_INDEX[what]] -= 1
+                paid.append(f"{what}@home")
         if paid:
             self.events.append({"kind": "pay", "seat": seat, "paid": paid})
 
@@ -326,7 +361,7 @@ class ActionsMixin:
             self._done()
             return
         kind, cost = self.bottom_plan(p)
-        if any(n > 0 for w, n in cost.items() if w in RES_INDEX) and self.can_trinket(p):
+        if self.trinket_options(p, cost):
             self._ask(K.TRINKET, {"bottom": kind})
         else:
             self._after_payment_choice(p, kind, None)
@@ -348,7 +383,7 @@ class ActionsMixin:
     def _l_TRINKET(self: "WickerfairState", p: int) -> list[str]:
         c = self.clans[p]
         kind, cost = self.bottom_plan(p)
-        out = [f"trinket:{v}:{w}" for v in sorted(set(c.hand)) for w, n in cost.items() if w in RES_INDEX and n > 0]
+        out = [f"trinket:{v}:{w}" for v, w in self.trinket_options(p, cost)]
         if self.payable(p, cost):
             out.append("pay")
         out.append("skip")

@@ -160,8 +160,7 @@ def _pay_view(s: "WickerfairState", p: int) -> dict[str, Any] | None:
         full = plan[1]
         out = {"cost": preview(s, p, full) if s.payable(p, full) else None}
         if kind == K.TRINKET:
-            out["trinkets"] = {f"trinket:{v}:{w}": preview(s, p, full, (v, w))
-                               for v in sorted(set(c.hand)) for w, n in full.items() if w in RES and n > 0}
+            out["trinkets"] = {f"trinket:{v}:{w}": preview(s, p, full, (v, w)) for v, w in s.trinket_options(p, full)}
         return out
     if kind in K.PLACEMENT and not ctx["free"]:
         if ctx["source"] == "mill":
