@@ -249,3 +249,23 @@ def test_long_haul_drops_on_the_way():
     play(s, "unit:W1", "load:farmer", "load:farmer", "to:D6", "drop:farmer", "to:D5")
     c = s.clans[0]
     assert c.farmers[H("D6")] == 1 and c.farmers[H("D5")] == 1 and c.walkers[0] == H("D5")
+
+
+def test_the_farmers_ribbon_is_placed_at_the_step_that_earns_it_mid_long_haul():
+    """Issue 18 repro: a sixth ribbon ends the fair at once, whatever action is running. The Wrens
+    have 5 ribbons and 7 farmers on the map; in a Long Haul their eighth farmer steps from home to
+    G3: the Farmers ribbon is placed there and the fair is over (no second step)."""
+    s = pos(2, clans=["Wrens", "Badgers"], mats=[1, 2],
+            seats=[{"mill": "MC1", "last_col": 1, "farmers": {"G2": 3, "G3": 4}, "home_farmers": 1,
+                    "ribbons": ["improvement", "walkers", "structures", "helpers", "goodwill"]}])
+    play(s, "col:5", "skip", "do", "unit:F@home", "to:G3")
+    assert s.over and s.end_reason == "ribbons"
+    assert s.clans[0].ribbons[-1] == "farmers" and s.legal_actions(0) == []
+
+
+def test_the_farmers_ribbon_mid_haul_that_is_not_the_sixth_lets_the_haul_go_on():
+    s = pos(2, clans=["Wrens", "Badgers"], mats=[1, 2],
+            seats=[{"mill": "MC1", "last_col": 1, "farmers": {"G2": 3, "G3": 4}, "home_farmers": 1}])
+    play(s, "col:5", "skip", "do", "unit:F@home", "to:G3")
+    assert not s.over and s.clans[0].ribbons == ["farmers"]
+    assert "to:G4" in s.legal_actions(0)

@@ -156,6 +156,9 @@ class TravelMixin:
         self._touch()
         ctx["pos"] = dest
         ctx["taken"] += 1
+        # A step can make a ribbon true (a farmer leaving home is the eighth on the map): it is placed
+        # now, mid-haul, and a sixth ends the fair before the unit may step again (§8.2).
+        self._check()
 
     def _finish_unit(self: "WickerfairState", p: int, ending: bool = False) -> None:
         """The unit stops: what it carries stays there, lone farmers go home (§6.3), it counts as moved."""
