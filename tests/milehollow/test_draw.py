@@ -149,7 +149,7 @@ def test_empty_deck_is_rebuilt_from_the_discards_under_its_own_label():
     assert list(reversed(s.deck)) == cards[1:]
     assert s.discards == [0] * 9 and s.reshuffles == 1
     assert [e for e in s.events if e["kind"] == "reshuffle"] == [
-        {"kind": "reshuffle", "number": 1, "cards": 6, "after_action": 0}]
+        {"kind": "reshuffle", "number": 1, "cards": 6, "after_action": 1}]   # the draw that caused it
 
 
 def test_second_reshuffle_uses_the_next_label():
@@ -182,3 +182,27 @@ def test_nothing_to_draw_means_no_draw_is_offered():
     legal = s.legal_actions()
     assert "pave:castelo-ponte:amber*1" in legal and "pave:garcas-tojal:amber*1" in legal
     assert all(a.startswith("pave:") for a in legal)
+
+
+def test_no_second_card_from_an_empty_deck_and_nothing_changes():
+    """Issue 18 repro: the deck and the discards both empty, a face-up card taken first: `deck` is not
+    offered as the second card, and apply_action refuses it too (no Ox from nowhere)."""
+    s = position(discards={})
+    set_deck(s, [])
+    s.apply_action("row:1")
+    assert s.phase == "draw" and "deck" not in s.legal_actions()
+    before = s.observation("all")
+    with pytest.raises(IllegalAction, match="both empty"):
+        s.apply_action("deck")
+    assert s.observation("all") == before
+
+
+def test_a_reshuffle_names_the_action_that_caused_it():
+    """The reshuffle event's after_action is the number of the draw that emptied the deck, as every event's."""
+    s = position(discards={"amber": 2, "plum": 3})
+    set_deck(s, ["moss"])
+    s.apply_action("deck")          # action 1: the last card of the deck
+    s.apply_action("deck")          # action 2: the deck is rebuilt from the discards
+    [e] = [e for e in s.events if e["kind"] == "reshuffle"]
+    assert e["after_action"] == 2
+    assert [e["after_action"] for e in s.events if e["kind"] == "deck"] == [1, 2]

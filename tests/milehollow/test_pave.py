@@ -4,6 +4,7 @@ import pytest
 from py_engine.core.game import IllegalAction
 from py_engine.games.milehollow.board import ROAD_INDEX, ROADS
 
+from py_engine.games.milehollow.notation import offered_moves
 from .helpers import counts, position
 
 
@@ -129,17 +130,22 @@ def test_with_4_or_5_players_the_other_road_stays_open_for_the_others():
 
 
 def test_move_list_offers_each_colour_with_oxen_spent_last_and_accepts_other_mixes():
-    """The list offers, per road, each colour that can pay with the fewest Oxen (Oxen alone only when no colour
-    can pay); any other valid mix is accepted."""
+    """The move list offers, per road, each colour that can pay with the fewest Oxen (Oxen alone only when no
+    colour can pay); any other valid mix is legal too, so the legal list holds it (one judgement for both)."""
     s = position(hands=[{"teal": 3, "coal": 1, "ox": 2}, {}])
-    grey = [a for a in s.legal_actions() if a.startswith("pave:nascente-serralobo:")]
+    offered = offered_moves(s.legal_actions())
+    grey = [a for a in offered if a.startswith("pave:nascente-serralobo:")]
     assert grey == ["pave:nascente-serralobo:teal*3+ox*2"]
-    three = [a for a in s.legal_actions() if a.startswith("pave:canas-nevoa:")]   # grey, 3 slabs
+    three = [a for a in offered if a.startswith("pave:canas-nevoa:")]   # grey, 3 slabs
     assert three == ["pave:canas-nevoa:teal*3", "pave:canas-nevoa:coal*1+ox*2"]
-    ox_only = [a for a in s.legal_actions() if a.startswith("pave:castelo-ponte:")]   # amber, 1 slab
+    ox_only = [a for a in offered if a.startswith("pave:castelo-ponte:")]   # amber, 1 slab
     assert ox_only == ["pave:castelo-ponte:ox*1"]
+    assert offered == [a for a in s.legal_actions() if not a.startswith("pave:")] + s.pave_actions(0, offered=True)
     assert s.pave_mixes(0, ROAD_INDEX["canas-nevoa"]) == [(4, 3, 0), (4, 2, 1), (4, 1, 2), (7, 1, 2)]
-    s.apply_action("pave:canas-nevoa:teal*1+ox*2")       # not in the list, but legal
+    assert [a for a in s.legal_actions() if a.startswith("pave:canas-nevoa:")] == [
+        "pave:canas-nevoa:teal*3", "pave:canas-nevoa:teal*2+ox*1", "pave:canas-nevoa:teal*1+ox*2",
+        "pave:canas-nevoa:coal*1+ox*2"]
+    s.apply_action("pave:canas-nevoa:teal*1+ox*2")       # not offered first, but legal
     assert s.hands[0] == counts(teal=2, coal=1)
 
 

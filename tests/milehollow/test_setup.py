@@ -124,3 +124,19 @@ def test_before_every_seat_has_kept_nobody_takes_a_turn():
     for a in ("deck", "row:1", "mail"):
         with pytest.raises(IllegalAction):
             s.apply_action(a, s.first)
+
+
+def test_a_record_with_the_initial_keeps_out_of_seat_order_replays_and_verifies():
+    """The notation: a reader accepts the initial keeps in any seat order (docs/rules/milehollow.md,
+    Records and notation); the table itself plays them in seat order from the first player."""
+    from py_engine.core.table import Seat, Table
+    from py_engine.registry import get_game
+    t = Table(get_game("milehollow"), [Seat("a"), Seat("b"), Seat("c")], seed="5a" * 32)
+    order = list(reversed(t.decision().players))
+    for p in order:
+        t.play(t.state.legal_actions(p)[0], p)
+    t.play_timeout(t.decision().players[0])
+    r = t.to_record(reveal_seed=True)
+    again = Table.from_record(r, get_game)
+    assert again.state.observation("all") == t.state.observation("all")
+    assert [a[0] for a in r["actors"][:3]] == order

@@ -25,7 +25,7 @@ from py_engine.core.game import Bot
 
 from .board import (ADJ, CARD_INDEX, GREY, MAIL_INDEX, MAILS, NROADS, NTOWNS, OX, ROAD_INDEX, ROAD_POINTS,
                     ROADS, SETUP)
-from .notation import Pave, cards_text, keep_text, parse
+from .notation import Pave, cards_text, keep_text, offered_moves, parse
 from .scoring import delivered
 
 INF = math.inf
@@ -234,6 +234,7 @@ class MilehollowBot(Bot):
         self.seat = seat
 
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        legal = offered_moves(legal)
         if len(legal) == 1:
             return legal[0]
         t = Table(observation, self.seat)
@@ -371,6 +372,7 @@ class EasyBot(MilehollowBot):
     level = "easy"
 
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        legal = offered_moves(legal)
         if len(legal) == 1:
             return legal[0]
         t = Table(observation, self.seat)

@@ -119,3 +119,23 @@ def parse(action: object) -> Action:
                                 "Oxen are written last, as +ox*N)")
         return Pave(ROAD_INDEX[road], CARD_INDEX[colour], int(n), int(oxen) if oxen else 0)
     raise IllegalAction(f"{action!r} is not a Milehollow move: row:1..5, deck, mail, keep:IDS or pave:ROAD:CARDS")
+
+
+def offered_moves(legal: list[str]) -> list[str]:
+    """The move list within a legal list: of each road's pavings, per colour only the one with the fewest
+    Oxen, and Oxen alone only when no colour pays (docs/rules/milehollow.md, "the move list"). The bots
+    choose from it, as they always have; the other mixes stay legal for people who pick them."""
+    best: dict[tuple[str, str], tuple[int, str]] = {}
+    coloured: set[str] = set()
+    for a in legal:
+        if a.startswith("pave:"):
+            _, road, cards = a.split(":")
+            colour = cards.split("*")[0]
+            oxen = int(cards.split("+ox*")[1]) if "+ox*" in cards else (int(cards[3:]) if colour == "ox" else 0)
+            if colour != "ox":
+                coloured.add(road)
+            key = (road, colour)
+            if key not in best or oxen < best[key][0]:
+                best[key] = (oxen, a)
+    keep = {a for (road, colour), (_, a) in best.items() if colour != "ox" or road not in coloured}
+    return [a for a in legal if not a.startswith("pave:") or a in keep]

@@ -219,11 +219,14 @@ class MilehollowState(GameState):
             out.pop()                       # Oxen alone only when no colour can pay
         return out
 
-    def pave_actions(self, seat: int) -> list[str]:
+    def pave_actions(self, seat: int, offered: bool = False) -> list[str]:
+        """Every legal paving of ``seat``, road by road, each road's mixes as :meth:`pave_mixes` orders
+        them; ``offered``: only the move list's (:meth:`proposals`, what :func:`notation.offered_moves` keeps)."""
         out = []
         for road in range(NROADS):
             if self.why_not_road(seat, road) is None:
-                out += [nt.pave_text(road, c, n, ox) for c, n, ox in self.proposals(seat, road)]
+                mixes = self.proposals(seat, road) if offered else self.pave_mixes(seat, road)
+                out += [nt.pave_text(road, c, n, ox) for c, n, ox in mixes]
         return out
 
     # --- protocol: whose turn ---------------------------------------------------------------
@@ -336,82 +339,107 @@ class MilehollowState(GameState):
 
     # --- protocol: playing -----------------------------------------------------------------------
     def apply_action(self, action: str, player: int | None = None) -> None:
+        """Play ``action``: legal exactly when :meth:`legal_actions` lists it (one judgement for both;
+        :meth:`why_not` only puts a refusal in words)."""
         seat = self._actor(player)
+        if not isinstance(action, str) or action not in self.legal_actions(seat):
+            raise IllegalAction(self.why_not(seat, action))
         a = nt.parse(action)
+        # The action's number is counted first, so every event it causes names it (a reshuffle too).
+        self.n_actions += 1
         phase = self.phase
         if phase in (SETUP_KEEP, KEEP):
-            if not isinstance(a, nt.Keep):
-                raise IllegalAction("keep your mail cards first: keep:IDS")
             self._keep(seat, a.mail)
-            return
-        if phase == DRAW2:
+        elif phase == DRAW2:
             if isinstance(a, nt.Row):
-                if self.row[a.slot] < 0:
-                    raise IllegalAction(f"slot {a.slot + 1} is empty")
-                if self.row[a.slot] == OX:
-                    raise IllegalAction("a face-up Ox may only be the first card of a draw")
                 self._take_row(seat, a.slot)
-            elif isinstance(a, nt.Deck):
-                self._take_deck(seat)
             else:
-                raise IllegalAction("take your second wagon card: from the row (not an Ox) or from the deck")
+                self._take_deck(seat)
             self._end_turn()
-            return
-        if isinstance(a, (nt.Row, nt.Deck)):
+        elif isinstance(a, (nt.Row, nt.Deck)):
             # Asked before the draw changes anything; cheap here (a draw is legal, so no road is priced).
-            timer_draw = self.timeout_action(seat) == action
-        if isinstance(a, nt.Row):
-            card = self.row[a.slot]
-            if card < 0:
-                raise IllegalAction(f"slot {a.slot + 1} is empty")
-            self.timer_draw = timer_draw
+            self.timer_draw = self.timeout_action(seat) == action
             self.this_turn = {"seat": seat, "kind": "draw", "draws": []}
-            self._take_row(seat, a.slot)
-            self._after_first_draw(card == OX)
-        elif isinstance(a, nt.Deck):
-            if not self.can_take_from_deck():
-                raise IllegalAction("the deck and the discards are both empty")
-            self.timer_draw = timer_draw
-            self.this_turn = {"seat": seat, "kind": "draw", "draws": []}
-            self._take_deck(seat)
-            self._after_first_draw(False)
+            if isinstance(a, nt.Row):
+                ox = self.row[a.slot] == OX
+                self._take_row(seat, a.slot)
+            else:
+                ox = False
+                self._take_deck(seat)
+            self._after_first_draw(ox)
         elif isinstance(a, nt.Pave):
             self._pave(seat, a)
         elif isinstance(a, nt.MailDraw):
-            if not self.mail_deck:
-                raise IllegalAction("the mail deck is empty")
             k = min(SETUP["mailDraw"], len(self.mail_deck))
             self.pending[seat] = self.mail_deck[:k]
             del self.mail_deck[:k]
             del self.mail_from[:k]
-            self.n_actions += 1
             self.this_turn = {"seat": seat, "kind": "mail", "drawn": k}
             self._event("mail", seat=seat, drawn=k, cards=[MAILS[m].id for m in self.pending[seat]])
             self.phase = KEEP
-        elif isinstance(a, nt.Pass):
-            if not self.nothing_to_do():
-                raise IllegalAction("you can still draw, pave or take mail, so you may not pass")
-            self.n_actions += 1
+        else:                                                   # pass
             self.passes += 1
             self.this_turn = {"seat": seat, "kind": "pass"}
             self._event("pass", seat=seat)
             self._end_turn()
-        else:
-            raise IllegalAction("keep: is played only after drawing mail")
+
+    def why_not(self, seat: int, action: object) -> str:
+        """Words for a refused action: the rule it breaks (nothing here decides legality)."""
+        try:
+            a = nt.parse(action)
+        except IllegalAction as e:
+            return str(e)
+        phase = self.phase
+        if phase in (SETUP_KEEP, KEEP):
+            if not isinstance(a, nt.Keep):
+                return "keep your mail cards first: keep:IDS"
+            pending = self.pending[seat]
+            for m in a.mail:
+                if m not in pending:
+                    return (f"{MAILS[m].id} is not one of the mail cards you were "
+                            f"{'dealt' if phase == SETUP_KEEP else 'just drew'}")
+            return f"keep at least {self.keep_min()} of your mail cards"
+        if isinstance(a, nt.Keep):
+            return "keep: is played only after drawing mail"
+        if phase == DRAW2 and not isinstance(a, (nt.Row, nt.Deck)):
+            return "take your second wagon card: from the row (not an Ox) or from the deck"
+        if isinstance(a, nt.Row):
+            if self.row[a.slot] < 0:
+                return f"slot {a.slot + 1} is empty"
+            return "a face-up Ox may only be the first card of a draw"
+        if isinstance(a, nt.Deck):
+            return "the deck and the discards are both empty"
+        if isinstance(a, nt.MailDraw):
+            return "the mail deck is empty"
+        if isinstance(a, nt.Pass):
+            return "you can still draw, pave or take mail, so you may not pass"
+        road = ROADS[a.road]
+        why = self.why_not_road(seat, a.road)
+        if why is not None:
+            return why
+        if a.n + a.oxen != road.len:
+            return f"{road.id} has {road.len} slabs, so it takes {road.len} cards, not {a.n + a.oxen}"
+        if a.colour >= 0 and road.colour != GREY and a.colour != road.colour:
+            return (f"{road.id} is {COLOURS[road.colour]}: pay with {COLOURS[road.colour]} cards "
+                    "and Oxen (only a grey road takes any one colour)")
+        hand = self.hands[seat]
+        if a.colour >= 0 and hand[a.colour] < a.n:
+            return f"you have {hand[a.colour]} {COLOURS[a.colour]} cards, not {a.n}"
+        if hand[OX] < a.oxen:
+            return f"you have {hand[OX]} Oxen, not {a.oxen}"
+        return f"{road.id} cannot be paid with {nt.cards_text(a.colour, a.n, a.oxen)}"
 
     def _take_row(self, seat: int, slot: int) -> None:
         card = self.row[slot]
         self.hands[seat][card] += 1
         self.seen[seat][card] += 1
         self.row[slot] = -1
-        self.n_actions += 1
         self.this_turn["draws"].append({"from": "row", "slot": slot + 1, "card": CARD_NAMES[card]})
         self._fill_row()
 
     def _take_deck(self, seat: int) -> None:
         card = self._deck_top()
         self.hands[seat][card] += 1
-        self.n_actions += 1
         self.this_turn["draws"].append({"from": "deck", "card": CARD_NAMES[card]})
         self._event("deck", seat=seat, card=CARD_NAMES[card])
 
@@ -423,19 +451,7 @@ class MilehollowState(GameState):
 
     def _pave(self, seat: int, a: nt.Pave) -> None:
         road = ROADS[a.road]
-        why = self.why_not_road(seat, a.road)
-        if why is not None:
-            raise IllegalAction(why)
-        if a.n + a.oxen != road.len:
-            raise IllegalAction(f"{road.id} has {road.len} slabs, so it takes {road.len} cards, not {a.n + a.oxen}")
-        if a.colour >= 0 and road.colour != GREY and a.colour != road.colour:
-            raise IllegalAction(f"{road.id} is {COLOURS[road.colour]}: pay with {COLOURS[road.colour]} cards "
-                                "and Oxen (only a grey road takes any one colour)")
         hand = self.hands[seat]
-        if a.colour >= 0 and hand[a.colour] < a.n:
-            raise IllegalAction(f"you have {hand[a.colour]} {COLOURS[a.colour]} cards, not {a.n}")
-        if hand[OX] < a.oxen:
-            raise IllegalAction(f"you have {hand[OX]} Oxen, not {a.oxen}")
         spent = []
         if a.colour >= 0:
             hand[a.colour] -= a.n
@@ -451,7 +467,6 @@ class MilehollowState(GameState):
         self.markers[seat] -= road.len
         points = ROAD_POINTS[road.len]
         self.points[seat] += points
-        self.n_actions += 1
         cards = nt.cards_text(a.colour, a.n, a.oxen)
         self.this_turn = {"seat": seat, "kind": "pave", "road": road.id, "cards": cards, "points": points}
         self._event("pave", seat=seat, road=road.id, len=road.len, cards=cards, points=points,
@@ -461,17 +476,9 @@ class MilehollowState(GameState):
 
     def _keep(self, seat: int, kept: tuple[int, ...]) -> None:
         pending = self.pending[seat]
-        for m in kept:
-            if m not in pending:
-                raise IllegalAction(f"{MAILS[m].id} is not one of the mail cards you were "
-                                    f"{'dealt' if self.phase == SETUP_KEEP else 'just drew'}")
-        need = self.keep_min()
-        if len(kept) < min(need, len(pending)):
-            raise IllegalAction(f"keep at least {need} of your mail cards")
         back = [m for m in pending if m not in kept]
         self.mail[seat] += list(kept)
         self.pending[seat] = []
-        self.n_actions += 1
         self._event("keep", seat=seat, kept=len(kept), returned=len(back), cards=[MAILS[m].id for m in kept])
         if self.phase == SETUP_KEEP:
             self.returning[seat] = back
