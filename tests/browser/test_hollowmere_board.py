@@ -218,7 +218,8 @@ def test_keys_place_turn_pick_a_warden_and_only_enter_lays(board):
     assert attr(board, "interactive") == "0"          # waiting for the engine: nothing more is sent
     board.keyboard.press("Enter")
     assert len(intents(board)) == 1
-    # No Warden: Enter right after placing.
+    # No Warden: Enter right after placing keeps the cell and asks for the Warden (it lays
+    # nothing); the next Enter lays the tile as shown, with no Warden.
     board.evaluate("window.__intents = []")
     board.show(to_my_turn(new_game({})))
     board.show(snap)
@@ -226,8 +227,81 @@ def test_keys_place_turn_pick_a_warden_and_only_enter_lays(board):
     while int(attr(board, "r")) != r:
         board.keyboard.press("r")
     board.keyboard.press("Enter")
+    assert intents(board) == [] and attr(board, "decided") == "1" and attr(board, "warden") == "-"
+    assert "Which Warden" in board.evaluate("window.__said[window.__said.length - 1]")
+    board.keyboard.press("Enter")
     assert intents(board) == [f"{tile}@{cell}r{r}-"]
     assert all(a in {e["action"] for e in snap["legal"]} for a in intents(board))
+
+
+def test_space_steps_through_the_wardens_and_enter_lays_what_is_shown(board):
+    snap = play_until(new_game({}), with_warden)
+    legal = cells(snap)
+    cell, r, regions = next((c, r, regs) for c, rs in legal.items() for r, regs in rs.items() if regs)
+    tile = snap["view"]["hand"]
+    board.show(snap)
+    focus_cell(board, cell)
+    while int(attr(board, "r")) != r:
+        board.keyboard.press("r")
+    seen = [attr(board, "warden")]
+    for _ in range(len(regions) + 1):
+        board.keyboard.press(" ")
+        seen.append(attr(board, "warden"))
+    assert seen == ["-", *regions, "-"]            # none, each spot, none again: a full round
+    assert intents(board) == []
+    board.keyboard.press(" ")
+    assert attr(board, "warden") == regions[0]
+    board.keyboard.press("Enter")                  # a Warden was picked: Enter lays at once, as shown
+    assert intents(board) == [f"{tile}@{cell}r{r}+{regions[0]}"]
+
+
+def test_the_focus_stays_on_the_board_after_a_move(board):
+    snap = to_my_turn(new_game({}))
+    board.show(snap)
+    first = sorted(cells(snap))[0]
+    focus_cell(board, first)
+    board.keyboard.press("Enter")
+    if not intents(board):
+        board.keyboard.press("Enter")
+    action = intents(board)[-1]
+    inside = "document.querySelector('.hm-root').contains(document.activeElement)"
+    assert board.evaluate(inside), "the focus left the board when the move was sent"
+    snap = call("play", table=snap["table"], seat=0, viewer=0, action=action)
+    board.show(snap)                               # the bot's turn: the valley keeps the focus
+    assert board.evaluate(inside)
+    board.show(to_my_turn(snap))                   # my turn again: still on the board, no Tab needed
+    assert board.evaluate(inside)
+    board.keyboard.press("ArrowRight")
+    assert attr(board, "stage") == "preview"
+    assert board.evaluate("document.activeElement.dataset.cell") == attr(board, "selected")
+
+
+def test_question_mark_lists_the_keys_in_words(board):
+    snap = to_my_turn(new_game({}))
+    board.show(snap)
+    focus_cell(board, sorted(cells(snap))[0])
+    board.keyboard.press("?")
+    box = board.locator(".hm-root .vt-keylist")
+    assert box.is_visible()
+    words = box.inner_text()
+    for w in ("Enter", "Space", "Arrow keys", "Escape", "Warden"):
+        assert w in words
+    board.keyboard.press("Escape")
+    assert not box.is_visible()
+    assert board.evaluate("document.querySelector('.hm-root').contains(document.activeElement)")
+    board.evaluate("async () => { (await import('/web/lib/i18n.js')).setLang('pt'); window.__r.setLang('pt'); }")
+    board.keyboard.press("?")
+    assert "Espaço" in box.inner_text() and "Setas" in box.inner_text()
+    board.keyboard.press("?")
+    board.evaluate("async () => { (await import('/web/lib/i18n.js')).setLang('en'); window.__r.setLang('en'); }")
+
+
+def test_a_legend_says_what_the_two_marks_of_a_cell_mean(board):
+    snap = to_my_turn(new_game({}))
+    board.show(snap)
+    legend = board.locator(".hm-root .hm-legend")
+    assert legend.is_visible()
+    assert "turned now" in legend.inner_text() and "another turn" in legend.inner_text()
 
 
 # --- the mouse -------------------------------------------------------------------------------

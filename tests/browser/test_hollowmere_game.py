@@ -72,6 +72,9 @@ def test_whole_game_against_a_bot_on_the_board(page, site, options):
             wait_moves(page, before)
             continue
         assert page.locator('.hm-root [data-act="veil"]').count() == (1 if "veil" in legal else 0)
+        if turns:
+            # The focus stayed on the board through the last move and the bots' (no Tab through the header).
+            assert page.evaluate("document.querySelector('.hm-root').contains(document.activeElement)")
         first = page.locator(".hm-root .vt-focus-item").first
         first.focus()                                   # the tile is placed there: a preview
         assert page.get_attribute(".hm-root", "data-stage") == "preview"

@@ -6,12 +6,16 @@
 // becomes exactly one of those strings through onIntent.
 //
 // Laying is two steps for every hand (touch, mouse, keys): place the tile on a marked cell — a
-// preview; turn it, move it, pick a Warden or none — then "Lay tile" (Enter). Nothing reaches
-// the engine before that; "Take back" (Escape) lifts the preview. On a touch screen, cells
+// preview; turn it, move it, pick a Warden or none — then "Lay tile". Nothing reaches the engine
+// before that; "Take back" (Escape) lifts the preview. Keys keep the boards' one convention
+// (common/keys.js): arrows move the preview, Space steps through the Warden choices, Enter
+// confirms what is shown — on a cell with Warden spots the first Enter settles the cell and
+// turn and asks for the Warden, the next lays the tile as shown; "?" lists the keys. On a touch screen, cells
 // smaller than a fingertip are not chosen by a tap: the tap brings that part of the valley
 // closer first, as maps do. Hints speak of the hand last used: taps, clicks or keys.
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
+import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t, getLang } from "../../lib/i18n.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
@@ -88,6 +92,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let handR = 0;
   let sel = null;          // the preview: {k, x, y}
   let warden = null;       // the Warden picked in the preview (a region id), null: none
+  let decided = false;     // the person has answered the Warden question of this preview (a key, a chip)
   let veilArmed = false;
   let pending = false;
   let hoverK = null;
@@ -110,6 +115,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   vp.element.append(status);
   const zoomControls = vp.addControls({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
   const layer = createFocusLayer(vp, { onActivate, onKey: (id, ev) => handleKey(ev, id), onFocus });
+  // What the two marks of a free cell mean (bright: the tile fits there as it is turned now).
+  const legend = el("div", "hm-legend");
+  legend.setAttribute("aria-hidden", "true");
+  vp.element.append(legend);
+  const keyList = createKeyList({ rows: keyRows, onClose: () => focusBoard() });
+  vp.element.append(keyList.element);
 
   const controls = createHandControls({
     onTurn: (dir) => turn(dir),
@@ -236,8 +247,54 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function onActivate(id) {
     if (!interactive || pending) return;
-    if (sel && sel.k === id) confirm();
+    if (sel && sel.k === id) enter();
     else place(id, "keyboard");
+  }
+
+  /** Enter confirms what is shown: the cell and turn first (asking for the Warden where the
+   * tile offers spots), then the tile as it is shown, Warden or none. */
+  function enter() {
+    if (!sel) return;
+    if (wardenSpots().length && !decided) {
+      decided = true;
+      announce(t("hm.askWarden", { n: wardenSpots().length, warden: pickedWords() }));
+      refreshHand();
+      return;
+    }
+    confirm();
+  }
+
+  /** Space steps through the Warden choices of the preview (none, 1, 2 …); with none offered it turns the tile. */
+  function toggle() {
+    const spots = wardenSpots();
+    if (!sel || !spots.length) { turn(1); return; }
+    const order = [null, ...spots.map((sp) => sp.region)];
+    const i = order.indexOf(warden);
+    pickWarden(order[(i + 1) % order.length]);
+  }
+
+  function keyRows() {
+    return [
+      ["vt.key.arrows", t("hm.keys.arrows")],
+      ["vt.key.enter", t("hm.keys.enter")],
+      ["vt.key.space", t("hm.keys.space")],
+      ["R / Shift+R", t("hm.keys.r")],
+      ["1–9 · 0", t("hm.keys.digits")],
+      ["vt.key.escape", t("hm.keys.escape")],
+    ];
+  }
+
+  /** The focus back on the valley: the preview's cell, a free cell, else the valley itself. */
+  function focusBoard() {
+    if (interactive && !pending && layer.ids().length) {
+      quietFocus = true;
+      try {
+        if (layer.focus(sel ? sel.k : layer.ids()[0])) return;
+      } finally {
+        quietFocus = false;
+      }
+    }
+    vp.element.focus({ preventScroll: true });
   }
 
   function onFocus(id) {
@@ -274,6 +331,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const c = legal.cells.get(k);
     if (!c) return;
     sel = { k, x: c.x, y: c.y };
+    decided = false;
     veilArmed = false;
     if (!c.rs.has(handR)) handR = c.order.find((r) => r > handR) ?? c.order[0];
     if (warden && !c.rs.get(handR).includes(warden)) warden = null;
@@ -327,6 +385,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (dir > 0) handR = options.find((r) => r > handR) ?? options[0];
     else handR = [...options].reverse().find((r) => r < handR) ?? options[options.length - 1];
     if (sel && warden && !legal.cells.get(sel.k).rs.get(handR).includes(warden)) warden = null;
+    decided = false;
     if (sel) bringClose(input);
     announce(sel ? t("hm.turned", { tile: tileName(hand), turns: turnsWord(handR), warden: pickedWords() })
       : `${tileName(hand)}, ${turnsWord(handR)}.`);
@@ -339,6 +398,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (!interactive || pending || !sel) return;
     if (region && !wardenSpots().some((sp) => sp.region === region)) return;
     warden = region || null;
+    decided = true;
     announce(t("hm.picked", { warden: pickedWords() }));
     refreshHand();
     vp.redraw();
@@ -386,6 +446,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function intent(action) {
     if (!legal.actions.has(action)) return; // never send what the engine did not offer
+    // The cell buttons go with the move: the focus waits on the valley, not on the page.
+    if (root.contains(document.activeElement)) vp.element.focus({ preventScroll: true });
     pending = true;
     sel = null;
     warden = null;
@@ -398,9 +460,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     onIntent(action);
   }
 
-  function handleKey(ev, fromId) {
-    if (!interactive || pending || ev.ctrlKey || ev.metaKey || ev.altKey) return false;
+  function handleKey(ev, fromId, onValley = false) {
+    if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
     const k = ev.key;
+    const what = boardKey(ev);
+    if (what === "help") { keyList.toggle(); return true; }
+    if (!interactive || pending) return fromId !== undefined && (what === "confirm" || what === "toggle");
     if (k === "r" || k === "R") {
       turn(ev.shiftKey ? -1 : 1);
       return true;
@@ -414,10 +479,24 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       else return false;
       return true;
     }
-    if (fromId === undefined) return false;
-    if (k === "Enter" || k === " ") {
+    if (fromId === undefined) {
+      // The valley itself has the focus (after a move, or a click on it): keys go to the cells.
+      if (!onValley) return false;
+      if (what && what !== "back") {
+        const first = cellItems().length ? arrowStep(cellItems(), null, "ArrowRight") : null;
+        if (first) { layer.keyboard = true; layer.focus(first); if (!sel) place(first, "keyboard"); }
+        return true;
+      }
+      return false;
+    }
+    if (what === "confirm") {
       if (!sel || sel.k !== fromId) place(fromId, "keyboard");
-      else confirm();
+      else enter();
+      return true;
+    }
+    if (what === "toggle") {
+      if (!sel || sel.k !== fromId) place(fromId, "keyboard");
+      else toggle();
       return true;
     }
     if (k.startsWith("Arrow")) {
@@ -437,8 +516,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   root.addEventListener("keydown", (ev) => {
     if (ev.defaultPrevented) return;
     if (ev.target && ev.target.classList && ev.target.classList.contains("vt-focus-item")) return;
-    const onBoard = ev.target === vp.element && sel;
-    if (handleKey(ev, onBoard ? sel.k : undefined)) {
+    if (keyList.element.contains(ev.target)) return;
+    const onValley = ev.target === vp.element;
+    if (handleKey(ev, onValley && sel ? sel.k : undefined, onValley)) {
       ev.preventDefault();
       ev.stopPropagation();
     }
@@ -489,6 +569,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (sel) {
         const n = wardenSpots().length;
         if (!n) return t(`hm.hint.previewNone.${input}`);
+        if (input === "keyboard" && !decided) return t("hm.hint.previewAsk.keyboard", { n });
         return n === 1 && input === "keyboard" ? t("hm.hint.previewOne.keyboard") : t(`hm.hint.preview.${input}`, { n });
       }
       if (input === "touch" && vp.scale < TOUCH_TARGET) return t("hm.hint.zoom.touch");
@@ -508,6 +589,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     root.dataset.interactive = acting ? "1" : "0";
     root.dataset.selected = sel ? sel.k : "";
     root.dataset.warden = sel ? (warden || "-") : "";
+    root.dataset.decided = sel && decided ? "1" : "";
     root.dataset.veil = veilArmed ? "armed" : "";
     root.dataset.input = input;
     const current = view && view.current;
@@ -550,6 +632,21 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     });
     // On a phone the hint line is over the board, where the eyes are.
     status.textContent = acting && root.classList.contains("hm-narrow") ? h : "";
+    paintLegend(acting);
+  }
+
+  function paintLegend(acting) {
+    legend.hidden = !acting || !hand;
+    if (legend.hidden) return;
+    const words = [t("hm.legend.fits"), t("hm.legend.other")].join("|");
+    if (legend.dataset.words === words) return;
+    legend.dataset.words = words;
+    const row = (cls, text) => {
+      const r = el("span", "hm-legend-row");
+      r.append(el("span", `hm-swatch ${cls}`), el("span", "", text));
+      return r;
+    };
+    legend.replaceChildren(row("hm-swatch-fits", t("hm.legend.fits")), row("hm-swatch-other", t("hm.legend.other")));
   }
 
   function refreshSupply() {
@@ -655,6 +752,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     refreshItems();
     refreshAll();
     layout();
+    focusHold.settle();
   }
 
   function refreshItems() {
@@ -719,6 +817,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   });
   refreshHand();
 
+  const focusHold = holdBoardFocus(root, () => focusBoard());
+
   // For tools and tests: where a cell of the valley is on the page, and the viewport.
   root.__hm = {
     viewport: vp,
@@ -742,6 +842,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     setLang() {
       vp.element.setAttribute("aria-label", t("hm.board"));
       zoomControls.setLabels({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
+      keyList.setLang();
+      legend.dataset.words = "";
       if (set && snap) {
         refreshItems();
         refreshAll();
@@ -761,6 +863,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       destroyed = true;
       cancelAnimationFrame(animFrame);
       ro.disconnect();
+      focusHold.destroy();
       window.removeEventListener("resize", layout);
       layer.destroy();
       vp.destroy();

@@ -49,6 +49,14 @@ const CSS = `
   background:#1d160e;color:#fff;font-size:13px}
 .hm-wardens .hm-num-none{background:#fffaf0;color:#2b1d10;border:1px solid #8a7556}
 .hm-hint{margin:6px 0 0;font-size:14px;color:#5b4a33}
+.hm-legend{position:absolute;left:8px;bottom:8px;z-index:2;display:flex;flex-direction:column;gap:2px;
+  max-width:calc(100% - 190px);padding:4px 8px;border-radius:8px;background:rgba(255,250,240,.9);
+  font:12px/1.25 system-ui,sans-serif;color:#2b1d10;pointer-events:none;box-shadow:0 1px 3px rgba(0,0,0,.25)}
+.hm-legend[hidden]{display:none}
+.hm-legend-row{display:flex;align-items:center;gap:6px}
+.hm-swatch{flex:none;width:14px;height:14px;border-radius:2px;border:2px dashed}
+.hm-swatch-fits{background:rgba(255,236,150,.85);border-color:#c98a00}
+.hm-swatch-other{background:rgba(255,250,230,.6);border-color:rgba(120,100,60,.8)}
 .hm-narrow .hm-hand{display:grid;grid-template-columns:minmax(0,1fr);row-gap:6px;padding:6px 8px}
 .hm-narrow .hm-hand-title{display:none}
 .hm-narrow .hm-hand-row{gap:8px}
