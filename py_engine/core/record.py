@@ -77,9 +77,9 @@ def _depth(text: str) -> int:
     return max(map(operator.sub, itertools.accumulate(brackets), itertools.count(1)), default=0)
 
 
-def utf8_size(text: str) -> int:
+def utf8_size(text: str, limit: int = MAX_BYTES) -> int:
     """The length of ``text`` as UTF-8 bytes (what the 5 MB limit counts, for text and files alike)."""
-    if len(text) > MAX_BYTES:  # every character is at least one byte: no need to encode it all
+    if len(text) > limit:  # every character is at least one byte: no need to encode it all
         return len(text)
     return len(text.encode("utf-8", "surrogatepass"))
 
@@ -110,12 +110,24 @@ def _float(text: str) -> Any:
                     f"{text} não é um inteiro; registros só têm números inteiros")
 
 
-def parse(data: str | bytes) -> Any:
-    """Read a record's text (or bytes, as a file gives them) strictly; BadRecord on anything odd."""
+def too_large(what: str = "text", limit: int = MAX_BYTES) -> BadRecord:
+    """The refusal of anything over the limit (``what``: "file" for bytes, "text" for text)."""
+    mb = f"{limit / (1024 * 1024):g}"
+    if what == "file":
+        return BadRecord(f"the file is larger than {mb} MB; no record is that long",
+                         f"o arquivo tem mais de {mb} MB; nenhum registro é tão longo")
+    return BadRecord(f"the text is longer than {mb} MB; no record is that long",
+                     f"o texto tem mais de {mb} MB; nenhum registro é tão longo")
+
+
+def parse(data: str | bytes, limit: int = MAX_BYTES) -> Any:
+    """Read a record's text (or bytes, as a file gives them) strictly; BadRecord on anything odd.
+
+    ``limit`` counts UTF-8 bytes, for text as for bytes (the bridge reads its requests, which
+    carry a record inside, with a larger one)."""
     if isinstance(data, (bytes, bytearray)):
-        if len(data) > MAX_BYTES:
-            raise BadRecord(f"the file is larger than {MAX_BYTES // (1024 * 1024)} MB; no record is that long",
-                            f"o arquivo tem mais de {MAX_BYTES // (1024 * 1024)} MB; nenhum registro é tão longo")
+        if len(data) > limit:
+            raise too_large("file", limit)
         try:
             text = bytes(data).decode("utf-8")
         except UnicodeDecodeError as e:
@@ -123,9 +135,8 @@ def parse(data: str | bytes) -> Any:
                             f"o arquivo não é texto UTF-8 (byte {e.start})") from None
     elif isinstance(data, str):
         text = data
-        if utf8_size(text) > MAX_BYTES:
-            raise BadRecord(f"the text is longer than {MAX_BYTES // (1024 * 1024)} MB; no record is that long",
-                            f"o texto tem mais de {MAX_BYTES // (1024 * 1024)} MB; nenhum registro é tão longo")
+        if utf8_size(text, limit) > limit:
+            raise too_large("text", limit)
     else:
         raise BadRecord("a record is JSON text", "um registro é um texto JSON")
     if text.startswith("\ufeff"):
