@@ -11,6 +11,14 @@ seat's secrets while the table runs. The autosave is not in the result: a table 
 save id answers with a ``persist`` field beside ``result`` (the record *with* its seed),
 which the worker writes to storage itself and never passes on to the page.
 
+Records come in as ``text`` (the record's text, exactly as given) or ``bytes`` (a file's bytes,
+base64): either way the strict reader sees them unaltered, and the 5 MB limit counts the record's
+UTF-8 bytes, not the request around it.
+
+Bounds: at most :data:`MAX_TABLES` open tables, :data:`MAX_REPLAYS` replays and
+:data:`MAX_LESSONS` lessons; opening one more closes the one used least recently (a saved
+table is loaded again from its save). ``docs/architecture.md`` says so too.
+
 Commands (``docs/architecture.md`` has the shapes):
 ``games``, ``game_data``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
 ``record``, ``save_record``, ``verify``, ``open_replay``, ``replay_at``, ``lessons``, ``lesson_start``,
@@ -18,7 +26,10 @@ Commands (``docs/architecture.md`` has the shapes):
 """
 from __future__ import annotations
 
+import base64
+import binascii
 import json
+from collections import OrderedDict
 from typing import Any, Callable
 
 from . import __version__
@@ -31,10 +42,19 @@ from .core.table import Seat, Table
 from .core.verify import verify
 from .registry import available, get_game
 
-_tables: dict[str, Table] = {}
+#: Open tables, replays and lessons kept at once. Pages do not close what they leave, so the
+#: least recently used goes when one more opens: far more than any visit holds in use.
+MAX_TABLES = 32
+MAX_REPLAYS = 16
+MAX_LESSONS = 16
+#: A request may carry a record of MAX_BYTES as JSON text inside JSON text: escaping can make
+#: each character six (a control character written \u00XX), plus room for the other arguments.
+MAX_REQUEST = 6 * rec.MAX_BYTES + 64 * 1024
+
+_tables: OrderedDict[str, Table] = OrderedDict()
 _saves: dict[str, str] = {}        # engine table id -> the page's save id
-_replays: dict[str, Replay] = {}
-_attempts: dict[str, lessons_core.Attempt] = {}
+_replays: OrderedDict[str, Replay] = OrderedDict()
+_attempts: OrderedDict[str, lessons_core.Attempt] = OrderedDict()
 _next_id = [0]
 
 
@@ -42,17 +62,56 @@ class BadRequest(ValueError):
     pass
 
 
+class Running(BadRequest):
+    """Asked for what only a finished game gives."""
+
+
 def _new_id(prefix: str) -> str:
     _next_id[0] += 1
     return f"{prefix}{_next_id[0]}"
 
 
+def _keep(store: OrderedDict[str, Any], key: str, value: Any, most: int) -> None:
+    """Add ``value``; past ``most`` entries the least recently used one is closed."""
+    store[key] = value
+    while len(store) > most:
+        old, _ = store.popitem(last=False)
+        _saves.pop(old, None)
+
+
+def _used(store: OrderedDict[str, Any], key: Any) -> Any:
+    """The entry for ``key`` (None if there is none), marked as just used."""
+    if not isinstance(key, str) or key not in store:
+        return None
+    store.move_to_end(key)
+    return store[key]
+
+
 def _table(args: dict[str, Any]) -> tuple[str, Table]:
     tid = args.get("table")
-    t = _tables.get(tid) if isinstance(tid, str) else None
+    t = _used(_tables, tid)
     if t is None:
         raise BadRequest("no such table (it may have been closed)")
     return tid, t  # type: ignore[return-value]
+
+
+def _record_input(args: dict[str, Any]) -> Any:
+    """The record a request carries, read strictly: ``text`` as given, or ``bytes`` (base64 of a
+    file's bytes: a byte order mark, UTF-16 or a bad byte is judged as the CLI judges it)."""
+    text, raw = args.get("text"), args.get("bytes")
+    if isinstance(text, str):
+        return rec.parse(text)
+    if isinstance(raw, str):
+        if len(raw) > 4 * (rec.MAX_BYTES // 3 + 1):
+            raise rec.too_large("file")
+        try:
+            data = base64.b64decode(raw, validate=True)
+        except (binascii.Error, ValueError):
+            raise BadRequest("bytes must be base64") from None
+        return rec.parse(data)
+    if "record" in args:
+        return args["record"]
+    raise BadRequest("give the record as text or bytes")
 
 
 def _seat_arg(args: dict[str, Any], key: str = "seat") -> int | None:
@@ -144,12 +203,12 @@ def _answer(tid: str, t: Table, args: dict[str, Any]) -> dict[str, Any]:
 
 
 def _register(t: Table, args: dict[str, Any]) -> str:
-    tid = _new_id("t")
-    _tables[tid] = t
     save_id = args.get("save")
+    if save_id is not None and (not isinstance(save_id, str) or not 1 <= len(save_id) <= 64):
+        raise BadRequest("save must be a short text id")
+    tid = _new_id("t")
+    _keep(_tables, tid, t, MAX_TABLES)
     if save_id is not None:
-        if not isinstance(save_id, str) or not 1 <= len(save_id) <= 64:
-            raise BadRequest("save must be a short text id")
         _saves[tid] = save_id
     return tid
 
@@ -223,8 +282,7 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
 
 def _cmd_load_table(args: dict[str, Any]) -> Any:
     """Resume a saved table. ``text`` is the saved record as text, read strictly."""
-    text = args.get("text")
-    data = rec.parse(text) if isinstance(text, str) else args.get("record")
+    data = _record_input(args)
     t = Table.from_record(data, get_game, __version__, words=True)
     tid = _register(t, args)
     return _answer(tid, t, args)
@@ -268,8 +326,8 @@ def _cmd_timeout(args: dict[str, Any]) -> Any:
     _viewer(t, args)
     seat = _seat_arg(args)
     d = t.decision()
-    if d is None or seat not in d.players:
-        raise BadRequest("that seat has no running timer")
+    if d is None or seat not in d.players or t.seats[seat].bot:  # type: ignore[index]
+        raise BadRequest("that seat has no running timer")  # a bot moves at once: it has none
     t.play_timeout(seat)  # type: ignore[arg-type]
     return _after(tid, t, args)
 
@@ -283,19 +341,21 @@ def _cmd_save_record(args: dict[str, Any]) -> Any:
 
 
 def _cmd_record(args: dict[str, Any]) -> Any:
-    """The record as anyone may have it: with the seed only once the game is over."""
+    """The record as anyone may have it, so only once the game is over: a running table's
+    actions hold every seat's secret choices in clear (a Milehollow keep names its cards)."""
     _tid, t = _table(args)
+    if not t.state.is_terminal():
+        raise Running("the game is not over: its record holds every seat's secrets until then")
     return {"result": t.to_record()}
 
 
 def _cmd_verify(args: dict[str, Any]) -> Any:
     """Verify a record given as text (strictly read: duplicate keys, NaN… are refused)."""
-    text = args.get("text")
     bots = args.get("bots", False)
     if not isinstance(bots, bool):
         raise BadRequest("bots must be true or false")
     try:
-        data = rec.parse(text) if isinstance(text, str) else args.get("record")
+        data = _record_input(args)
     except rec.BadRecord as e:
         return {"result": {"ok": False, "summary": f"unreadable record: {e.words['en']}",
                            "words": {"en": f"unreadable record: {e.words['en']}",
@@ -307,18 +367,17 @@ def _cmd_verify(args: dict[str, Any]) -> Any:
 
 def _cmd_open_replay(args: dict[str, Any]) -> Any:
     """Open a record (text) for stepping through. A finished record may show every seat's hand."""
-    text = args.get("text")
-    data = rec.parse(text) if isinstance(text, str) else args.get("record")
+    data = _record_input(args)
     r = Replay(data, get_game, __version__)
     rid = _new_id("r")
-    _replays[rid] = r
+    _keep(_replays, rid, r, MAX_REPLAYS)
     return {"result": {"replay": rid, "moves": r.total, "finished": r.finished, "game": r.table.game.name,
                        "seats": [s.to_json() for s in r.table.seats]}}
 
 
 def _cmd_replay_at(args: dict[str, Any]) -> Any:
     rid = args.get("replay")
-    r = _replays.get(rid) if isinstance(rid, str) else None
+    r = _used(_replays, rid)
     if r is None:
         raise BadRequest("no such replay (it may have been closed)")
     move = args.get("move")
@@ -366,14 +425,14 @@ def _cmd_lesson_start(args: dict[str, Any]) -> Any:
     if not found:
         raise BadRequest(f"no lesson {args.get('id')!r} for {game.name}")
     lid = _new_id("l")
-    _attempts[lid] = lessons_core.Attempt(game, found[0])
+    _keep(_attempts, lid, lessons_core.Attempt(game, found[0]), MAX_LESSONS)
     return {"result": {**found[0].to_json(), "snapshot": _lesson_snapshot(lid, _attempts[lid])}}
 
 
 def _cmd_lesson_play(args: dict[str, Any]) -> Any:
     """Try an action in a lesson: {met, done, words, snapshot}. A miss or an illegal action changes nothing."""
     lid = args.get("lesson")
-    attempt = _attempts.get(lid) if isinstance(lid, str) else None
+    attempt = _used(_attempts, lid)
     if attempt is None:
         raise BadRequest("no such lesson (it may have been closed)")
     action = args.get("action")
@@ -414,23 +473,29 @@ def call(request: Any) -> dict[str, Any]:
     """Run one request; never raises for bad input."""
     if not isinstance(request, dict):
         return _error("a request is a JSON object", "bad-request")
-    fn = COMMANDS.get(request.get("cmd"))  # type: ignore[arg-type]
+    cmd = request.get("cmd")
+    fn = COMMANDS.get(cmd) if isinstance(cmd, str) else None
     if fn is None:
-        return _error(f"unknown command {request.get('cmd')!r}", "bad-request")
+        return _error(f"unknown command {cmd!r}"[:120] if isinstance(cmd, str) else "a command name is text",
+                      "bad-request")
     try:
         return {"ok": True, **fn(request)}
     except IllegalAction as e:
         return _error(str(e), "illegal", e.words)
     except rec.BadRecord as e:
         return _error(str(e), "bad-record", e.words)
-    except (BadRequest, ValueError, TypeError, KeyError) as e:
+    except Running as e:
+        return _error(str(e), "running")
+    except (BadRequest, ValueError, TypeError, KeyError, IndexError) as e:
         return _error(str(e) or e.__class__.__name__, "bad-request")
+    except Exception as e:  # noqa: BLE001 - the contract is an answer, never an exception
+        return _error(f"the engine failed on this request ({e.__class__.__name__}: {e})", "internal")
 
 
 def handle(text: str) -> str:
     """JSON text in, JSON text out: what the worker calls. Requests are read as strictly as records."""
     try:
-        request = rec.parse(text)
+        request = rec.parse(text, limit=MAX_REQUEST)
     except rec.BadRecord as e:
         return json.dumps(_error(f"the request is not acceptable JSON: {e}", "bad-request"))
     return json.dumps(call(request), ensure_ascii=False)

@@ -19,6 +19,29 @@ from .core.verify import verify
 from .registry import GAME_MODULES, available, get_game
 
 
+def printable(text: str) -> str:
+    """``text`` with every character a terminal could act on written as an escape: control
+    characters (ESC, CR, backspace…), format characters (bidi overrides and isolates, zero-width
+    joiners), line and paragraph separators, surrogates, unassigned and private-use characters. A
+    record's strings are hostile: an ``ESC[1K`` or a CR in an action must not turn "INVALID" into
+    "OK", nor a right-to-left override in a name hide its "(bot)" mark."""
+    if text.isprintable():
+        return text
+    out = []
+    for ch in text:
+        if ch.isprintable() or ch == " ":
+            out.append(ch)
+        else:
+            code = ord(ch)
+            out.append(f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}")
+    return "".join(out)
+
+
+def say(text: str, file=None) -> None:
+    """Print one line of output, escaped: every line the CLI prints may hold a record's strings."""
+    print(printable(text), file=file or sys.stdout)
+
+
 def _seats(spec: str, game_name: str) -> list[Seat]:
     """``bot,bot`` or ``bot:strong,person`` → seats. Only bots can play from the command line."""
     seats = []
@@ -35,7 +58,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     try:
         game = get_game(args.game)
     except KeyError:
-        print(f"error: unknown game {args.game!r}; known: {', '.join(available())}", file=sys.stderr)
+        say(f"error: unknown game {args.game!r}; known: {', '.join(available())}", file=sys.stderr)
         return 2
     try:
         options = json.loads(args.options) if args.options else {}
@@ -44,7 +67,7 @@ def cmd_play(args: argparse.Namespace) -> int:
         table = Table(game, _seats(args.seats, args.game), options, args.seed, __version__)
         table.play_bots()
     except (IllegalAction, BadSeed, ValueError) as e:
-        print(f"error: {e}", file=sys.stderr)
+        say(f"error: {e}", file=sys.stderr)
         return 2
     record = table.to_record()
     text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
@@ -53,7 +76,7 @@ def cmd_play(args: argparse.Namespace) -> int:
     else:
         with open(args.out, "w", encoding="utf-8") as f:
             f.write(text)
-        print(f"{args.game}: {len(table.actions)} moves, scores {table.state.scores()}, "
+        say(f"{args.game}: {len(table.actions)} moves, scores {table.state.scores()}, "
               f"winners {[w + 1 for w in table.state.winners()]} → {args.out}")
     return 0
 
@@ -64,34 +87,35 @@ def cmd_verify(args: argparse.Namespace) -> int:
             raw = f.read(MAX_READ)
         data = parse(raw)
     except OSError as e:
-        print(f"INVALID: cannot read {args.file}: {e.strerror}")
+        say(f"INVALID: cannot read {args.file}: {e.strerror}")
         return 1
     except BadRecord as e:
-        print(f"INVALID: {e}")
+        say(f"INVALID: unreadable record: {e}")  # the words the bridge (and so the page) uses
         return 1
     report = verify(data, get_game, __version__, bots=args.bots)
     if report.ok:
-        print(f"OK: {report.summary}")
+        say(f"OK: {report.summary}")
         return 0
-    print(f"INVALID: {report.summary}")
+    say(f"INVALID: {report.summary}")
     if report.expected is not None or report.found is not None:
-        print(f"  expected: {json.dumps(report.expected)}\n  found:    {json.dumps(report.found)}")
+        say(f"  expected: {json.dumps(report.expected, ensure_ascii=False)}")
+        say(f"  found:    {json.dumps(report.found, ensure_ascii=False)}")
     return 1
 
 
 def cmd_perft(args: argparse.Namespace) -> int:
     if args.game not in GAME_MODULES:
-        print(f"error: unknown game {args.game!r}", file=sys.stderr)
+        say(f"error: unknown game {args.game!r}", file=sys.stderr)
         return 2
     try:
         module = importlib.import_module(GAME_MODULES[args.game] + ".perft")
     except ModuleNotFoundError:
-        print(f"error: {args.game} has no perft", file=sys.stderr)
+        say(f"error: {args.game} has no perft", file=sys.stderr)
         return 2
     if args.depth < 0:
-        print("error: depth must be 0 or more", file=sys.stderr)
+        say("error: depth must be 0 or more", file=sys.stderr)
         return 2
-    print(module.perft(args.depth))
+    say(str(module.perft(args.depth)))
     return 0
 
 
@@ -102,9 +126,9 @@ def cmd_uhp(args: argparse.Namespace) -> int:
 
 def cmd_fingerprint(args: argparse.Namespace) -> int:
     try:
-        print(fingerprint(args.seed))
+        say(fingerprint(args.seed))
     except BadSeed as e:
-        print(f"error: {e}", file=sys.stderr)
+        say(f"error: {e}", file=sys.stderr)
         return 2
     return 0
 

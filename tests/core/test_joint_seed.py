@@ -6,6 +6,9 @@ import json
 
 from py_engine import bridge
 from py_engine.core.fairness import commitment, fingerprint, joint_seed
+from py_engine.core.table import Seat, Table
+
+from .toygame import GAME
 
 CONTRIBUTIONS = ["11" * 32, "22" * 32, "33" * 32]
 SEATS = [{"name": "Ana", "bot": True, "level": "easy"}, {"name": "Bruno", "bot": True, "level": "easy"}]
@@ -20,11 +23,19 @@ def participants(contributions=CONTRIBUTIONS):
             for who, c in zip(["host", "Bruno", "watcher"], contributions)]
 
 
-def finished_record():
-    snap = call(cmd="new_table", game="elderwood", seats=SEATS, joint=participants())["result"]
-    while not snap["terminal"]:
-        snap = call(cmd="bot_play", table=snap["table"])["result"]
-    return snap
+def finished_record(seats=None, joint=None):
+    """A finished table of people on two devices (Ana hosts, Bruno joins), as its host's engine
+    keeps it. Each person plays what the first bot level would, so the game ends on its own."""
+    seats = seats or [Seat("Ana", False, None), Seat("Bruno", False, None)]
+    joint = joint or [{"who": who, "commitment": commitment(c), "contribution": c}
+                      for who, c in zip(["Ana", "Bruno"], CONTRIBUTIONS)]
+    t = Table(GAME, seats, {}, None, "test", joint=joint)
+    while t.decision() is not None:
+        t.play_forced()
+        d = t.decision()
+        if d is not None:
+            t.play(t.bot_choice(d.players[0]), d.players[0])
+    return {"record": t.to_record()}
 
 
 def test_the_table_seed_is_the_one_the_contributions_make():
@@ -54,11 +65,11 @@ def test_a_contribution_that_does_not_match_its_commitment_is_refused():
     assert not a["ok"] and "joint" in a["error"]
 
 
-def test_the_finished_record_reveals_every_contribution_and_verifies():
+def test_the_finished_record_reveals_every_contribution_and_verifies(tally_registered):
     snap = finished_record()
     record = snap["record"]
-    assert record["version"] == 3 and record["seed"] == joint_seed(CONTRIBUTIONS)
-    assert [p["contribution"] for p in record["joint"]] == CONTRIBUTIONS
+    assert record["version"] == 3 and record["seed"] == joint_seed(CONTRIBUTIONS[:2])
+    assert [p["contribution"] for p in record["joint"]] == CONTRIBUTIONS[:2]
     report = call(cmd="verify", text=json.dumps(record), bots=True)["result"]
     assert report["ok"], report
     # It also resumes and replays like any record.
@@ -66,7 +77,7 @@ def test_the_finished_record_reveals_every_contribution_and_verifies():
     assert again["ok"] and again["result"]["terminal"]
 
 
-def test_a_tampered_joint_record_names_what_is_wrong():
+def test_a_tampered_joint_record_names_what_is_wrong(tally_registered):
     record = finished_record()["record"]
     swapped = json.loads(json.dumps(record))
     swapped["joint"][0]["contribution"] = "55" * 32
@@ -74,7 +85,7 @@ def test_a_tampered_joint_record_names_what_is_wrong():
     assert not report["ok"] and report["field"] == "joint[0].contribution", report
     # Commitments rewritten to match other contributions: the seed no longer follows from them.
     forged = json.loads(json.dumps(record))
-    forged["joint"][2] = {"who": "watcher", "commitment": commitment("66" * 32), "contribution": "66" * 32}
+    forged["joint"][1] = {"who": "Bruno", "commitment": commitment("66" * 32), "contribution": "66" * 32}
     report = call(cmd="verify", text=json.dumps(forged))["result"]
     assert not report["ok"] and report["field"] == "seed", report
     # A version 3 record without participants, or participants in a version 2 record: refused.
@@ -84,3 +95,33 @@ def test_a_tampered_joint_record_names_what_is_wrong():
     old = json.loads(json.dumps(record))
     old["version"] = 2
     assert call(cmd="verify", text=json.dumps(old))["result"]["field"] == "joint"
+
+
+def _reveal(*pairs):
+    return [{"who": who, "commitment": commitment(c), "contribution": c} for who, c in pairs]
+
+
+def test_the_participants_are_the_person_seats_host_first(tally_registered):
+    """docs/fairness.md: one participant per person seat, seat 1's person (the host) first. A
+    participant the host appends after the guests revealed lets it pick the seed: refused, and so
+    is a list whose first participant is not the host, or a participant no person seat accounts for."""
+    a, b, c = CONTRIBUTIONS
+    people = [Seat("Ana", False, None), Seat("Bruno", False, None)]
+    cases = {
+        "joint": (people, _reveal(("Ana", a), ("Bruno", b), ("Ana", c))),      # a third, steering participant
+        "joint[0].who": (people, _reveal(("Bruno", b), ("Ana", a))),           # the host not first
+        "joint[1].who": (people, _reveal(("Ana", a), ("Cai", b))),             # nobody's seat
+    }
+    for field, (seats, joint) in cases.items():
+        record = finished_record(seats, joint)["record"]
+        report = call(cmd="verify", text=json.dumps(record), bots=True)["result"]
+        assert not report["ok"] and report["field"] == field, (field, report)
+        assert report["words"]["pt"] != report["words"]["en"]
+    # A bot seat takes no part: a person host, a bot, a person guest.
+    seats = [Seat("Ana", False, None), Seat("Bot", True, "easy")]
+    report = call(cmd="verify", text=json.dumps(finished_record(seats, _reveal(("Ana", a)))["record"]),
+                  bots=True)["result"]
+    assert report["ok"], report
+    report = call(cmd="verify", text=json.dumps(finished_record(seats, _reveal(("Ana", a), ("Bot", b)))["record"]),
+                  bots=True)["result"]
+    assert not report["ok"] and report["field"] == "joint" and report["expected"] == 1, report
