@@ -32,6 +32,7 @@ from site_build.sources import (  # noqa: F401  (some only re-exported: tests an
     MICROPIP_VERSION, NODE_MODULES, PYODIDE_RUNTIME, PYODIDE_VERSION, PYSCRIPT_VERSION, ROOT, ZIP_EPOCH, file_hash,
     lock_entry, project_meta, wheel_bytes, wheel_name,
 )
+from site_build.vendor import vendor, REVIEWED_HOSTS as VENDOR_HOSTS  # noqa: E402
 from site_build.start_image import (  # noqa: F401  (re-exported, as above)
     START_IMAGE_RE, WORKER_START_MARK, engine_data_zip, engine_modules, pyodide_build_id, start_image,
     wasm_data_segments, write_worker_start, xor_data_segments,
@@ -84,6 +85,7 @@ THIRD_PARTY_HOSTS = {
     "pyodide/pyodide.asm.mjs": {
         "": "the 'https://' prefix of Python socket emulation; the engine opens no sockets",
     },
+    "vendor/": VENDOR_HOSTS,
     "pyscript/": {
         "cdn.jsdelivr.net": "default interpreter URLs; our config names ../pyodide/pyodide.mjs",
         "www.w3.org": "the SVG namespace name",
@@ -111,7 +113,8 @@ TEXT_SUFFIXES = {".html", ".js", ".mjs", ".css", ".json", ".md", ".txt", ".py", 
 # --- fetching third-party parts -----------------------------------------------------------------
 
 def ensure_node_modules() -> None:
-    want = [NODE_MODULES / "pyodide" / "pyodide.mjs", NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js"]
+    want = [NODE_MODULES / "pyodide" / "pyodide.mjs", NODE_MODULES / "@pyscript" / "core" / "dist" / "core.js",
+            NODE_MODULES / "nostr-tools" / "package.json"]
     if all(p.exists() for p in want):
         return
     print("build: node_modules missing, running npm ci", flush=True)
@@ -151,8 +154,11 @@ def _skip(p: Path) -> bool:
 #: The Content-Security-Policy every page carries (``<meta http-equiv>``, so it holds on any host).
 #: Scripts only from the site itself, inline ones only by their hash; 'wasm-unsafe-eval' lets
 #: Pyodide compile its WebAssembly; nothing is fetched from, framed from or posted to elsewhere.
+#: Where a live table's rendezvous may connect when a person chooses internet play: the Nostr
+#: relays of the page's setting (any wss: address), or a relay on this machine (tests, one room).
+RELAY_CONNECT = "wss: ws://127.0.0.1:* ws://localhost:*"
 CSP = ("default-src 'self'; script-src {scripts}; style-src 'self'; "
-       "img-src 'self' data: blob:; font-src 'self'; connect-src 'self'; worker-src 'self'; "
+       "img-src 'self' data: blob:; font-src 'self'; connect-src 'self' " + RELAY_CONNECT + "; worker-src 'self'; "
        "manifest-src 'self'; object-src 'none'; base-uri 'none'; form-action 'none'")
 _INLINE_SCRIPT = re.compile(r"<script(?![^>]*\bsrc=)(?![^>]*type=\"py\")[^>]*>(.*?)</script>", re.S)
 
@@ -401,6 +407,7 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
     tmp.mkdir(parents=True)
     try:
         copy_site(tmp)
+        vendor(tmp)
         write_catalog(tmp)
         copy_pyodide(tmp)
         write_worker_start(tmp, start_image(tmp))

@@ -22,7 +22,14 @@ import { LiveBoard } from "./board.js";
 import { sha256Hex, drawContribution, addLiveStyle, copy, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
+import { keysFor, isSecret } from "./seal.js";
+import { RelayPool } from "./relay.js";
+import { Link } from "./link.js";
+import { relays as settingRelays, isRelay, internetIce } from "./networks.js";
+import { pathWords } from "./netview.js";
+import { checkFinal, mergeShown, sameJoint } from "./checks.js";
 import "./strings.js";
+import "./strings_net.js";
 
 /** This device's contribution for one host commitment and seat: kept so a rejoin can check it. */
 function mine(hostCommitment, seat) {
@@ -34,14 +41,32 @@ function mine(hostCommitment, seat) {
   return { key, contribution: drawContribution(), place: null, fresh: true };
 }
 
+/** An internet invitation's own memory on this device: name, contribution, what it was shown. */
+function mineNet(topic) {
+  const key = `vt.live.net.${topic}`;
+  try {
+    const saved = JSON.parse(localStorage.getItem(key) || "null");
+    if (saved && /^[0-9a-f]{64}$/.test(saved.contribution)) return { key, ...saved };
+  } catch (_) { /* storage blocked: nothing remembered */ }
+  return { key, contribution: drawContribution(), place: null, fresh: true };
+}
+
+const KEPT = ["contribution", "place", "revealed", "list", "name", "welcome", "shown", "table0"];
+
 function remember(entry) {
   try {
-    localStorage.setItem(entry.key, JSON.stringify({ contribution: entry.contribution, place: entry.place }));
+    const keep = {};
+    for (const k of KEPT) if (entry[k] !== undefined) keep[k] = entry[k];
+    localStorage.setItem(entry.key, JSON.stringify(keep));
   } catch (_) { /* not remembered: a reload cannot check it at the end */ }
 }
 
 export function mountJoin(el, params, ctx) {
   addLiveStyle();
+  if (params.query.t !== undefined) {
+    const guest = new GuestTable(el, { secret: params.query.t, relays: params.query.r }, ctx);
+    return () => guest.destroy();
+  }
   const code = params.query.i;
   if (!code) return pasteForm(el, ctx);
   const guest = new GuestTable(el, code, ctx);
@@ -84,7 +109,82 @@ class GuestTable {
     this.checkBox = h("section.joint-check", { hidden: true, "aria-live": "polite" });
     this.noteBox = h("div.live-notes");
     this.offLang = onLangChange(() => this.render());
-    this.begin(code);
+    if (typeof code === "string") this.begin(code);
+    else this.beginNet(code);
+  }
+
+  // --- an internet invitation: one link, the rest through the relays ----------------------------
+  async beginNet({ secret, relays }) {
+    this.net = true;
+    if (!isSecret(secret)) {
+      this.state = "bad";
+      this.render();
+      return;
+    }
+    this.keys = await keysFor(secret);
+    if (this.dead) return;
+    const fromLink = String(relays || "").split(",").map((r) => r.trim()).filter(isRelay);
+    this.relayUrls = fromLink.length ? fromLink.slice(0, 8) : settingRelays();
+    this.me = mineNet(this.keys.topic);
+    this.me.commitment = await sha256Hex(this.me.contribution);
+    remember(this.me);
+    if (this.me.welcome) this.adoptWelcome(this.me.welcome);
+    if (this.me.list) this.commitments = this.me.list;
+    // A page that has joined before (a reload, a phone woken up) goes straight back to its seat.
+    if (this.me.name) this.joinNet(this.me.name);
+    else {
+      this.state = "naming";
+      this.render();
+    }
+  }
+
+  joinNet(name) {
+    const clean = String(name || "").trim().slice(0, 24);
+    if (!clean) return;
+    if (!this.relayUrls.length) {
+      this.state = "failed";
+      this.failure = t("live.noRelays");
+      this.render();
+      return;
+    }
+    this.me.name = clean;
+    remember(this.me);
+    this.state = this.state === "playing" ? "playing" : "finding";
+    const link = new Link({
+      role: "guest", keys: this.keys, ice: internetIce(), pool: null,
+      onMessage: (text) => this.fromHost(text),
+      onSession: () => link.send(message("join", { name: clean, commitment: this.me.commitment })),
+      onState: () => this.paintStatus(),
+    });
+    link.pool = new RelayPool(this.relayUrls, {
+      accept: (pubkey) => link.expects(pubkey),
+      onEvent: (ev) => link.fromEvent(ev),
+      onChange: () => { if (link.pool.open && !link.other) link.hello(); },
+    });
+    link.pool.listen([this.keys.topic]);
+    this.link = link;
+    this.peer = { send: (text) => link.send(text), close: () => {} };
+    window.__vt.liveSend = (text) => link.send(String(text));
+    this.render();
+  }
+
+  paintStatus() {
+    if (this.dead || !this.link) return;
+    const status = this.infoBox && this.infoBox.querySelector(".guest-status");
+    const path = this.link.describe();
+    const word = this.link.here ? pathWords(path) : t(this.link.other ? "live.guest.reconnecting" : "live.guest.finding");
+    if (status) {
+      status.dataset.path = path;
+      status.dataset.here = String(this.link.here);
+      const p = status.querySelector(".guest-path");
+      if (p) p.textContent = word;
+    }
+  }
+
+  adoptWelcome(w) {
+    this.inv = { seat: w.seat, game: w.game, host: w.host, name: this.me ? this.me.name : "" };
+    this.seat = w.seat;
+    this.watching = w.seat === null;
   }
 
   async begin(code) {
@@ -153,6 +253,10 @@ class GuestTable {
         this.infoBox, this.noteBox, this.checkBox);
       this.el.replaceChildren(this.page);
     }
+    if (this.net) {
+      this.renderNet();
+      return;
+    }
     if (!this.inv) {
       this.infoBox.replaceChildren(h("p.hint", t("live.reading")));
       return;
@@ -184,6 +288,52 @@ class GuestTable {
     if (this.board) this.board.repaint();
   }
 
+  /** The internet guest's page: a name, then one line of seat and path, the board, the details below it. */
+  renderNet() {
+    const inv = this.inv;
+    const title = inv ? t(this.watching ? "live.watchGame" : "live.joinGame", { game: t(`game.${inv.game}`) }) : t("live.joinCrumb");
+    const parts = [];
+    if (!this.board) parts.push(h("h1", title));
+    if (this.state === "naming") {
+      const input = h("input#join-name", { type: "text", maxlength: "24", autocomplete: "nickname", value: "" });
+      parts.push(h("p", t("live.netJoinIntro")),
+        h("form.join-name-form", { onsubmit: (e) => { e.preventDefault(); this.joinNet(input.value); } },
+          h("label.field", { for: "join-name" }, h("span", t("live.yourName")), input),
+          h("p.actions", h("button.button.primary.big#join-take", { type: "submit" }, t("live.takeSeat")))));
+    } else if (this.state === "failed") {
+      parts.push(h("p.form-error", { role: "alert" }, this.failure || ""));
+    } else {
+      const seat = inv ? (this.watching ? t("live.watchingSeat") : t("live.seatTitle", { n: inv.seat + 1, name: this.me.name })) : "";
+      parts.push(h("p.guest-status", { dataset: { state: this.state } },
+        inv ? h("span.join-seat", seat) : null, inv ? " · " : null, h("span.guest-path", ""),
+        this.state === "joined" ? h("span.guest-wait", " · ", t("live.guest.joined")) : null,
+        this.state === "revealed" ? h("span.guest-wait", " · ", t("live.guest.revealed")) : null));
+    }
+    this.infoBox.replaceChildren(...parts);
+    this.paintStatus();
+    this.paintFairness();
+    if (this.board) this.board.repaint();
+  }
+
+  /** The commitments, behind a "Fairness details" disclosure under the board. */
+  paintFairness() {
+    if (!this.fairBox) {
+      this.fairBox = h("details.fairness-details");
+      this.page.append(this.fairBox);
+    }
+    const open = this.fairBox.open;
+    const rows = [h("summary", t("live.fairnessDetails"))];
+    if (this.inv) rows.push(h("dl", h("dt", t("live.hostCommitment")), h("dd", h("code.hex.host-commitment", this.inv.host)),
+      this.watching ? null : [h("dt", t("live.yourCommitment")), h("dd", h("code.hex.own-commitment", this.me.commitment))]));
+    if (this.commitments) {
+      rows.push(h("p", t("live.allCommitments")),
+        h("ol.joint-list", this.commitments.map((p) => h("li", `${p.who}: `, h("code", p.commitment)))));
+    }
+    this.fairBox.replaceChildren(...rows);
+    this.fairBox.open = open;
+    if (this.board && this.fairBox.previousElementSibling !== this.board.el) this.board.el.after(this.fairBox);
+  }
+
   note(text) {
     this.noteBox.replaceChildren(text ? h("p.note", { role: "alert" }, text) : "");
   }
@@ -195,7 +345,22 @@ class GuestTable {
       return;
     }
     const msg = got.msg;
-    if (msg.type === "welcome") {
+    if (msg.type === "welcome" && this.net) {
+      const w = { seat: msg.seat, game: msg.game, host: msg.host };
+      if (!isGame(w.game) || !GAMES[w.game].playable
+          || (this.me.welcome && JSON.stringify(this.me.welcome) !== JSON.stringify(w))) {
+        // Another table behind the same link (or a host that changed its word): nothing changes here.
+        this.note(t("live.welcomeMismatch"));
+        return;
+      }
+      if (!this.me.welcome) {
+        this.me.welcome = w;
+        remember(this.me);
+        this.adoptWelcome(w);
+      }
+      this.state = msg.started ? "playing" : this.state === "revealed" ? "revealed" : "joined";
+      this.render();
+    } else if (msg.type === "welcome") {
       if (msg.seat !== this.seat || msg.host !== this.inv.host || msg.game !== this.inv.game) {
         this.note(t("live.welcomeMismatch"));
         this.peer.close();
@@ -228,8 +393,16 @@ class GuestTable {
       this.note(t("live.listMismatch"));
       return;
     }
+    // A contribution is revealed against one list only: a new list (another table, a host who
+    // added someone) never gets it again.
+    if (this.me.revealed && JSON.stringify(this.me.list) !== JSON.stringify(list)) {
+      this.note(t("live.alreadyRevealed"));
+      return;
+    }
     this.commitments = list;
     this.me.place = places[0];
+    this.me.list = list;
+    this.me.revealed = true;
     remember(this.me);
     this.state = "revealed";
     this.render();
@@ -237,18 +410,52 @@ class GuestTable {
   }
 
   onSnapshot(snap, remaining) {
-    if (snap.viewer !== this.seat || snap.game !== this.inv.game) {
+    if (!this.inv || snap.viewer !== this.seat || snap.game !== this.inv.game) {
       console.warn("ignored a snapshot for another seat or game");
       return;
+    }
+    if (snap.log_from !== undefined) {
+      // Only the new entries: put them after the ones this page holds (in order, so it holds them all).
+      const held = this.board && this.board.snap ? this.board.snap.log : null;
+      if (!held || snap.log_from !== held.length || !Array.isArray(snap.log_changed)) {
+        if (Date.now() - (this.syncAt || 0) > 2000 && this.peer) {
+          this.syncAt = Date.now();
+          this.peer.send(message("sync", {}));
+        }
+        return;
+      }
+      const log = held.slice();
+      for (const c of snap.log_changed) if (c && Number.isInteger(c.n) && c.n >= 1 && c.n <= log.length) log[c.n - 1] = c;
+      log.push(...snap.log);
+      snap = { ...snap, log };
+      delete snap.log_from;
+      delete snap.log_changed;
+    }
+    if (!Array.isArray(snap.log)) return;
+    // What this page was shown, kept (across reloads) for the check at the end.
+    if (this.me) {
+      const merged = mergeShown(this.me.shown || [], snap.log);
+      if (merged.changed && !this.historyNoted) {
+        this.historyNoted = true;
+        this.note(t("live.historyChanged"));
+      }
+      this.me.shown = merged.shown;
+      if (!this.me.table0) this.me.table0 = { seats: snap.seats, options: snap.options, timers: snap.timers, fingerprint: snap.fingerprint };
+      if (this.me.list && Array.isArray(snap.joint) && !sameJoint(snap.joint, this.me.list) && !this.jointNoted) {
+        this.jointNoted = true;
+        this.note(t("live.check.jointBad"));
+      }
+      if (this.net) remember(this.me);
     }
     if (!this.board) {
       this.board = new LiveBoard({ game: this.inv.game, page: "live-guest", onPlay: (action) => this.play(action) });
       this.board.el.dataset.table = snap.table;
-      this.page.append(this.board.el);
+      if (this.net) this.infoBox.after(this.board.el);
+      else this.page.append(this.board.el);
       this.page.dataset.page = "live-guest-playing";
     }
     if (this.state !== "lost") this.state = this.watching ? "watching" : "playing";
-    this.note("");
+    if (!this.historyNoted && !this.jointNoted) this.note("");
     this.render();
     this.board.note("");
     this.board.update(snap, remaining);
@@ -284,6 +491,9 @@ class GuestTable {
     const hostOk = joint.length > 0 && joint[0].commitment === this.inv.host
       && (await sha256Hex(String(joint[0].contribution || ""))) === this.inv.host;
     rows.push({ ok: hostOk, text: t(hostOk ? "live.check.hostOk" : "live.check.hostBad") });
+    if (this.me) {
+      for (const row of checkFinal(record, this.me, t, this.me.list || this.commitments)) rows.push(row);
+    }
     let verdict = null;
     try {
       verdict = await this.engine.call("verify", { text: JSON.stringify(record), bots: true });
@@ -306,6 +516,10 @@ class GuestTable {
   destroy() {
     this.dead = true;
     this.offLang();
+    if (this.link) {
+      this.link.close();
+      if (this.link.pool) this.link.pool.close();
+    }
     if (this.peer) this.peer.close();
     if (this.board) this.board.destroy();
     if (window.__vt) delete window.__vt.liveSend;

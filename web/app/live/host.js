@@ -30,9 +30,16 @@ import { canScan, scanQr } from "./scan.js";
 import { sha256Hex, addLiveStyle, copy, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
+import { HostNet, keepSecrets, keptSecrets } from "./hostnet.js";
+import { networksField, pathWords } from "./netview.js";
+import { announce } from "../../lib/announce.js";
 import "./strings.js";
+import "./strings_net.js";
 
 const BOT_DELAY_MS = 650;
+/** A guest's intents: a burst of this many, then this many a second; one waits at a time. */
+const INTENT_BURST = 20;
+const INTENT_RATE = 5;
 
 function numberParam(text, min) {
   if (text === undefined || text === null || text === "") return null;
@@ -60,6 +67,9 @@ class HostTable {
     this.engine = ctx.engine;
     this.timerOverride = numberParam(query.timer, 1);
     this.botDelay = numberParam(query.botdelay, 0) ?? BOT_DELAY_MS;
+    // "direct=off": the table's messages stay on the relays (a test of the relay path).
+    this.directOk = query.direct !== "off";
+    this.mode = "net";
     const info = GAMES[game];
     this.levels = info.botLevels && info.botLevels.length ? info.botLevels : ["easy"];
     this.min = info.minPlayers || 2;
@@ -134,7 +144,7 @@ class HostTable {
         h("select", { id: `live-level-${k}`, onchange: (e) => { s.level = e.target.value; } },
           this.levels.map((l) => h("option", { value: l, selected: l === s.level || undefined }, levelName(l))))) : null));
     const remote = this.seats.filter((s) => s.kind === "device").length;
-    return h("form.newtable.live-setup", { onsubmit: (e) => { e.preventDefault(); this.invite(); } },
+    return h("form.newtable.live-setup", { onsubmit: (e) => { e.preventDefault(); this.invite("codes"); } },
       h("p", t("live.hostIntro")),
       h("fieldset.seats-form", h("legend", t("newtable.seats")),
         this.min === this.max ? null : h("label.inline", { for: "live-count" }, t("newtable.howMany"), " ",
@@ -144,9 +154,13 @@ class HostTable {
         h("ol.seat-rows", seatRows)),
       h("label.check", h("input#live-timers", { type: "checkbox", checked: this.timers || undefined,
         onchange: (e) => { this.timers = e.target.checked; } }), " ", t("live.timers")),
+      h("div.start-row",
+        h("button.button.primary.big#live-invite-net", { type: "button", disabled: remote === 0 || undefined,
+          onclick: () => this.invite("net") }, t("live.inviteInternet")),
+        h("button.button#live-invite", { type: "submit", disabled: remote === 0 || undefined }, t("live.inviteCodes"))),
+      h("p.hint", t("live.modesHint")),
+      networksField(),
       stunField(getPref, setPref, STUN_PREF),
-      h("div.start-row", h("button.button.primary.big#live-invite", { type: "submit", disabled: remote === 0 || undefined },
-        t("live.makeInvitations"))),
       remote === 0 ? h("p.hint", t("live.needRemote")) : null,
       this.error ? h("p.form-error", { role: "alert" }, this.error) : null);
   }
@@ -162,9 +176,14 @@ class HostTable {
       h("p", h("button.button.small#live-watcher", { type: "button", onclick: () => this.inviteWatcher() },
         t("live.inviteSpectator"))));
     const parts = [
-      h("p.live-commitment", t("live.yourCommitment"), " ", h("code.hex", this.commit ? this.commit.commitment : "…")),
+      this.net ? h("p.live-relays", { dataset: { open: String(this.net.relaysOpen().open) } },
+        t("live.relaysLine", this.net.relaysOpen())) : null,
       h("div.invite-cards", cards),
     ];
+    const commitment = h("p.live-commitment", t("live.yourCommitment"), " ", h("code.hex", this.commit ? this.commit.commitment : "…"));
+    // Over the internet the commitment is a detail for the curious; with codes it sits above the cards, as before.
+    if (this.net) parts.push(h("details.fairness-details", h("summary", t("live.fairnessDetails")), commitment));
+    else parts.unshift(commitment);
     if (this.phase === "inviting" || this.phase === "starting") {
       parts.push(h("div.start-row",
         h("button.button.primary.big#live-start", { type: "button", disabled: !ready || this.phase === "starting" || undefined,
@@ -177,9 +196,22 @@ class HostTable {
   }
 
   guestCard(g) {
-    const state = h("p.guest-state", { dataset: { state: g.state } }, t(`live.state.${g.state}`));
+    const state = h("p.guest-state", { dataset: { state: g.state } }, g.link
+      ? t(`live.netState.${g.state}`, { name: g.name }) : t(`live.state.${g.state}`));
     const body = [];
-    if (g.state === "inviting" && g.invite) {
+    if (g.link) {
+      if (g.state === "inviting" && g.invite) {
+        body.push(h("p", t(g.watcher ? "live.sendNetLinkWatcher" : "live.sendNetLink", { name: g.name })),
+          h("div.invite-row",
+            h("input.invite-link", { type: "text", readonly: true, value: g.invite.link, "aria-label": t("live.linkLabel"),
+              onfocus: (e) => e.target.select() }),
+            h("button.button.small", { type: "button", onclick: (e) => copy(g.invite.link, e.currentTarget) }, t("table.copy"))),
+          h("div.qr-box", qrCanvas(g.invite.link, { scale: 4, label: t("live.qrLabel") })));
+      } else if (g.state === "here" || g.state === "away") {
+        body.push(h("p.live-path", { dataset: { path: g.link.describe() } }, pathWords(g.link.describe())));
+        if (g.state === "away") body.push(h("p.hint", t("live.netAwayHint")));
+      }
+    } else if (g.state === "inviting" && g.invite) {
       body.push(
         h("p", t("live.sendLink", { name: g.name })),
         h("div.invite-row",
@@ -218,6 +250,7 @@ class HostTable {
     // The link's ICE state stays on the card across repaints: it says why a connection never came up.
     const dataset = g.watcher ? { watcher: String(g.watcher), state: g.state } : { seat: String(g.seat), state: g.state };
     if (g.ice) dataset.ice = g.ice;
+    if (g.link) dataset.path = g.link.describe();
     return h("article.invite-card", { dataset },
       h("h3", g.watcher ? g.name : t("live.seatTitle", { n: g.seat + 1, name: g.name })), state, ...body);
   }
@@ -256,18 +289,21 @@ class HostTable {
     const w = { seat: null, watcher: n, name: t("live.spectatorName", { n }), peer: null, state: "making", invite: null, note: null };
     this.watchers.push(w);
     this.makeInvite(w);
+    if (this.saveId && this.net) this.enqueue(async () => keepSecrets(this.saveId, [...this.guests.values()], this.watchers));
   }
 
   dismiss(w) {
-    if (w.peer) w.peer.close();
+    if (w.link) this.net.drop(w);
+    else if (w.peer) w.peer.close();
     w.peer = null;
     w.state = "gone";
     this.paintGuests();
   }
 
   // --- invitations -----------------------------------------------------------------------
-  async invite() {
+  async invite(mode) {
     this.error = null;
+    this.mode = mode;
     try {
       await this.engine.ready;
       this.commit = await this.engine.call("joint_commit", {});
@@ -287,6 +323,7 @@ class HostTable {
   }
 
   async makeInvite(g) {
+    if (this.mode === "net") return this.netInvite(g);
     if (g.peer) g.peer.close();
     if (g.scan) g.scan.abort.abort();
     g.draft = "";
@@ -382,6 +419,16 @@ class HostTable {
       return;
     }
     const msg = got.msg;
+    if (msg.type === "join") {
+      if (!g.link) this.refuse(g, peer, "this seat was invited with codes");
+      else this.joined(g, msg);
+      return;
+    }
+    if (msg.type === "sync") {
+      g.held = null;
+      this.enqueue(() => this.sendTo(g));
+      return;
+    }
     if (g.watcher) {
       this.refuse(g, peer, "a spectator watches: it plays no seat and adds nothing to the seed");
       return;
@@ -403,7 +450,20 @@ class HostTable {
       this.refuse(g, peer, "it is not this seat's turn");
       return;
     }
+    if (!this.admitIntent(g)) {
+      // A flood of intents changes nothing and waits for nothing: each is dropped, not queued.
+      if (!g.flooding) console.warn(`seat ${g.seat + 1} sends intents faster than a person plays: dropped`);
+      g.flooding = true;
+      return;
+    }
+    g.flooding = false;
+    g.intents.pending = true;
     this.enqueue(async () => {
+      g.intents.pending = false;
+      if (!this.snap.decision || !this.snap.decision.players.includes(g.seat)) {
+        this.refuse(g, peer, "it is not this seat's turn");
+        return;
+      }
       try {
         await this.engine.call("play", { table: this.snap.table, seat: g.seat, action: msg.action, viewer: g.seat });
       } catch (e) {
@@ -413,6 +473,81 @@ class HostTable {
       }
       await this.refreshAll();
     });
+  }
+
+  // --- internet invitations (web/app/live/hostnet.js) -------------------------------------------
+  ensureNet() {
+    if (this.net) return this.net;
+    this.net = new HostNet({
+      message: (g, link, text) => this.fromGuest(g, g.peer, text),
+      session: (g) => { g.held = null; },
+      state: (g, link) => this.netState(g, link),
+      relays: () => this.paintSoon(),
+    }, { direct: this.directOk });
+    // Test and tool hook: the host's table, as a page of this device may reach it anyway.
+    window.__vt.liveHost = this;
+    return this.net;
+  }
+
+  async netInvite(g, secret) {
+    this.ensureNet();
+    g.note = null;
+    g.draft = "";
+    await this.net.open(g, secret);
+    if (g.state !== "away") g.state = "inviting";
+    g.intents = { tokens: INTENT_BURST, at: Date.now(), pending: false };
+    if (!this.dead) this.paintGuests();
+  }
+
+  /** A link's presence or path changed: "Ana — reconnecting…" while it is silent. */
+  netState(g, link) {
+    if (g.link !== link || this.dead) return;
+    if (g.state === "here" && !link.here) {
+      g.state = "away";
+      announce(t("live.netState.away", { name: g.name }));
+    } else if (g.state === "away" && link.here && g.joined) {
+      g.state = "here";
+    }
+    this.paintSoon();
+  }
+
+  paintSoon() {
+    if (this.paintTimer || this.dead) return;
+    this.paintTimer = setTimeout(() => { this.paintTimer = null; if (!this.dead) this.paintGuests(); }, 50);
+  }
+
+  /** A guest's page joined (or came back to) its seat through its link. */
+  joined(g, msg) {
+    const first = !g.joined;
+    g.joined = true;
+    if (!g.watcher && this.phase !== "playing" && this.phase !== "starting") {
+      g.name = msg.name.trim().slice(0, 24) || g.name;
+      g.commitment = msg.commitment;
+      this.seats[g.seat].name = g.name;
+    } else if (!g.watcher && g.commitment && msg.commitment !== g.commitment) {
+      g.note = t("live.otherCommitment");
+    }
+    g.state = "here";
+    if (!g.watcher && !this.order.includes(g.seat)) this.order.push(g.seat);
+    g.held = null;
+    g.peer.send(message("welcome", { seat: g.seat, game: this.game, host: this.commit.commitment,
+      started: this.phase === "playing" }));
+    if (this.phase === "starting" && !g.watcher && !g.contribution) g.peer.send(message("commitments", { list: this.commitments }));
+    if (this.phase === "playing") this.enqueue(() => this.sendTo(g));
+    announce(t(first ? (g.watcher ? "live.watcherJoined" : "live.joinedSeat") : "live.cameBack",
+      { name: g.name, n: g.seat === null ? 0 : g.seat + 1 }));
+    this.paintGuests();
+  }
+
+  /** At most one intent of a guest waits for the engine, and only so many a second come in. */
+  admitIntent(g) {
+    const b = g.intents || (g.intents = { tokens: INTENT_BURST, at: Date.now(), pending: false });
+    const now = Date.now();
+    b.tokens = Math.min(INTENT_BURST, b.tokens + ((now - b.at) / 1000) * INTENT_RATE);
+    b.at = now;
+    if (b.pending || b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
   }
 
   // --- the joint seed and the start -------------------------------------------------------
@@ -458,6 +593,7 @@ class HostTable {
     this.save = { id, game: this.game, seats: snap.seats, deadlineKey: null, remaining: null, timers: snap.timers !== false,
       viewer: 0, created: Date.now(), summary: summarize(snap), remote: this.order.slice() };
     await saveTable(this.save);
+    if (this.net) keepSecrets(id, [...this.guests.values()], this.watchers);
     rememberLive(id, snap.table);
     // A reload of this page opens this table again (the other query words, test settings, stay).
     const query = new URLSearchParams(location.hash.split("?")[1] || "");
@@ -536,6 +672,18 @@ class HostTable {
     this.save = save;
     this.saveId = id;
     this.phase = "playing";
+    const kept = keptSecrets(id);
+    this.mode = kept ? "net" : "codes";
+    if (kept) {
+      // An internet table: the same links again; each guest's page comes back by itself.
+      this.mode = "net";
+      for (const g of this.guests.values()) if (kept.seats[g.seat]) await this.netInvite(g, kept.seats[g.seat]);
+      for (const w of kept.watchers || []) {
+        const ww = { seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null, state: "away", invite: null, note: null };
+        this.watchers.push(ww);
+        await this.netInvite(ww, w.secret);
+      }
+    }
     this.render();
     await this.openBoard(snap.table);
   }
@@ -600,7 +748,12 @@ class HostTable {
 
   async sendTo(g) {
     if (!g.peer || !g.peer.open || !this.table) return;
-    const snap = await this.engine.call("snapshot", { table: this.table, viewer: g.seat });
+    if (g.link && !g.joined) return;
+    // Over a link, only what changed since the last snapshot sent: the log's new entries (and
+    // those a reveal changed). Messages arrive in order, so the guest holds all the rest.
+    const since = g.link && typeof g.held === "number" ? g.held : undefined;
+    const snap = await this.engine.call("snapshot", { table: this.table, viewer: g.seat, since });
+    if (g.link) g.held = (snap.log_from || 0) + snap.log.length;
     g.peer.send(message("snapshot", { snap, remaining: this.remaining(g.seat) }));
   }
 
@@ -660,6 +813,9 @@ class HostTable {
     for (const g of [...this.watchers, ...this.guests.values()]) if (g.scan) g.scan.abort.abort();
     for (const w of this.watchers) if (w.peer) w.peer.close();
     for (const g of this.guests.values()) if (g.peer) g.peer.close();
+    if (this.net) this.net.close();
+    clearTimeout(this.paintTimer);
+    if (window.__vt && window.__vt.liveHost === this) delete window.__vt.liveHost;
     if (this.board) this.board.destroy();
   }
 }

@@ -32,7 +32,7 @@ export function iceConfig() {
   return { iceServers: stun ? [{ urls: stun }] : [] };
 }
 
-function gathered(pc) {
+function gathered(pc, ms = GATHER_MS) {
   if (pc.iceGatheringState === "complete") return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
@@ -41,14 +41,16 @@ function gathered(pc) {
       resolve();
     };
     const check = () => { if (pc.iceGatheringState === "complete") done(); };
-    const timer = setTimeout(done, GATHER_MS);
+    const timer = setTimeout(done, ms);
     pc.addEventListener("icegatheringstatechange", check);
   });
 }
 
 export class Peer {
-  constructor() {
-    this.pc = new RTCPeerConnection(iceConfig());
+  /** `config`: the ICE servers (by default the manual codes' optional STUN); `gatherMs`: how long candidates may take. */
+  constructor(config = iceConfig(), gatherMs = GATHER_MS) {
+    this.gatherMs = gatherMs;
+    this.pc = new RTCPeerConnection(config);
     this.channel = null;
     this.parts = [];
     this.partsSize = 0;
@@ -100,7 +102,7 @@ export class Peer {
   async offer() {
     this.wire(this.pc.createDataChannel("valley-tables", { ordered: true }));
     await this.pc.setLocalDescription(await this.pc.createOffer());
-    await gathered(this.pc);
+    await gathered(this.pc, this.gatherMs);
     return this.pc.localDescription.sdp;
   }
 
@@ -109,7 +111,7 @@ export class Peer {
     this.pc.addEventListener("datachannel", (e) => { if (!this.channel) this.wire(e.channel); });
     await this.pc.setRemoteDescription({ type: "offer", sdp: offerSdp });
     await this.pc.setLocalDescription(await this.pc.createAnswer());
-    await gathered(this.pc);
+    await gathered(this.pc, this.gatherMs);
     return this.pc.localDescription.sdp;
   }
 

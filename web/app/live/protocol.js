@@ -10,9 +10,12 @@
 //
 //   host → guest   welcome      {seat, game, host: <commitment>, started}
 //                  commitments  {list: [{who, commitment}]}     (the whole table, host first)
-//                  snapshot     {snap, remaining}               (this guest's own view; seconds left or null)
+//                  snapshot     {snap, remaining}               (this guest's own view; seconds left or null; over a
+//                                                                link, log_from: only the log's new entries)
 //                  refused      {note}                          (a message of the guest that changed nothing)
-//   guest → host   reveal       {contribution}                  (after the commitment list, to the host alone)
+//   guest → host   join         {name, commitment}              (an internet link: this page takes its seat; null for a spectator)
+//                  sync         {}                              (send the whole snapshot again: the page lost track)
+//                  reveal       {contribution}                  (after the commitment list, to the host alone)
 //                  play         {seat, action}                  (an intent; the host's engine decides)
 
 export const VERSION = 1;
@@ -43,6 +46,8 @@ const FROM_HOST = {
 };
 
 const FROM_GUEST = {
+  join: { name: (x) => isText(24)(x) && x.trim().length > 0, commitment: (x) => x === null || isHex(x) },
+  sync: {},
   reveal: { contribution: isHex },
   play: { seat: isInt, action: isText(200) },
 };

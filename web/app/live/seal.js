@@ -1,0 +1,163 @@
+// What an invitation's secret gives both ends: the table's topic on the relays, one AES-GCM key
+// per direction, and one Nostr signing key per side (WebCrypto HKDF-SHA-256).
+//
+// Everything that goes through a relay is a batch of messages, compressed, cut into pieces of
+// one fixed size and each piece sealed (AES-GCM, a fresh 12-byte nonce, the direction and topic
+// as additional data). A relay sees only pieces of equal length: a move, a reveal and a
+// snapshot look alike except for how many pieces a long one takes.
+
+const enc = new TextEncoder();
+const dec = new TextDecoder("utf-8", { fatal: true });
+
+/** Secret bytes in an invitation (128 bits). */
+export const SECRET_BYTES = 16;
+/** Plain bytes in one piece (its header included); a sealed piece's text is always the same length. */
+export const PIECE = 6000;
+const HEADER = 16; // batch id (8) · index (2) · count (2) · length used (4)
+/** The most pieces one batch may take (so at most ~380 KB compressed). */
+export const MAX_PIECES = 64;
+/** The most text a batch may expand to. */
+export const MAX_BATCH = 8_000_000;
+
+export function toB64u(bytes) {
+  let s = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) s += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(s).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+}
+
+export function fromB64u(text) {
+  const b = atob(text.replace(/-/g, "+").replace(/_/g, "/"));
+  const out = new Uint8Array(b.length);
+  for (let i = 0; i < b.length; i++) out[i] = b.charCodeAt(i);
+  return out;
+}
+
+const hex = (bytes) => [...bytes].map((x) => x.toString(16).padStart(2, "0")).join("");
+
+export function newSecret() {
+  const b = new Uint8Array(SECRET_BYTES);
+  crypto.getRandomValues(b);
+  return toB64u(b);
+}
+
+export function isSecret(text) {
+  return typeof text === "string" && /^[A-Za-z0-9_-]{22}$/.test(text);
+}
+
+/** A random id (a page's session on a link): 12 hex characters. */
+export function newSessionId() {
+  const b = new Uint8Array(6);
+  crypto.getRandomValues(b);
+  return hex(b);
+}
+
+async function derive(base, info, bytes) {
+  const bits = await crypto.subtle.deriveBits({ name: "HKDF", hash: "SHA-256", salt: enc.encode("valley-tables live v1"),
+    info: enc.encode(info) }, base, bytes * 8);
+  return new Uint8Array(bits);
+}
+
+/**
+ * The keys of one invitation: {topic, toGuest, toHost (CryptoKeys), hostSign, guestSign (32-byte
+ * Nostr secret keys)}. Both ends derive the same from the secret; nobody else can.
+ */
+export async function keysFor(secret) {
+  if (!isSecret(secret)) throw new Error("not an invitation secret");
+  const base = await crypto.subtle.importKey("raw", fromB64u(secret), "HKDF", false, ["deriveBits"]);
+  const aes = async (info) => crypto.subtle.importKey("raw", await derive(base, info, 32), "AES-GCM", false,
+    ["encrypt", "decrypt"]);
+  return {
+    topic: hex(await derive(base, "topic", 16)),
+    toGuest: await aes("host to guest"),
+    toHost: await aes("guest to host"),
+    hostSign: await derive(base, "host signing key", 32),
+    guestSign: await derive(base, "guest signing key", 32),
+  };
+}
+
+async function through(stream, bytes) {
+  return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
+}
+
+/** Inflate at most `max` bytes (a batch that would expand past it is refused, not held). */
+async function inflate(bytes, max) {
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.length;
+    if (size > max) {
+      reader.cancel().catch(() => {});
+      throw new Error("too long");
+    }
+    chunks.push(value);
+  }
+  const out = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.length; }
+  return out;
+}
+
+/** A batch (text) → sealed pieces (equal-length texts), for `direction` ("toGuest"/"toHost"). */
+export async function sealBatch(keys, direction, text) {
+  const packed = await through(new CompressionStream("deflate-raw"), enc.encode(text));
+  const room = PIECE - HEADER;
+  const count = Math.max(1, Math.ceil(packed.length / room));
+  if (count > MAX_PIECES) throw new Error("batch too long");
+  const id = new Uint8Array(8);
+  crypto.getRandomValues(id);
+  const aad = enc.encode(`${direction}|${keys.topic}`);
+  const out = [];
+  for (let i = 0; i < count; i++) {
+    const part = packed.subarray(i * room, (i + 1) * room);
+    const plain = new Uint8Array(PIECE); // zero padding: every piece the same length
+    plain.set(id, 0);
+    const view = new DataView(plain.buffer);
+    view.setUint16(8, i);
+    view.setUint16(10, count);
+    view.setUint32(12, part.length);
+    plain.set(part, HEADER);
+    const iv = new Uint8Array(12);
+    crypto.getRandomValues(iv);
+    const ct = new Uint8Array(await crypto.subtle.encrypt({ name: "AES-GCM", iv, additionalData: aad }, keys[direction], plain));
+    const whole = new Uint8Array(12 + ct.length);
+    whole.set(iv, 0);
+    whole.set(ct, 12);
+    out.push(toB64u(whole));
+  }
+  return out;
+}
+
+/** The length of every sealed piece's text. */
+export const SEALED_LENGTH = Math.ceil(((12 + PIECE + 16) * 4) / 3);
+
+/** One sealed piece → {id, index, count, part} or null (not ours, tampered, odd). */
+export async function openPiece(keys, direction, text) {
+  if (typeof text !== "string" || text.length !== SEALED_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
+  try {
+    const whole = fromB64u(text);
+    const aad = enc.encode(`${direction}|${keys.topic}`);
+    const plain = new Uint8Array(await crypto.subtle.decrypt({ name: "AES-GCM", iv: whole.subarray(0, 12), additionalData: aad },
+      keys[direction], whole.subarray(12)));
+    if (plain.length !== PIECE) return null;
+    const view = new DataView(plain.buffer);
+    const index = view.getUint16(8);
+    const count = view.getUint16(10);
+    const used = view.getUint32(12);
+    if (count < 1 || count > MAX_PIECES || index >= count || used > PIECE - HEADER) return null;
+    return { id: hex(plain.subarray(0, 8)), index, count, part: plain.slice(HEADER, HEADER + used) };
+  } catch (_) {
+    return null;
+  }
+}
+
+/** Pieces of one batch (all there, in any order) → its text; throws when it is not one. */
+export async function joinPieces(parts) {
+  const size = parts.reduce((n, p) => n + p.length, 0);
+  const packed = new Uint8Array(size);
+  let at = 0;
+  for (const p of parts) { packed.set(p, at); at += p.length; }
+  return dec.decode(await inflate(packed, MAX_BATCH));
+}
