@@ -82,14 +82,14 @@ def test_keep_words_name_the_cards_only_for_their_seat():
     """The keep decisions are PRIVATE: the keeper reads the cards, the others only how many."""
     s = position(mail_top=["m02", "m21", "m30"])
     s.apply_action("mail")
-    assert s.describe("keep:m21,m30", "en", 0) == ("Keep m21 Alto das Gralhas–Poço Fundo (12) and "
-                                                   "m30 Pedraalta–Torre do Sal (20); return 1 to the bottom of the deck")
-    assert s.describe("keep:m21,m30", "pt", 0) == ("Ficar com m21 Alto das Gralhas–Poço Fundo (12) e "
-                                                   "m30 Pedraalta–Torre do Sal (20); devolver 1 ao fundo do baralho")
+    assert s.describe("keep:m21,m30", "en", 0) == ("Keep Alto das Gralhas–Poço Fundo (12) and "
+                                                   "Pedraalta–Torre do Sal (20); return 1 to the bottom of the deck")
+    assert s.describe("keep:m21,m30", "pt", 0) == ("Ficar com Alto das Gralhas–Poço Fundo (12) e "
+                                                   "Pedraalta–Torre do Sal (20); devolver 1 ao fundo do baralho")
     for viewer in (None, 1):
         assert s.describe("keep:m21,m30", "en", viewer) == "Keep 2 mail cards and return 1"
         assert s.describe("keep:m21,m30", "pt", viewer) == "Ficar com 2 cartas de correspondência e devolver 1"
-    assert s.describe("keep:m21,m30", "en", "all").startswith("Keep m21")
+    assert s.describe("keep:m21,m30", "en", "all").startswith("Keep Alto das Gralhas")
 
 
 def test_a_blind_card_is_never_named_in_words():

@@ -170,5 +170,5 @@ def test_the_drawer_alone_reads_the_mail_cards_drawn():
     s = position(mail_top=["m21", "m02", "m30"])
     s.apply_action("mail")
     words = s.describe_played("mail", "en")
-    assert words.startswith("Drew 3 mail cards: m21") and "m02" in words and "m30" in words
-    assert s.describe_played("mail", "pt").startswith("Sacou 3 cartas de correspondência: m21")
+    assert words.startswith("Drew 3 mail cards: Alto das Gralhas–Poço Fundo (12)") and "Ponte Velha–Vau do Moinho" in words and "Pedraalta–Torre do Sal" in words
+    assert s.describe_played("mail", "pt").startswith("Sacou 3 cartas de correspondência: Alto das Gralhas")

@@ -51,8 +51,9 @@ def cards_words(colour: int, n: int, oxen: int, lang: str) -> str:
 
 
 def mail_words(m: int, lang: str) -> str:
+    """A mail card as players know it: the two towns it joins and its worth (the card's id is notation)."""
     mail = MAILS[m]
-    return f"{mail.id} {TOWNS[mail.a].name}–{TOWNS[mail.b].name} ({mail.value})"
+    return f"{TOWNS[mail.a].name}–{TOWNS[mail.b].name} ({mail.value})"
 
 
 def _keeper(s: "MilehollowState", kept: tuple[int, ...]) -> int | None:
