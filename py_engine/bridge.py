@@ -146,13 +146,10 @@ def _decision(t: Table) -> dict[str, Any] | None:
 
 def _log(t: Table, viewer: int | str | None, since: Any) -> dict[str, Any]:
     """The log for ``viewer``; with ``since`` (the number of entries the page already holds for
-    this viewer) only what is new, plus earlier entries a reveal has changed since then."""
-    if not isinstance(since, int) or isinstance(since, bool) or not 0 <= since <= len(t.entries):
+    this viewer) only from where it may differ on (the table decides: ``Table.log_since``)."""
+    if since is None:
         return {"log": t.log(viewer)}
-    changed = [e.to_json(i + 1, viewer) for i, e in enumerate(t.entries[:since])
-               if e.revealed_at is not None and e.revealed_at > since]
-    return {"log": [e.to_json(i + 1, viewer) for i, e in enumerate(t.entries[since:], start=since)],
-            "log_from": since, "log_changed": changed}
+    return t.log_since(viewer, since)
 
 
 def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) -> dict[str, Any]:

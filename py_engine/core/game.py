@@ -68,6 +68,12 @@ class Decision:
     #: confirm): the action count at which it began. One clock runs for the whole choice, so
     #: stepping back or clearing never restarts it. None: the decision is a choice of its own.
     since: int | None = None
+    #: For the log: the action count at which the *action* this decision is a step of began, when
+    #: that action runs over several decisions (Wickerfair's Trade: the top option, then the mix).
+    #: The table writes every step of one seat with the same key as ONE log entry with its parts
+    #: (``docs/records.md``, "The log"), and shows the others a secret one only once it is complete.
+    #: None: the same as ``since``.
+    choice: int | None = None
 
     def __post_init__(self) -> None:
         if self.visibility not in VISIBILITIES:
@@ -76,6 +82,11 @@ class Decision:
     @property
     def secret(self) -> bool:
         return self.visibility == SECRET
+
+    @property
+    def action_key(self) -> int | None:
+        """The key that gathers steps into one log entry (None: each step is an entry of its own)."""
+        return self.choice if self.choice is not None else self.since
 
 
 @dataclass(frozen=True)

@@ -61,7 +61,7 @@ class Replay:
                                                 "visibility": d.visibility, "secret": d.secret, "forced": False},
             "view": state.view(viewer),
             "legal": [],
-            "log": [e.to_json(i + 1, viewer, move) for i, e in enumerate(t.entries[:move])],
+            "log": t.log(viewer, move),
             "events": state.events_since(0, viewer),
             "terminal": over,
             "scores": state.scores(),

@@ -41,6 +41,11 @@ class Entry:
     hidden: bool = False
     #: How many actions had been played when the game revealed this secret choice.
     revealed_at: int | None = None
+    #: The decision's action key (:attr:`Decision.action_key`): steps of one seat with the same key
+    #: are one action of the log. None: this step is an action of its own.
+    key: int | None = None
+    #: Whether the action this step belongs to was complete once it was played.
+    ends: bool = True
 
     def hidden_at(self, moves: int) -> bool:
         """Whether this choice was still a secret once ``moves`` actions had been played."""
@@ -58,6 +63,79 @@ class Entry:
             return {"n": n, "seat": self.seat, "by": self.by, "action": self.action, "words": self.public_words}
         return {"n": n, "seat": self.seat, "by": self.by, "action": None, "words": self.public_words,
                 "private": True}
+
+
+PART_JOIN = " · "
+
+
+def log_entries(entries: list[Entry], viewer: int | str | None,
+                moves: int | None = None) -> list[tuple[dict[str, Any], int, int | None]]:
+    """The log as ``viewer`` reads it after ``moves`` steps: (entry, steps played when it was complete,
+    steps played when its secret was revealed or None).
+
+    One entry per *action*: the steps one seat took under one action key (a Wickerfair Trade's option,
+    mix and confirmation) are one entry with ``parts``, placed where the action was completed. An
+    action still under way is a ``draft`` entry at the end, shown to its seat, and to everyone when it
+    is not secret. The other seats (and spectators) see a secret action as exactly ONE entry, "made a
+    secret choice", once it is complete: how many steps it took, and so what it was, never shows.
+    Entries are numbered for each viewer.
+    """
+    steps = entries if moves is None else entries[:moves]
+    now = len(steps)
+    done: list[tuple[list[int], int]] = []
+    open_: dict[tuple[int, int], list[int]] = {}
+    for i, e in enumerate(steps):
+        if e.key is None:
+            done.append(([i], i + 1))
+            continue
+        group = open_.setdefault((e.seat, e.key), [])
+        group.append(i)
+        if e.ends:
+            done.append((open_.pop((e.seat, e.key)), i + 1))
+    out: list[tuple[dict[str, Any], int, int | None]] = []
+    for group, at in done:
+        item = _action_json([steps[i] for i in group], viewer, moves, draft=False)
+        if item is not None:
+            out.append((item, at, _revealed([steps[i] for i in group])))
+    for group in sorted(open_.values()):
+        item = _action_json([steps[i] for i in group], viewer, moves, draft=True)
+        if item is not None:
+            out.append((item, now, _revealed([steps[i] for i in group])))
+    for n, (item, _, _) in enumerate(out, start=1):
+        item["n"] = n
+    return out
+
+
+def _revealed(group: list[Entry]) -> int | None:
+    times = [e.revealed_at for e in group if e.visibility == SECRET]
+    return max(times) if times and None not in times else None
+
+
+def _action_json(group: list[Entry], viewer: int | str | None, moves: int | None,
+                 draft: bool) -> dict[str, Any] | None:
+    first, last = group[0], group[-1]
+    mine = viewer == ALL_SEATS or viewer == first.seat
+    hidden = any((e.hidden if moves is None else e.hidden_at(moves)) for e in group)
+    if hidden and not mine:
+        if draft:
+            return None                       # a secret under way leaves no trace for the others
+        return {"n": 0, "seat": first.seat, "by": last.by, "action": None, "words": dict(HIDDEN_WORDS),
+                "hidden": True}
+    if len(group) == 1 and not draft:
+        return first.to_json(0, viewer, moves)
+    parts = [e.to_json(0, viewer, moves) for e in group]
+    out: dict[str, Any] = {"n": 0, "seat": first.seat, "by": last.by}
+    if any(p["action"] is None for p in parts):
+        out["action"] = None
+        out["private"] = True
+    else:
+        out["action"] = " ".join(p["action"] for p in parts)
+    words = [p["words"] for p in parts if p.get("words")]
+    out["words"] = {lang: PART_JOIN.join(w[lang] for w in words if w.get(lang)) for lang in LANGS} if words else None
+    out["parts"] = [{"action": p["action"], "by": p["by"], "words": p["words"]} for p in parts]
+    if draft:
+        out["draft"] = True
+    return out
 
 
 @dataclass(frozen=True)
@@ -146,12 +224,15 @@ class Table:
             expected = self.state.timeout_action(seat)
             if action != expected:
                 raise IllegalAction(f"the table would have played {expected}, not {action}")
-        entry = Entry(action, seat, by, d.visibility, hidden=d.visibility == SECRET)
+        entry = Entry(action, seat, by, d.visibility, hidden=d.visibility == SECRET, key=d.action_key)
         if self.words:
             entry.words, entry.public_words = self._words(action, seat, d.visibility)
         self.state.apply_action(action, seat)
         if self.words:
             self._words_after(entry)
+        if entry.key is not None:
+            nd = self.state.decision()
+            entry.ends = nd is None or seat not in nd.players or nd.action_key != entry.key
         self.actions.append(action)
         self.actors.append([seat, by])
         self.entries.append(entry)
@@ -237,9 +318,28 @@ class Table:
             raise IllegalAction("no such seat")
         return viewer
 
-    def log(self, viewer: int | str | None) -> list[dict[str, Any]]:
-        """The log as ``viewer`` may read it: the one place secret and private choices are masked."""
-        return [e.to_json(i + 1, viewer) for i, e in enumerate(self.entries)]
+    def log(self, viewer: int | str | None, moves: int | None = None) -> list[dict[str, Any]]:
+        """The log as ``viewer`` may read it (after ``moves`` actions, in a replay): the one place secret
+        and private choices are masked, and steps are gathered into actions (see :func:`log_entries`)."""
+        return [e for e, _, _ in log_entries(self.entries, viewer, moves)]
+
+    def log_since(self, viewer: int | str | None, held: Any) -> dict[str, Any]:
+        """The log for a page that already holds ``held`` entries of it for ``viewer``: ``log`` from
+        ``log_from`` on, and ``log_changed``, earlier entries a reveal may have changed since.
+
+        Entries never move once complete; only the last ones may still be drafts (an action under way,
+        at most one per seat), so in a game with such actions the page's last entries, one per seat, are
+        always sent again. Anything
+        else (``held`` not a count this log could have had) gets the whole log.
+        """
+        full = log_entries(self.entries, viewer)
+        if not isinstance(held, int) or isinstance(held, bool) or not 0 <= held <= len(full):
+            return {"log": [e for e, _, _ in full]}
+        drafts = len(self.seats) if any(e.key is not None for e in self.entries) else 0
+        start = max(0, held - drafts)
+        settled = full[start - 1][1] if start else 0
+        changed = [e for e, _, revealed in full[:start] if revealed is not None and revealed > settled]
+        return {"log": [e for e, _, _ in full[start:]], "log_from": start, "log_changed": changed}
 
     def play_bots(self, limit: int = 10_000) -> list[str]:
         """Let forced moves and bot seats play until a person must act or the game ends."""

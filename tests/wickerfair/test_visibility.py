@@ -27,24 +27,51 @@ def test_hands_and_missions_only_to_their_owner_sizes_to_all():
     assert full["decks"]["courage_order"] == s.courage_deck and len(full["mill_aside"]) == 8 - 4
 
 
-def test_the_dial_is_secret_in_the_log_until_both_are_in():
-    """COURAGE_COMMIT: secret, simultaneous; reveal when both have submitted or timed out."""
+def _confront_table(steps_0, steps_1):
+    """A confrontation at G4; seat 0 plays ``steps_0`` then seat 1 ``steps_1`` (the last of each commits)."""
     t = Table(GAME, [Seat("A"), Seat("B")], {}, "b2" * 32, words=True)
     s = pos(2, clans=["Badgers", "Wrens"], mats=[1, 2], tokens=[],
             seats=[{"herald": "F4", "courage": 4}, {"herald": "G4", "courage": 2, "hand": [3]}])
     t.state = s
     for a in (col_for(s, "travel"), "move", "unit:H", "to:G4", "end"):
         t.play(a)
+    return t
+
+
+def test_the_dial_is_secret_in_the_log_until_both_are_in():
+    """COURAGE_COMMIT: secret, simultaneous; reveal when both have submitted or timed out. Until then the
+    other seat sees ONE entry for a commit, however many steps it took; its own steps are one draft."""
+    t = _confront_table(None, None)
+    travel = t.log(1)[-1]
+    assert travel["action"] == "move unit:H to:G4 end" and len(travel["parts"]) == 4
     t.play("dial:3", 0)
+    assert t.log(1)[-1] == travel                       # a commit under way leaves no trace for the other
+    assert t.log(0)[-1]["draft"] and t.log(0)[-1]["action"] == "dial:3"
     t.play("commit", 0)
     t.play("card:3", 1)
-    seen_by_1 = t.log(1)[-3:]
-    assert [e["action"] for e in seen_by_1[:2]] == [None, None] and seen_by_1[0]["hidden"]
-    assert t.log(0)[-1]["action"] is None
+    seen_by_1 = t.log(1)
+    assert seen_by_1[-2]["hidden"] and seen_by_1[-2]["action"] is None and "parts" not in seen_by_1[-2]
+    assert seen_by_1[-1]["draft"] and seen_by_1[-1]["action"] == "card:3"
+    assert t.log(0)[-1]["action"] == "dial:3 commit" and t.log(0)[-1]["words"]["en"].startswith("Set the dial to 3")
+    assert len(t.log(None)) == len(t.log(0)) - 0 and t.log(None)[-1]["hidden"]
     t.play("commit", 1)
     log = t.log(1)
-    assert [e["action"] for e in log[-4:]] == ["dial:3", "commit", "card:3", "commit"]
-    assert log[-4]["words"]["en"] == "Set the dial to 3"
+    assert [e["action"] for e in log[-2:]] == ["dial:3 commit", "card:3 commit"]
+    assert log[-2]["parts"][0]["words"]["en"] == "Set the dial to 3"
+    assert [e["n"] for e in log] == list(range(1, len(log) + 1))
+
+
+def test_a_blank_commit_and_a_real_one_look_the_same_to_the_other_seat():
+    """Issue 18: `blank` is one step and a real commit two or more; the other seat and a spectator must
+    see the same log either way (count, shape, words) until the reveal."""
+    def seen(steps):
+        t = _confront_table(None, None)
+        for a in steps:
+            t.play(a, 0)
+        return [t.log(1), t.log(None)], t
+    blank, _ = seen(["blank"])
+    real, _ = seen(["dial:2", "dial:4", "dial:3", "commit"])
+    assert blank == real
 
 
 def test_observation_of_a_commit_shows_only_your_own_draft():

@@ -104,6 +104,7 @@ def rebuild(obs: dict[str, Any]) -> Any:
     else:
         s.dk, s.dplayers, s.since = d["kind"], tuple(d["players"]), d["since"]
         s.ctx = _ctx(d["kind"], obs["ctx"], me)
+    s.choice, s._stepping = s.since, None
     s.herald_moved, s.trinket_used = obs["herald_moved"], obs["trinket_used"]
     s.over, s.end_reason, s.final = obs["over"], obs["end_reason"], None
     s.events, s.last_confront = [], obs["last_confront"]

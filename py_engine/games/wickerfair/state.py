@@ -92,6 +92,7 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         s.col = 0
         s.tasks: list[tuple] = []
         s.dk, s.ctx, s.dplayers, s.since = None, {}, (), 0
+        s.choice, s._stepping = 0, None
         s.n_actions = 0
         s.herald_moved = False
         s.trinket_used = False
@@ -129,6 +130,7 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         s.day, s.turn_no, s.pos, s.active, s.col = self.day, self.turn_no, self.pos, self.active, self.col
         s.tasks = self.tasks[:]
         s.dk, s.ctx, s.dplayers, s.since = self.dk, dict(self.ctx), self.dplayers, self.since
+        s.choice, s._stepping = self.choice, None
         s.n_actions = self.n_actions
         s.herald_moved, s.trinket_used = self.herald_moved, self.trinket_used
         s.over, s.end_reason, s.final = self.over, self.end_reason, self.final
@@ -148,6 +150,12 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         self.ctx = ctx if ctx is not None else {}
         self.dplayers = players if players is not None else (self.active,)
         self.since = self.n_actions
+        # A decision asked by the step just played, of the same seat, goes on with the same action
+        # (the Trade's mix after its option; a placement after the bottom's "do"): one log entry.
+        # Its clock is its own (``since``); only the log gathers the steps (``choice``).
+        go_on = (self._stepping is not None and self.dplayers == (self._stepping[0],)
+                 and K.VISIBILITY[kind] == self._stepping[2])
+        self.choice = self._stepping[1] if go_on else self.n_actions
 
     def _done(self) -> None:
         self.dk, self.ctx, self.dplayers = None, {}, ()
@@ -189,7 +197,7 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         if self.over or self.dk is None:
             return None
         return Decision(self.dk, self.dplayers, K.timer(self.dk, bool(self.ctx.get("free"))), K.VISIBILITY[self.dk],
-                        since=self.since)
+                        since=self.since, choice=self.choice)
 
     def _player(self, player: int | None) -> int:
         if player is None:
@@ -215,8 +223,12 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         if not isinstance(action, str) or action not in self.legal_actions(p):
             raise IllegalAction(notation.why_not(self, action, p))
         self.n_actions += 1
+        self._stepping = (p, self.choice, K.VISIBILITY[self.dk])
         try:
-            getattr(self, "_a_" + self.dk)(action, p)
+            try:
+                getattr(self, "_a_" + self.dk)(action, p)
+            finally:
+                self._stepping = None
             self._advance()
         except FairEnds:
             self._finish("ribbons")
