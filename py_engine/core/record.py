@@ -158,8 +158,9 @@ def parse(data: str | bytes, limit: int = MAX_BYTES) -> Any:
     except BadRecord:
         raise
     except json.JSONDecodeError as e:
-        raise BadRecord(f"not JSON: {e.msg} at line {e.lineno}, column {e.colno}",
-                        f"não é JSON: {e.msg} na linha {e.lineno}, coluna {e.colno}") from None
+        msg = e.msg.removesuffix(" at")  # "Unterminated string starting at": the place follows
+        raise BadRecord(f"not JSON: {msg} at line {e.lineno}, column {e.colno}",
+                        f"não é JSON: {msg} na linha {e.lineno}, coluna {e.colno}") from None
     except (RecursionError, ValueError) as e:
         raise BadRecord(f"not a readable record ({e.__class__.__name__})",
                         f"não é um registro legível ({e.__class__.__name__})") from None

@@ -174,3 +174,118 @@ def test_verify_a_record_in_the_url(page, site, elderwood):
     page.goto(site.url("index.html#/verify?r=@@not-base64@@"))
     page.wait_for_selector(".pg-verdict[data-verdict=error]")
     assert "could not be read" in verdict_text(page)
+
+
+# --- the hostile corpus: the page agrees with the CLI, as a file and as a link ------------------------------
+RUN_CORPUS = """async (cases) => {
+  const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
+  async function verdict(old) {
+    for (let i = 0; i < 3000; i++) {
+      const v = document.querySelector('.pg-verify .pg-verdict[data-verdict]');
+      if (v && v !== old && !v.closest('[data-old]')) return v;
+      await sleep(40);
+    }
+    return null;
+  }
+  const out = [];
+  for (const c of cases) {
+    const bin = atob(c.b64);
+    const bytes = new Uint8Array(bin.length);
+    for (let i = 0; i < bin.length; i++) bytes[i] = bin.charCodeAt(i);
+    document.querySelector('.pg-result').replaceChildren();
+    const dt = new DataTransfer();
+    dt.items.add(new File([bytes], 'record.json', { type: 'application/json' }));
+    const input = document.querySelector('.pg-drop input[type=file]');
+    input.files = dt.files;
+    input.dispatchEvent(new Event('change'));
+    let v = await verdict(null);
+    out.push({ name: c.name, how: 'file', verdict: v && v.dataset.verdict, field: v && v.dataset.field || null,
+               text: v && v.innerText });
+    document.querySelector('.pg-verify').dataset.old = '1';
+    location.hash = '#/verify?r=' + c.link;
+    v = await verdict(null);
+    out.push({ name: c.name, how: 'link', verdict: v && v.dataset.verdict, field: v && v.dataset.field || null,
+               text: v && v.innerText });
+    document.querySelector('.pg-verify').dataset.old = '1';
+    location.hash = '#/verify';
+    for (let i = 0; i < 200 && !document.querySelector('.pg-verify:not([data-old]) .pg-drop input'); i++) await sleep(20);
+  }
+  return out;
+}"""
+
+
+def test_the_hostile_corpus_gets_the_clis_verdict_as_a_file_and_as_a_link(page, site):
+    """Every case of tests/hostile_records.py, in one page load: the file's bytes and the link's
+    unpacked bytes reach the engine unaltered (no file.text(), no JSON.parse/stringify), so a byte
+    order mark, UTF-16, a decoy key, 2.0, a seat written 0.0 are refused as the CLI refuses them,
+    and a record of exactly 5 MB (the limit is the record's, not the request's) is valid."""
+    import base64 as b64
+    from py_engine import bridge
+    from tests import hostile_records
+
+    cases = hostile_records.cases()
+    expected = {}
+    for name, raw, valid in cases:
+        report = bridge.call({"cmd": "verify", "bytes": b64.b64encode(raw).decode()})["result"]
+        assert report["ok"] is valid, name  # what the CLI answers (tests/core/test_hostile_corpus.py)
+        expected[name] = report
+    open_verify(page, site)
+    page.wait_for_function("document.querySelector('.pg-status') !== null")
+    payload = [{"name": n, "b64": b64.b64encode(raw).decode(), "link": _link_bytes(raw)} for n, raw, _ in cases]
+    got = page.evaluate(RUN_CORPUS, payload)
+    assert len(got) == 2 * len(cases)
+    wrong = []
+    for g in got:
+        report = expected[g["name"]]
+        want = "valid" if report["ok"] else ("invalid", "error")
+        if (g["verdict"] != want) if report["ok"] else (g["verdict"] not in want):
+            wrong.append((g["name"], g["how"], g["verdict"], report["summary"][:80], (g["text"] or "")[:200]))
+        elif g["verdict"] == "invalid" and g["field"] != (report["field"] or ""):
+            wrong.append((g["name"], g["how"], "field", g["field"], report["field"]))
+    assert not wrong, "\n".join(map(str, wrong))
+
+
+def _link_bytes(raw: bytes) -> str:
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
+
+
+def test_a_link_that_unpacks_past_5_mb_stops_there_with_a_clear_error(page, site):
+    """272 KB of link once unpacked to 200 MB and crashed the tab: unpacking stops at 5 MB."""
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    bomb = packer.compress(b"[" + b" " * (200 * 1024 * 1024)) + packer.flush()
+    r = base64.urlsafe_b64encode(bomb).decode().rstrip("=")
+    assert len(r) < 300_000
+    open_verify(page, site, hash_=f"#/verify?r={r}")
+    page.wait_for_selector(".pg-verdict[data-verdict=error]", timeout=60_000)
+    text = verdict_text(page)
+    assert "more than 5 MB" in text, text
+
+
+def test_names_are_isolated_and_a_long_one_keeps_the_phone_width(phone, site, tmp_path):
+    """A right-to-left override stays inside its name (<bdi>, unicode-bidi: isolate), and a
+    64-character name with no space wraps: the Verify page stays 390 px wide."""
+    from tests import hostile_records
+    record = hostile_records.base_record()
+    record["seats"][0]["name"] = "\u202eAna (bot)"
+    record["seats"][1]["name"] = "W" * 64
+    record = hostile_records.sealed(record)
+    pg = phone
+    pg.add_init_script("localStorage.setItem('vt.lang', 'en')")
+    pg.goto(site.url(f"index.html#/verify?r={link(record)}"))
+    pg.wait_for_selector(".pg-verdict[data-verdict=valid]", timeout=120_000)
+    pg.screenshot(path=str(tmp_path / "verify-hostile-names-390.png"), full_page=True)
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    assert pg.evaluate("getComputedStyle(document.querySelector('.pg-seats .seat-name')).unicodeBidi") == "isolate"
+    # In sentences (who won), names are isolated too: FSI ... PDI around each.
+    facts = pg.locator(".pg-facts").first.inner_text()
+    assert "\u2068\u202eAna (bot)" in facts and "\u2069" in facts
+    # An invalid verdict quotes a name and an action: isolated, and still no wider.
+    bad = dict(record)
+    bad["actors"] = [list(a) for a in record["actors"]]
+    bad["actors"][2] = [1 - bad["actors"][2][0], "seat"]
+    pg.goto(site.url(f"index.html#/verify?r={link(bad)}"))
+    pg.wait_for_selector(".pg-verdict[data-verdict=invalid]", timeout=120_000)
+    pg.screenshot(path=str(tmp_path / "verify-hostile-invalid-390.png"), full_page=True)
+    assert pg.evaluate("document.documentElement.scrollWidth") <= 390
+    assert pg.evaluate("document.querySelector('.pg-summary').tagName") == "BDI"

@@ -8,9 +8,7 @@ async function pipe(bytes, stream) {
 }
 
 function toBase64url(bytes) {
-  let bin = "";
-  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(bin).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
+  return bytesToBase64(bytes).replace(/\+/g, "-").replace(/\//g, "_").replace(/=+$/, "");
 }
 
 function fromBase64url(text) {
@@ -28,22 +26,60 @@ export async function encodeRecord(record) {
   return toBase64url(packed);
 }
 
-/** The URL text back to the record object. Throws an Error with a readable message. */
-export async function decodeRecord(text) {
+/** The most a link's record may unpack to: the verifier's limit (py_engine/core/record.py MAX_BYTES). */
+export const MAX_RECORD_BYTES = 5 * 1024 * 1024;
+
+/**
+ * The URL text back to the record's bytes, exactly as they were packed (nothing parsed or
+ * rewritten: the engine reads them strictly). Decompression streams and stops at `max` bytes:
+ * a small link can unpack to hundreds of megabytes. Throws an Error with a readable message
+ * (err.kind "too-large" for that one).
+ */
+export async function decodeRecordBytes(text, max = MAX_RECORD_BYTES) {
   let bytes;
   try {
     bytes = fromBase64url(decodeURIComponent(String(text).trim()));
   } catch (_) {
     throw new Error("the record in the link is not valid base64url");
   }
-  let json;
+  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
+  const chunks = [];
+  let total = 0;
   try {
-    json = new TextDecoder().decode(await pipe(bytes, new DecompressionStream("deflate-raw")));
-  } catch (_) {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      total += value.byteLength;
+      if (total > max) {
+        reader.cancel().catch(() => {});
+        const err = new Error(`the record in the link unpacks to more than ${Math.round(max / (1024 * 1024))} MB; no record is that long`);
+        err.kind = "too-large";
+        throw err;
+      }
+      chunks.push(value);
+    }
+  } catch (e) {
+    if (e.kind === "too-large") throw e;
     throw new Error("the record in the link is damaged (it does not decompress)");
   }
+  const out = new Uint8Array(total);
+  let at = 0;
+  for (const c of chunks) { out.set(c, at); at += c.byteLength; }
+  return out;
+}
+
+/** Bytes as standard base64 (how the bridge takes a file's bytes: `verify {bytes}`). */
+export function bytesToBase64(bytes) {
+  let bin = "";
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin);
+}
+
+/** The URL text back to the record object (for showing it; the engine reads the bytes). Throws an Error with a readable message. */
+export async function decodeRecord(text) {
+  const bytes = await decodeRecordBytes(text);
   try {
-    return JSON.parse(json);
+    return JSON.parse(new TextDecoder().decode(bytes));
   } catch (_) {
     throw new Error("the record in the link is not JSON");
   }

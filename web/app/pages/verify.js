@@ -7,11 +7,23 @@ import { t, words, onLangChange } from "../../lib/i18n.js";
 import "../strings/pages.js";
 import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
-import { seatLabel } from "../../lib/seats.js";
-import { encodeRecord, decodeRecord } from "../../lib/recordcodec.js";
+import { seatLabel, levelName } from "../../lib/seats.js";
+import { encodeRecord, decodeRecordBytes, bytesToBase64, MAX_RECORD_BYTES } from "../../lib/recordcodec.js";
 import { useStyle, gameName, seatText, recordProblem, sha256Hex, copyText, errorText } from "../../embed/util.js";
 
-const MAX_BYTES = 5 * 1024 * 1024; // a record of the longest game is a few tens of KB
+/** A record's text inside a sentence, isolated (FSI…PDI, the plain-text <bdi>): a name or an
+ *  action holding a right-to-left override must not reorder the words around it. */
+const iso = (text) => `\u2068${text}\u2069`;
+
+/** A seat in words with only its name isolated, so an override inside the name cannot turn its bot mark around. */
+function seatWords(seat, index) {
+  if (!seat || typeof seat !== "object" || typeof seat.name !== "string" || !seat.name) return seatText(seat, index);
+  const name = iso(seat.name);
+  if (!seat.bot) return name;
+  return seat.level ? t("pg.botSeatLevel", { name, level: levelName(seat.level) }) : t("pg.botSeat", { name });
+}
+
+const MAX_BYTES = MAX_RECORD_BYTES; // the verifier's own limit; a record of the longest game is a few tens of KB
 
 export function mount(el, params, ctx) {
   useStyle("pages.css");
@@ -55,7 +67,7 @@ export function mount(el, params, ctx) {
         h("label.check.pg-block", { for: "vt-verify-bots" }, botsBox, " ", t("pg.verify.bots"),
           h("span.pg-hint", " — ", t("pg.verify.botsHint"))),
         h("div.pg-actions",
-          h("button.button.primary", { type: "button", dataset: { act: "verify" }, onclick: () => check(paste.value, "paste") },
+          h("button.button.primary", { type: "button", dataset: { act: "verify" }, onclick: () => check({ text: paste.value }, "paste") },
             t("pg.verify.run")),
           h("button.button.ghost", {
             type: "button", dataset: { act: "clear" },
@@ -88,25 +100,32 @@ export function mount(el, params, ctx) {
     drop.classList.remove("over");
     const file = e.dataTransfer && e.dataTransfer.files && e.dataTransfer.files[0];
     if (file) readFile(file);
-    else if (e.dataTransfer) check(e.dataTransfer.getData("text/plain"), "paste");
+    else if (e.dataTransfer) check({ text: e.dataTransfer.getData("text/plain") }, "paste");
   };
   root.addEventListener("dragover", onDragOver);
   root.addEventListener("dragleave", onDragLeave);
   root.addEventListener("drop", onDrop);
 
+  // A file goes to the engine as its bytes: decoding it here (file.text()) would drop a byte
+  // order mark, read UTF-16 and mend bad bytes, and the page would judge other text than the CLI.
   async function readFile(file) {
     if (file.size > MAX_BYTES) {
       return showError(t("pg.verify.errBig", { size: `${Math.round(file.size / 1024)} KB` }));
     }
-    let text;
+    let bytes;
     try {
-      text = await file.text();
+      bytes = new Uint8Array(await file.arrayBuffer());
     } catch (e) {
       return showError(t("pg.verify.errFile", { msg: errorText(e) }));
     }
     if (!alive) return;
-    paste.value = text;
-    check(text, "file", file.name);
+    paste.value = shownText(bytes);
+    check({ bytes }, "file", file.name);
+  }
+
+  /** The bytes as text to show in the box (only shown: the engine reads the bytes themselves). */
+  function shownText(bytes) {
+    return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
   }
 
   function showError(message, detail) {
@@ -125,16 +144,19 @@ export function mount(el, params, ctx) {
     }
   }
 
-  async function check(text, source, fileName) {
+  /** input: {text} (pasted) or {bytes} (a file, a link's unpacked record), handed over unaltered. */
+  async function check(input, source, fileName) {
     const mine = ++run;
-    if (!text || !text.trim()) return showError(t("pg.verify.errEmpty"));
+    if (input.text !== undefined && !input.text.trim()) return showError(t("pg.verify.errEmpty"));
     last = { kind: "busy" };
     paintResult();
-    // The engine reads the text itself, strictly (a key given twice, NaN, a lone surrogate
-    // are refused): what this page's JSON.parse would quietly accept is never what is checked.
+    // The engine reads the record itself, strictly (a key given twice, NaN, a lone surrogate, a
+    // byte order mark are refused): what this page's JSON.parse would quietly accept is never
+    // what is checked. The 5 MB limit is the engine's, on the record's UTF-8 bytes.
+    const args = input.bytes ? { bytes: bytesToBase64(input.bytes) } : { text: input.text };
     let report;
     try {
-      report = await ctx.engine.call("verify", { text, bots: botsBox.checked });
+      report = await ctx.engine.call("verify", { ...args, bots: botsBox.checked });
     } catch (e) {
       if (mine !== run || !alive) return;
       return showError(t("pg.verify.errEngine"), errorText(e));
@@ -142,7 +164,7 @@ export function mount(el, params, ctx) {
     if (mine !== run || !alive) return;
     let data = null;
     try {
-      data = JSON.parse(text);
+      data = JSON.parse(input.bytes ? shownText(input.bytes) : input.text);
     } catch (_) { /* the engine's report says why */ }
     if (!report.ok && (!data || recordProblem(data))) {
       return showError(t("pg.verify.errNotRecord"), words(report.words) || report.summary);
@@ -190,7 +212,7 @@ export function mount(el, params, ctx) {
     const scores = details.scores || (data.result && data.result.scores) || [];
     const winners = new Set(details.winners || (data.result && data.result.winners) || []);
     const outcome = data.result && data.result.outcome;
-    const winnerNames = [...winners].map((i) => seatText(data.seats[i], i)).join(t("pg.and"));
+    const winnerNames = [...winners].map((i) => seatWords(data.seats[i], i)).join(t("pg.and"));
     const resultText = outcome === "draw" ? t("pg.verify.draw")
       : winners.size > 1 ? t("pg.verify.shared", { names: winnerNames }) : t("pg.verify.won", { names: winnerNames });
     const hashOk = hash !== null && hash === data.fingerprint;
@@ -250,7 +272,7 @@ export function mount(el, params, ctx) {
       const i = report.move - 1;
       const actor = Array.isArray(data.actors[i]) ? data.actors[i][0] : null;
       facts.push(fact(t("pg.verify.whichMove"), t("pg.verify.moveOf", {
-        k: report.move, n, action: data.actions[i] ?? "?", seat: seatText(data.seats[actor], actor ?? 0),
+        k: report.move, n, action: iso(data.actions[i] ?? "?"), seat: seatWords(data.seats[actor], actor ?? 0),
       })));
     }
     if (report.field) facts.push(fact(t("pg.verify.field"), h("code", report.field)));
@@ -264,7 +286,7 @@ export function mount(el, params, ctx) {
       h("h2", h("span.pg-mark", { "aria-hidden": "true" }, "✗ "), t("pg.verify.invalidTitle")),
       h("p.pg-why", why(report)),
       facts.length ? h("dl.pg-facts", h("div.pg-first", t("pg.verify.first")), facts) : null,
-      h("p.detail", t("pg.verify.says"), " ", h("span.pg-summary", words(report.words) || report.summary)),
+      h("p.detail", t("pg.verify.says"), " ", h("bdi.pg-summary", words(report.words) || report.summary)),
     );
   }
 
@@ -292,12 +314,13 @@ export function mount(el, params, ctx) {
   }
 
   function valueText(field, value, data) {
-    const seat = (i) => (Number.isInteger(i) ? seatText(data.seats[i], i) : String(i));
-    if (field === "actors") return Array.isArray(value) ? value.map(seat).join(t("pg.or")) : seat(value);
+    const seat = (i) => (Number.isInteger(i) ? seatWords(data.seats[i], i) : String(i));
+    if (field === "actors") return Array.isArray(value) && value.every(Number.isInteger) ? value.map(seat).join(t("pg.or"))
+      : Number.isInteger(value) ? seat(value) : iso(JSON.stringify(value));
     if (field === "result.winners" && Array.isArray(value)) {
       return value.length ? value.map(seat).join(t("pg.and")) : t("pg.none");
     }
-    return typeof value === "string" ? value : JSON.stringify(value);
+    return iso(typeof value === "string" ? value : JSON.stringify(value));
   }
 
   function optionsText(data) {
@@ -321,17 +344,18 @@ export function mount(el, params, ctx) {
 
   if (params.r) {
     (async () => {
-      let data;
+      // The link's record unpacked (at most 5 MB) and handed to the engine as it is: no
+      // JSON.parse/stringify here, which would drop a decoy duplicate key or turn 2.0 into 2.
+      let bytes;
       try {
-        data = await decodeRecord(params.r);
+        bytes = await decodeRecordBytes(params.r);
       } catch (e) {
-        if (alive) showError(t("pg.verify.errLink"), e.message);
+        if (alive) showError(e.kind === "too-large" ? t("pg.verify.errLinkBig") : t("pg.verify.errLink"), e.message);
         return;
       }
       if (!alive) return;
-      const text = JSON.stringify(data, null, 2);
-      paste.value = text;
-      check(text, "link");
+      paste.value = shownText(bytes);
+      check({ bytes }, "link");
     })();
   }
 
