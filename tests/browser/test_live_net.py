@@ -125,3 +125,39 @@ def test_one_link_a_whole_elderwood_game_direct_and_the_guest_checks_everything(
     assert moves(guest) == moves(host)
     rows = guest.locator(".joint-check li[data-ok=true]").count()
     assert rows >= 6, guest.locator(".joint-check").inner_text()
+
+
+def test_milehollow_two_people_and_a_bot_heal_a_guest_reload_and_a_host_reload_with_no_new_link(devices, site, relay):
+    host = device(devices, relay.url, "host")
+    guest = device(devices, relay.url, "guest")
+    links = host_invites(host, site, "milehollow", ["device", "bot"])
+    take_seat(host, guest, links[1], 1, "Bea")
+    start(host, [guest])
+
+    def play_some(n):
+        target = moves(host) + n
+        for _ in range(2000):
+            if moves(host) >= target or over(host):
+                return
+            if not play_first_enabled([host, guest]):
+                host.wait_for_timeout(30)
+        raise AssertionError("the table did not move on")
+
+    play_some(6)
+    # The guest's page reloads: it goes back to its seat by itself.
+    guest.reload()
+    guest.wait_for_selector("[data-page=live-guest][data-viewer='1']", timeout=WAIT)
+    guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n",
+                            arg=moves(host), timeout=WAIT)
+    assert host.locator(".invite-card[data-seat='1'][data-state=here]").count() == 1
+    play_some(6)
+    # The host's page reloads: the same table opens and its guest comes back, no new link.
+    host.reload()
+    host.wait_for_selector("[data-page=live-host][data-moves]", timeout=WAIT)
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=here]", timeout=WAIT)
+    assert host.locator(".invite-card[data-seat='1'] input.invite-link").count() == 0
+    guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n",
+                            arg=moves(host), timeout=WAIT)
+    play_to_the_end([host, guest])
+    guest_checks_pass(guest)
+    assert moves(guest) == moves(host)
