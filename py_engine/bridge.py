@@ -280,9 +280,30 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
 def _cmd_load_table(args: dict[str, Any]) -> Any:
     """Resume a saved table. ``text`` is the saved record as text, read strictly."""
     data = _record_input(args)
+    game = args.get("game")
+    if isinstance(data, dict) and game is not None:
+        # The page opened a table of one game: a save of another under its id is no save of it.
+        if data.get("game") != game:
+            raise rec.BadRecord(f"this save holds a game of {data.get('game')!r}, not of {game!r}",
+                                f"este salvamento guarda um jogo de {data.get('game')!r}, não de {game!r}", field="game")
+    if isinstance(data, dict) and isinstance(data.get("engine"), str) and _newer(data["engine"], __version__):
+        raise rec.BadRecord(f"this table was saved by a newer version of Valley Tables (engine {data['engine']}; this "
+                            f"page runs {__version__}): reload the page to update it, then open the table again",
+                            f"esta mesa foi salva por uma versão mais nova do Mesas do Vale (motor {data['engine']}; esta "
+                            f"página roda a {__version__}): recarregue a página para atualizá-la e abra a mesa de novo",
+                            field="engine")
     t = Table.from_record(data, get_game, __version__, words=True)
     tid = _register(t, args)
     return _answer(tid, t, args)
+
+
+def _newer(theirs: str, ours: str) -> bool:
+    """Whether version ``theirs`` is later than ``ours`` (dotted numbers; anything else is not later)."""
+    def parts(v: str) -> tuple[int, ...] | None:
+        bits = v.split(".")
+        return tuple(int(b) for b in bits) if all(b.isdigit() and len(b) <= 6 for b in bits) else None
+    a, b = parts(theirs), parts(ours)
+    return a is not None and b is not None and a > b
 
 
 def _cmd_snapshot(args: dict[str, Any]) -> Any:

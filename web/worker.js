@@ -352,11 +352,17 @@ async function ownCommand(cmd, args) {
   if (cmd === "load_table" && typeof args.save === "string") {
     const found = await dbGet("records", args.save);
     if (!found) return { ok: false, error: "this table has no saved record on this device", kind: "missing" };
-    return bridge("load_table", { text: found.text, save: args.save, viewer: args.viewer ?? null });
+    if (typeof found.text !== "string") return { ok: false, error: "the saved record is not text", kind: "bad-record" };
+    // The record must be of the game the table's page state names (a save of another game
+    // under this id would open that game inside this table's page).
+    const meta = await dbGet("tables", args.save).catch(() => null);
+    const game = meta && typeof meta.game === "string" ? meta.game : undefined;
+    return bridge("load_table", { text: found.text, save: args.save, viewer: args.viewer ?? null, game });
   }
   if (cmd === "saved_record") {
     const found = typeof args.save === "string" ? await dbGet("records", args.save) : null;
     if (!found) return { ok: false, error: "no saved record with that id", kind: "missing" };
+    if (typeof found.text !== "string") return { ok: false, error: "the saved record is not text", kind: "bad-record" };
     const answer = bridge("open_replay", { text: found.text });
     if (!answer.ok) return answer;
     bridge("close", { replay: answer.result.replay });

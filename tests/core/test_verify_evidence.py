@@ -247,3 +247,19 @@ def test_the_cli_escapes_control_characters_in_every_line(tally_registered, tmp_
     assert out.count("\n") == 1 and out.isascii(), repr(out)
     assert "Ana\\u202e\\u2066\\u200b\\x08\\x7f\\x85\\u2028 (bot)" in out
     assert cli.printable("plain Ünïcode — ok") == "plain Ünïcode — ok"
+
+
+# --- 9: a save of another game, or from a newer engine, is refused with words saying so -------------------
+def test_load_table_refuses_a_save_of_another_game_or_from_a_newer_engine(tally_registered):
+    record = finished()
+    text = json.dumps(record)
+    other = call("load_table", text=text, game="milehollow")
+    assert other["ok"] is False and other["kind"] == "bad-record" and "'tally', not of 'milehollow'" in other["error"]
+    assert call("load_table", text=text, game="tally")["ok"]
+    newer = call("load_table", text=json.dumps(dict(record, engine="99.0.0")))
+    assert newer["ok"] is False and newer["kind"] == "bad-record" and "newer version" in newer["error"]
+    assert "mais nova" in newer["words"]["pt"]
+    assert call("load_table", text=json.dumps(dict(record, engine="0.0.1")))["ok"]
+    big = text[:-1] + " " * (6 * 1024 * 1024) + "}"
+    too_big = call("load_table", text=big)
+    assert too_big["ok"] is False and too_big["kind"] == "bad-record" and "5 MB" in too_big["error"]

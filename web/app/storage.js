@@ -5,7 +5,7 @@
 // the engine's worker alone. A save that cannot be read is never dropped: the worker moves
 // it to the `aside` store with the reason, so the player can download it or delete it.
 
-import { getAll, get, put, remove, openDb } from "./db.js";
+import { getAll, get, put, remove, openDb, setAside } from "./db.js";
 
 const LEGACY_TABLE = "vt.table.";
 const LEGACY_CORRUPT = "vt.corrupt.";
@@ -61,6 +61,46 @@ export async function saveTable(meta) {
   }
 }
 
+/**
+ * What is wrong with a saved table's page state, in words (null: nothing). Storage is outside
+ * this page's control (another version of the site, an extension, a person with the developer
+ * tools): every field the pages rely on is checked here, before anything is built from it.
+ */
+export function saveProblem(meta, id) {
+  if (!meta || typeof meta !== "object" || Array.isArray(meta)) return "the saved table's page state is not an object";
+  if (meta.id !== id) return "the saved table's page state names another table";
+  if (typeof meta.game !== "string" || !meta.game) return "the saved table's page state names no game";
+  const seats = meta.seats;
+  if (!Array.isArray(seats) || seats.length < 1 || seats.length > 8) {
+    return `the saved table's seats are not a list of 1 to 8 seats (${describe(seats)})`;
+  }
+  for (let i = 0; i < seats.length; i++) {
+    const s = seats[i];
+    if (!s || typeof s !== "object" || typeof s.name !== "string" || typeof s.bot !== "boolean") {
+      return `seat ${i + 1} of the saved table is not a seat (${describe(s)})`;
+    }
+  }
+  if (meta.viewer !== undefined && meta.viewer !== null && !(Number.isInteger(meta.viewer) && meta.viewer >= 0 && meta.viewer < seats.length)) {
+    return `the saved table's viewer is not one of its seats (${describe(meta.viewer)})`;
+  }
+  if (meta.remote !== undefined && meta.remote !== null
+      && !(Array.isArray(meta.remote) && meta.remote.every((k) => Number.isInteger(k) && k > 0 && k < seats.length))) {
+    return `the saved table's other devices are not seats of it (${describe(meta.remote)})`;
+  }
+  if (meta.timers !== undefined && typeof meta.timers !== "boolean") return "the saved table's timers setting is not true or false";
+  if (meta.summary !== undefined && meta.summary !== null && (typeof meta.summary !== "object" || Array.isArray(meta.summary))) {
+    return "the saved table's summary is not an object";
+  }
+  return null;
+}
+
+function describe(value) {
+  let text;
+  try { text = JSON.stringify(value); } catch (_) { text = String(value); }
+  text = text === undefined ? String(value) : text;
+  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
+}
+
 /** {save} | {missing: true} | {corrupt: reason, aside: true if it is already kept aside} | {unavailable}. */
 export async function readTable(id) {
   if (unsaved.has(id)) return { save: { ...unsaved.get(id) }, unsaved: true };
@@ -76,9 +116,8 @@ export async function readTable(id) {
     return { unavailable: String(e.message || e) };
   }
   if (!meta) return { missing: true };
-  if (typeof meta !== "object" || meta.id !== id || typeof meta.game !== "string") {
-    return { corrupt: "the saved table's page state is unreadable" };
-  }
+  const problem = saveProblem(meta, id);
+  if (problem) return { corrupt: problem };
   return { save: meta };
 }
 
@@ -86,8 +125,16 @@ export async function deleteTable(id) {
   await remove(["tables", "records"], id);
 }
 
-/** Saves that read cleanly, newest first (optionally of one game). */
-export async function listTables(game) {
+let sweep = Promise.resolve(); // listCorrupt waits for listTables to have set aside what it found
+
+/** Saves that read cleanly, newest first (optionally of one game). One that does not is kept aside, with why. */
+export function listTables(game) {
+  const listed = listReadable(game);
+  sweep = listed.catch(() => {});
+  return listed;
+}
+
+async function listReadable(game) {
   await migration;
   let all = [];
   try {
@@ -95,12 +142,19 @@ export async function listTables(game) {
   } catch (_) {
     return [];
   }
-  return all.filter((s) => s && typeof s.game === "string" && (!game || s.game === game))
-    .sort((a, b) => (b.updated || 0) - (a.updated || 0));
+  const good = [];
+  for (const s of all) {
+    const id = s && typeof s === "object" && typeof s.id === "string" ? s.id : null;
+    const problem = saveProblem(s, id);
+    if (!problem) good.push(s);
+    else if (id !== null) await setAside(id, problem).catch((e) => console.error("a damaged save could not be set aside", e));
+  }
+  return good.filter((s) => !game || s.game === game).sort((a, b) => (b.updated || 0) - (a.updated || 0));
 }
 
 export async function listCorrupt() {
   await migration;
+  await sweep;
   let all = [];
   try {
     all = await getAll("aside");
