@@ -14,8 +14,12 @@ import time
 import pytest
 
 from tests.browser.vt_page import (  # noqa: F401  (centre, tap, touch_drag: the game tests take them from here)
-    centre, csp_safe_waits, device_context, moves, saved_record, snapshot, start_new_table, tap, touch_drag, wait_moves,
+    centre, csp_safe_waits, device_context, moves, saved_record, screenshot, snapshot, start_new_table, tap, touch_drag,
+    wait_moves,
 )
+from pathlib import Path
+
+SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 ENGINE_WAIT = 180_000
 ROOT = "document.querySelector('.mh-root')"
@@ -95,6 +99,22 @@ def check_finished(page, snap, me=0):
     # The board shows the final scoring; the shell's end screen verifies the record.
     assert board(page)["sheet"] == "final"
     assert page.locator(".mh-final tbody tr").count() == len(snap["seats"])
+    # Each player's mail cards, delivered and not, in words (town names, no ids).
+    final = snap["view"]["final"]
+    assert page.locator(".mh-final-seat").count() == len(final["seats"])
+    for seat in final["seats"]:
+        sec = page.locator(f'.mh-final-seat[data-seat="{seat["seat"]}"]')
+        assert sec.locator("li").count() == len(seat["mail"])
+        assert sec.locator(".mh-final-done li").count() == sum(1 for m in seat["mail"] if m["delivered"])
+        assert "m0" not in sec.inner_text() and "m1" not in sec.inner_text()
+    width = page.evaluate("window.innerWidth")
+    if width >= 1000:
+        page.locator(".mh-root").screenshot(path=str(SCREENS / "milehollow-desktop-end.png"), scale="css")
+        # A desktop's final scoring stands beside the map, which keeps its size.
+        assert page.evaluate(f"{ROOT}.classList.contains('mh-side-sheet')")
+        m, sh = page.locator(".mh-map").bounding_box(), page.locator(".mh-sheet").bounding_box()
+        assert m["width"] >= 400 and m["height"] >= 400, m
+        assert sh["x"] >= m["x"] + m["width"] - 1, (m, sh)     # beside, not over
 
 
 def verify_from_end_screen(page):
@@ -189,14 +209,31 @@ def check_phone_layout(page, height):
         assert box["y"] >= 0 and box["y"] + box["height"] <= height
 
 
+def check_map_fills_the_phone(page):
+    """On a tall screen the map is drawn upright, so at Fit it fills its box: no empty bands."""
+    if page.evaluate(f"{ROOT}.dataset.sheet") == "keep":
+        return
+    tap(page, ".vt-controls button[data-control='fit']")
+    page.wait_for_timeout(100)
+    assert page.evaluate(f"{ROOT}.dataset.upright") == "1"
+    box = page.locator(".mh-map").bounding_box()
+    a = page.evaluate(f"{R}.viewport.worldToScreen(16, 12)")
+    b = page.evaluate(f"{R}.viewport.worldToScreen(682, 988)")
+    assert (b["y"] - a["y"]) >= 0.8 * box["height"], (a, b, box)      # less the hint line and the zoom buttons
+    assert (b["x"] - a["x"]) >= 0.7 * box["width"], (a, b, box)
+
+
 def test_a_whole_game_by_taps_at_phone_size(phone, live_site):
     page = phone
     table_id = start_table(page, live_site)
     snap = wait_turn(page)
     check_phone_layout(page, 844)
+    check_map_fills_the_phone(page)
     turn_no, played = 0, []
     while not snap["terminal"]:
         b = board(page)
+        if b["kind"] == "turn" and b["sheet"] == "" and turn_no == 0:
+            check_map_fills_the_phone(page)
         if b["kind"] == "turn" and b["sheet"] == "":
             hint = page.locator(".mh-map .mh-now").inner_text()
             assert "tap" in hint.lower() and "D " not in hint and "1–5" not in hint, hint   # hints for a touch screen
@@ -253,8 +290,10 @@ def play_by_keys(page, choice):
                 page.wait_for_function(f"document.querySelector('.mh-sheet .mh-mail[data-mail={mid}]')"
                                        ".getAttribute('aria-pressed') === 'true'")
             page.keyboard.press("ArrowDown")
-        page.focus(".mh-sheet .mh-confirm")
+        # Enter on a card confirms the cards kept as shown (it does not toggle one more).
+        pressed = page.eval_on_selector_all(".mh-sheet .mh-mail[aria-pressed=true]", "els => els.length")
         page.keyboard.press("Enter")
+        assert page.eval_on_selector_all(".mh-sheet .mh-mail[aria-pressed=true]", "els => els.length") in (0, pressed)
     elif kind == "row":
         page.keyboard.press(str(choice[1]))
         if board(page)["sheet"] == "ox":
@@ -289,7 +328,12 @@ def test_a_whole_game_by_keyboard_at_desktop_size(page, live_site, context):
     snap = wait_turn(page)
     turn_no = 0
     escaped = listed = False
+    by_list, by_keys = False, 0
     while not snap["terminal"]:
+        if by_keys and not by_list:
+            # The focus stayed on the board through the last move and the bots' (never the page's body).
+            assert page.evaluate(f"{ROOT}.contains(document.activeElement)"), active(page)
+        by_list = False
         b = board(page)
         if b["kind"] == "turn" and b["sheet"] == "":
             assert "D the deck" in page.locator(".mh-map .mh-now").inner_text()
@@ -306,9 +350,10 @@ def test_a_whole_game_by_keyboard_at_desktop_size(page, live_site, context):
         if choice[0] == "deck" and snap["decision"]["kind"] == "turn" and not listed:
             # The shell's "All my moves" list still plays a move with the board on screen.
             page.click('.moves-list button.move[data-action="deck"]')
-            listed = True
+            listed = by_list = True
         else:
             play_by_keys(page, choice)
+            by_keys += 1
         wait_moves(page, before)
         log = snapshot(page)["log"]
         assert log[before]["action"] == action_of(choice)

@@ -76,13 +76,22 @@ export const TOWN_R = 9;
 const SLAB_W = 10;
 const GAP = 2.5;
 
-/** Towns, roads with their slabs, and features, in world units, from the static map. */
-export function buildGeometry(map) {
-  const towns = new Map(map.towns.map((t) => [t.id, t]));
+/**
+ * Towns, roads with their slabs, and features, in world units, from the static map. `upright`:
+ * the map turned a quarter (west at the top), for a screen taller than wide, where the wide map
+ * would fill only a band of it; names stay level, being drawn on the screen.
+ */
+export function buildGeometry(map, { upright = false } = {}) {
+  const frame0 = map.frame || { width: 1000, height: 700 };
+  const turn = upright ? ([x, y]) => [frame0.height - y, x] : (p) => p;
+  const towns = new Map(map.towns.map((t) => {
+    const [x, y] = turn([t.x, t.y]);
+    return [t.id, { ...t, x, y }];
+  }));
   const roads = new Map();
   for (const r of map.roads) {
     const a = towns.get(r.a), b = towns.get(r.b);
-    const [ox, oy] = r.offset || [0, 0];
+    const [ox, oy] = upright ? (([dx, dy]) => [-dy, dx])(r.offset || [0, 0]) : (r.offset || [0, 0]);
     const dx = b.x - a.x, dy = b.y - a.y;
     const d = Math.hypot(dx, dy);
     const ux = dx / d, uy = dy / d;
@@ -100,8 +109,9 @@ export function buildGeometry(map) {
       mx: (a.x + b.x) / 2 + ox, my: (a.y + b.y) / 2 + oy,
     });
   }
-  const frame = map.frame || { width: 1000, height: 700 };
-  return { towns, roads, features: map.features || [], frame, setup: map.setup || {}, scoring: map.scoring || {} };
+  const frame = upright ? { width: frame0.height, height: frame0.width } : frame0;
+  const features = (map.features || []).map((f) => ({ ...f, points: f.points.map(turn) }));
+  return { towns, roads, features, frame, upright, setup: map.setup || {}, scoring: map.scoring || {} };
 }
 
 export function distToRoad(road, x, y) {
@@ -174,7 +184,15 @@ export function paintMap(ctx, geo, marks, scale, time = 0) {
     paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px });
   }
   // Too far out for a symbol on every slab: one symbol badge per open road keeps colour from
-  // being the only cue (the two roads of a double carry theirs on different slabs).
+  // being the only cue (the two roads of a double carry theirs on different slabs); a paved
+  // road carries its seat's number the same way.
+  if (!showNumbers) {
+    for (const [id, r] of geo.roads) {
+      const owner = marks.owner[id];
+      if (owner === undefined || owner === null || owner < 0 || r.len < 2) continue;
+      paintSeatBadge(ctx, r, owner, px);
+    }
+  }
   if (!showSymbols) {
     for (const [id, r] of geo.roads) {
       if (marks.owner[id] !== undefined || marks.closed.has(id)) continue;
@@ -217,10 +235,11 @@ function paintFeatures(ctx, geo) {
         ctx.clip();
         ctx.strokeStyle = "rgba(255,255,255,.22)";
         ctx.lineWidth = 2;
-        for (let x = -100; x < 1100; x += 9) {
+        const { width: fw, height: fh } = geo.frame;
+        for (let x = -fh * 0.6; x < fw; x += 9) {
           ctx.beginPath();
           ctx.moveTo(x, 0);
-          ctx.lineTo(x + 120, 200);
+          ctx.lineTo(x + fh * 0.6, fh);
           ctx.stroke();
         }
         ctx.restore();
@@ -239,17 +258,22 @@ function paintFeatures(ctx, geo) {
 function paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px }) {
   const style = CARD_STYLE[r.colour] || CARD_STYLE.grey;
   const paved = owner !== undefined && owner !== null && owner >= 0;
-  const w = paved ? (r.twin ? 11 : 13) : SLAB_W;
+  // A paved road is wider than an open one and never thinner than a few screen pixels, so whose
+  // it is reads at the whole map's view, not only close up.
+  const w = paved ? Math.max(r.twin ? 11 : 16, (r.twin ? 5 : 7) * px) : SLAB_W;
   ctx.save();
   if (closed) ctx.globalAlpha = 0.35;
   if (paved) {
-    // A dark casing under the whole road: a paved road reads as one bold line even zoomed out.
-    ctx.strokeStyle = "#111";
-    ctx.lineWidth = w + Math.max(4, 3 * px);
+    // A dark casing and the seat's colour along the whole road: one bold line even zoomed out.
     ctx.lineCap = "butt";
+    ctx.strokeStyle = "#111";
+    ctx.lineWidth = w + Math.max(4, 2.5 * px);
     ctx.beginPath();
     ctx.moveTo(r.x1, r.y1);
     ctx.lineTo(r.x2, r.y2);
+    ctx.stroke();
+    ctx.strokeStyle = SEAT_COLOURS[owner % SEAT_COLOURS.length];
+    ctx.lineWidth = w;
     ctx.stroke();
   }
   for (const s of r.slabs) {
@@ -268,7 +292,7 @@ function paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px }) {
       // The road's own colour stays as a thin band, so a paved road still shows what it was.
       ctx.fillStyle = style.fill;
       ctx.fillRect(-l / 2 + 2, w / 2 - 3.2, l - 4, 2.2);
-      if (showNumbers) {
+      if (showNumbers && w * 1 >= 12) {
         ctx.rotate(-r.angle);
         ctx.fillStyle = SEAT_INK[owner % SEAT_INK.length];
         ctx.font = "700 9px system-ui,sans-serif";
@@ -304,6 +328,24 @@ function paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px }) {
     ctx.stroke();
     ctx.setLineDash([]);
   }
+  ctx.restore();
+}
+
+function paintSeatBadge(ctx, r, owner, px) {
+  const rad = 5.5 * px;
+  ctx.save();
+  ctx.beginPath();
+  ctx.arc(r.mx, r.my, rad, 0, Math.PI * 2);
+  ctx.fillStyle = SEAT_COLOURS[owner % SEAT_COLOURS.length];
+  ctx.fill();
+  ctx.lineWidth = 1.2 * px;
+  ctx.strokeStyle = "#111";
+  ctx.stroke();
+  ctx.fillStyle = SEAT_INK[owner % SEAT_INK.length];
+  ctx.font = `700 ${8 * px}px system-ui,sans-serif`;
+  ctx.textAlign = "center";
+  ctx.textBaseline = "middle";
+  ctx.fillText(String(owner + 1), r.mx, r.my + 0.5 * px);
   ctx.restore();
 }
 
@@ -367,6 +409,7 @@ function paintTowns(ctx, geo, marks, scale, time) {
 export function paintLabels(ctx, vp, geo, first, size) {
   ctx.save();
   ctx.textBaseline = "middle";
+  ctx.textAlign = "left";
   const placed = [];
   const rad = Math.max(TOWN_R * 0.8, 4 / vp.scale) * vp.scale;
   for (const t of geo.towns.values()) {
@@ -383,7 +426,7 @@ export function paintLabels(ctx, vp, geo, first, size) {
     const w = ctx.measureText(t.name).width + 6, h = size + 4;
     const p = vp.worldToScreen(t.x, t.y);
     const gap = rad + 2;
-    const east = t.x >= 900;
+    const east = t.x >= geo.frame.width - 100;
     const spots = east
       ? [[p.x - gap - w, p.y - h / 2], [p.x - w / 2, p.y + gap], [p.x - w / 2, p.y - gap - h]]
       : [[p.x - w / 2, p.y + gap], [p.x - w / 2, p.y - gap - h], [p.x + gap, p.y - h / 2], [p.x - gap - w, p.y - h / 2]];

@@ -1,6 +1,8 @@
-// Where the Milehollow map looks while a sheet covers its lower part: a newly opened sheet pans what
-// it is about (the road to pave, the towns of the mail to keep) into the part of the map it leaves
-// free, and when the last sheet closes the whole map comes back if it was showing before.
+// Where the Milehollow map looks while a sheet covers its lower part: a newly opened sheet brings
+// what it is about (the road to pave, the towns of the mail to keep) into the part of the map that
+// is really seen — below the page's sticky header and the hint line, above the sheet and the zoom
+// buttons, inside the window — zooming so that it fits there; when the last sheet closes the whole
+// map comes back if it was showing before.
 
 import { boxOf } from "./art.js";
 
@@ -24,34 +26,61 @@ export function createCamera({ vp, mapBox, sheetEl, current, alive }) {
       return;
     }
     let box = null;
-    if (sheet.kind === "pave") box = boxOf(geo, [], [sheet.road], 20);
-    else if (sheet.kind === "keep") box = boxOf(geo, (view.my_pending || []).flatMap((m) => [m.a, m.b]));
+    if (sheet.kind === "pave") box = boxOf(geo, [], [sheet.road], 30);
+    else if (sheet.kind === "keep") box = boxOf(geo, (view.my_pending || []).flatMap((m) => [m.a, m.b]), [], 36);
     if (!box || !geo) return;
-    const zoomTo = sheet.kind === "pave" ? 1 : 0;
+    // A road is brought close enough to see its slabs; the towns of the mail, all of them at once.
+    const most = sheet.kind === "pave" ? 1.6 : 1.2;
     requestAnimationFrame(() => {
       if (!alive() || paintedSheet !== current()) return;
-      // On a small screen the road to pave is brought close enough to see its slabs.
-      if (vp.scale < zoomTo * 0.9) {
-        const c = vp.worldToScreen((box.minX + box.maxX) / 2, (box.minY + box.maxY) / 2);
-        vp.zoomBy(zoomTo / vp.scale, c.x, c.y);
-      }
-      reveal(box);
+      frame(box, most);
     });
   }
 
-  /** Pan so a box shows in the part of the map the sheet does not cover. */
+  /**
+   * The part of the map a person sees now, in px of the map's box: inside the window, under
+   * whatever lies over the map's top (the page's sticky header) and above what covers its foot (a
+   * sheet), clear of the hint line and the zoom buttons. Found by asking the page what is on top.
+   */
+  function freeArea() {
+    const r = mapBox.getBoundingClientRect();
+    const mine = (x, y) => {
+      const e = document.elementFromPoint(x, y);
+      return !!e && mapBox.contains(e);
+    };
+    const xs = [r.left + r.width * 0.25, r.left + r.width * 0.5, r.left + r.width * 0.75];
+    const seen = (y) => xs.some((x) => mine(x, y));
+    let top = Math.max(r.top, 0) + 2;
+    const lowest = Math.min(r.bottom, window.innerHeight) - 2;
+    while (top < lowest && !seen(top)) top += 6;
+    let bottom = lowest;
+    while (bottom > top && !seen(bottom)) bottom -= 6;
+    if (!sheetEl.hidden) bottom = Math.min(bottom, sheetEl.getBoundingClientRect().top - 2);
+    return {
+      left: 6, right: r.width - 6,
+      top: top - r.top + 28,
+      bottom: bottom - r.top - (bottom >= r.bottom - 8 ? 46 : 8),
+    };
+  }
+
+  /** Zoom (up to `most`, never past the viewport's limits) and pan so `b` fills the free area. */
+  function frame(b, most) {
+    const f = freeArea();
+    const w = f.right - f.left, h = f.bottom - f.top;
+    if (w < 60 || h < 40) { reveal(b); return; }
+    const want = Math.min(most, w / (b.maxX - b.minX), h / (b.maxY - b.minY));
+    const c = vp.worldToScreen((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2);
+    if (Math.abs(want / vp.scale - 1) > 0.08) vp.zoomBy(want / vp.scale, c.x, c.y);
+    const d = vp.worldToScreen((b.minX + b.maxX) / 2, (b.minY + b.maxY) / 2);
+    vp.panBy((f.left + f.right) / 2 - d.x, (f.top + f.bottom) / 2 - d.y);
+  }
+
+  /** Pan the least so a box shows in the free part of the map (keeping the zoom). */
   function reveal(b) {
     if (!b) return;
-    const mapRect = mapBox.getBoundingClientRect();
-    let bottom = mapRect.height - 46;
-    if (!sheetEl.hidden) {
-      const s = sheetEl.getBoundingClientRect();
-      bottom = Math.min(bottom, s.top - mapRect.top - 6);
-    }
-    const top = 28;
+    const { top, bottom, left, right } = freeArea();
     if (bottom - top < 40) return;
     const a = vp.worldToScreen(b.minX, b.minY), c = vp.worldToScreen(b.maxX, b.maxY);
-    const left = 6, right = mapRect.width - 6;
     const shift = (lo, hi, from, to) => {
       if (hi - lo > to - from) return (from + to) / 2 - (lo + hi) / 2;
       if (lo < from) return from - lo;

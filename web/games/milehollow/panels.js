@@ -156,7 +156,7 @@ export function mailItem(m, { pressed } = {}) {
 }
 
 /** The end: each seat's roads, mail (plus or minus), Longest Road and total. */
-export function finalTable(snap, view) {
+export function finalTable(snap, view, townName = (id) => id) {
   const final = view.final;
   const box = el("div", "mh-final");
   if (!final) return box;
@@ -178,14 +178,42 @@ export function finalTable(snap, view) {
     const roads = seat.roads.reduce((a, r) => a + r.points, 0);
     const mail = seat.mail.reduce((a, m) => a + m.points, 0);
     const mailCell = el("td", "", `${mail >= 0 ? "+" : ""}${mail}`);
-    mailCell.title = seat.mail.map((m) => `${m.id} ${m.points >= 0 ? "+" : ""}${m.points}`).join(", ");
     tr.append(name, el("td", "", String(roads)), mailCell,
       el("td", "", seat.longest_road.points ? `+${seat.longest_road.points} (${seat.longest_road.length})` : "–"),
       el("td", "", String(seat.total)));
     body.append(tr);
   }
   table.append(thead, body);
-  box.append(table);
+  box.append(table, finalMail(snap, final, townName));
+  return box;
+}
+
+/** Each player's mail cards in words: those delivered and those not (their points lost). */
+function finalMail(snap, final, townName) {
+  const box = el("div", "mh-final-mail");
+  for (const seat of final.seats) {
+    const sec = el("section", "mh-final-seat");
+    sec.dataset.seat = String(seat.seat);
+    const title = el("h4");
+    title.append(seatMarker(seat.seat), ` ${t("mh.final.mailOf", { name: seatName(snap, seat.seat) })}`);
+    sec.append(title);
+    if (!seat.mail.length) sec.append(el("p", "mh-final-none", t("mh.final.noMail")));
+    for (const [done, key] of [[true, "mh.final.delivered"], [false, "mh.final.failed"]]) {
+      const cards = seat.mail.filter((m) => !!m.delivered === done);
+      if (!cards.length) continue;
+      const list = el("ul", done ? "mh-final-done" : "mh-final-failed");
+      list.setAttribute("aria-label", t(key));
+      for (const m of cards) {
+        const li = el("li");
+        li.dataset.mail = m.id;
+        li.append(el("span", "mh-final-towns", `${townName(m.a)} – ${townName(m.b)}`),
+          el("span", "mh-final-pts", `${m.points >= 0 ? "+" : "−"}${Math.abs(m.points)}`));
+        list.append(li);
+      }
+      sec.append(el("p", "mh-final-kind", `${t(key)} (${cards.length})`), list);
+    }
+    box.append(sec);
+  }
   return box;
 }
 

@@ -10,6 +10,7 @@
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport } from "../common/viewport.js";
+import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t } from "../../lib/i18n.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
@@ -39,7 +40,16 @@ export async function warm() {
   await loadMap();
 }
 
-const BOUNDS = { minX: 12, minY: 18, maxX: 988, maxY: 684 };
+/** The map's content box in its frame (the margins of the design's 1000 × 700), either way up. */
+function boundsOf(frame, upright) {
+  return upright
+    ? { minX: 16, minY: 12, maxX: frame.width - 18, maxY: frame.height - 12 }
+    : { minX: 12, minY: 18, maxX: frame.width - 12, maxY: frame.height - 16 };
+}
+/** A map box this much taller than wide shows the map upright (a quarter turn), filling it. */
+const UPRIGHT_RATIO = 1.15;
+/** From this width (CSS px) the final scoring stands beside the map. */
+const SIDE_SHEET = 700;
 const INFO_MS = 4000;
 
 export function createRenderer(host, { onIntent = () => {}, announce = () => {}, readOnly = false } = {}) {
@@ -97,12 +107,29 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   });
   vp.element.append(hint, lastBox);
   const controls = vp.addControls({ fit: t("mh.fit"), zoomIn: t("mh.zoomIn"), zoomOut: t("mh.zoomOut") });
-  vp.setBounds(BOUNDS);
+  vp.setBounds(boundsOf({ width: 1000, height: 700 }, false));
   const camera = createCamera({ vp, mapBox, sheetEl, current: () => sheet, alive: () => !destroyed });
 
-  loadMap().then(({ geo: g }) => {
+  let mapData = null;
+  /** Build the map the way up its box wants (wide: as drawn; tall: upright); true if it turned. */
+  function orient() {
+    if (!mapData) return false;
+    const w = mapBox.clientWidth, h = mapBox.clientHeight;
+    const upright = w > 0 && h > w * UPRIGHT_RATIO;
+    if (geo && geo.upright === upright) return false;
+    geo = buildGeometry(mapData, { upright });
+    root.dataset.upright = upright ? "1" : "0";
+    vp.setBounds(boundsOf(geo.frame, upright));
+    vp.fit();
+    return true;
+  }
+  const boxWatch = new ResizeObserver(() => { if (!destroyed && orient() && view) refresh(); });
+  boxWatch.observe(mapBox);
+
+  loadMap().then(({ data: d }) => {
     if (destroyed) return;
-    geo = g;
+    mapData = d;
+    orient();
     refresh();
     focusKeep();
   }, (e) => {
@@ -150,6 +177,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     } else if (freshKeep) {
       focusKeep();
     }
+    focusHold.settle();
   }
 
   /** A keyboard user lands on the first mail card of a new keep sheet, unless the focus is on
@@ -238,6 +266,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function refresh() {
     if (!view) { paintHint(); return; }
     root.classList.toggle("mh-acting", acting);
+    root.classList.toggle("mh-over", !!snap.terminal);
+    // A wide screen shows the final scoring beside the map, not over it.
+    root.classList.toggle("mh-side-sheet", !!(sheet && sheet.kind === "final") && root.clientWidth >= SIDE_SHEET);
     root.dataset.acting = acting ? "1" : "0";
     root.dataset.kind = kind || "";
     root.dataset.sheet = sheet ? sheet.kind : "";
@@ -310,7 +341,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     else if (sheet.kind === "keep") parts = keepParts();
     else if (sheet.kind === "ox") {
       parts = oxSheet({ onCancel: () => closeSheet(true), onConfirm: () => intent(`row:${sheet.slot}`, true) });
-    } else if (sheet.kind === "final") parts = finalSheet({ snap, view, onClose: () => closeSheet(false) });
+    } else if (sheet.kind === "final") parts = finalSheet({ snap, view, townName, onClose: () => closeSheet(false) });
     sheetEl.replaceChildren(...parts);
     const title = sheetEl.querySelector("h3");
     if (title) {
@@ -367,6 +398,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       onToggle: toggleKeep,
       onFocus: (m, reveal) => { sheet.focus = m.id; if (reveal) camera.reveal(boxOf(geo, [m.a, m.b])); markLit(); vp.redraw(); },
       onConfirm: (a) => intent(a, true),
+      onRefused: () => announce(t("mh.say.keepLeast", { n: Math.min(view.keep_min || 1, pend.length) })),
     });
   }
 
@@ -480,6 +512,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     inputMode = "keys";
     if (!keyForBoard(ev, root)) return;
     const k = ev.key;
+    if (boardKey(ev) === "help") { ev.preventDefault(); keyList.toggle(); return; }
+    if (keyList.isOpen) return;
     if (k === "Escape" && sheet && sheet.kind !== "keep") {
       ev.preventDefault();
       if (sheet.kind === "pave") backFromPave(); else closeSheet(true);
@@ -495,6 +529,25 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     if (done) ev.preventDefault();
   }
   document.addEventListener("keydown", onDocKey);
+
+  const keyList = createKeyList({
+    rows: () => [
+      ["1–5", t("mh.keys.row")], ["D", t("mh.keys.deck")], ["M", t("mh.keys.mail")], ["P", t("mh.keys.pave")],
+      ["vt.key.arrows", t("mh.keys.arrows")], ["vt.key.enter", t("mh.keys.enter")],
+      ["vt.key.space", t("mh.keys.space")], ["vt.key.escape", t("mh.keys.escape")],
+    ],
+    onClose: () => focusBoard(),
+  });
+  vp.element.append(keyList.element);
+
+  /** The focus back on the table: the step's first control, else the table itself. */
+  function focusBoard() {
+    const target = sheet && !sheetEl.hidden
+      ? sheetEl.querySelector('[aria-checked="true"], .mh-option, .mh-mail, .mh-confirm:not(:disabled), button')
+      : acting && !pending ? bar.buttons.find((b) => b.getAttribute("aria-disabled") === "false") : null;
+    (target || root).focus({ preventScroll: true });
+  }
+  const focusHold = holdBoardFocus(root, () => focusBoard());
   const onPointer = (ev) => {
     const mode = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "keys";
     if (mode === inputMode) return;
@@ -586,7 +639,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   // --- size: the whole table fits the screen below the page's top bar ----------------------------
   const screenFit = fitBelowBar(root, {
-    size: (room) => Math.max(360, Math.min(room - 10, 980)),
+    // A finished game's map keeps a good height even when the end screen above leaves less room.
+    size: (room) => Math.max(snap && snap.terminal ? 560 : 360, Math.min(room - 10, 980)),
     onResize: () => { if (view) hand.paintMails(); },
   });
 
@@ -596,6 +650,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     setLang() {
       controls.setLabels({ fit: t("mh.fit"), zoomIn: t("mh.zoomIn"), zoomOut: t("mh.zoomOut") });
       vp.element.setAttribute("aria-label", t("mh.board"));
+      keyList.setLang();
       if (view) refresh(); else paintHint();
     },
     destroy() {
@@ -604,6 +659,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       clearInterval(pulseTimer);
       document.removeEventListener("keydown", onDocKey);
       screenFit.destroy();
+      boxWatch.disconnect();
+      focusHold.destroy();
       vp.destroy();
       root.remove();
     },

@@ -75,7 +75,7 @@ export function paveSheet({ title, sub, mixes, selected, backLabel, onSelect, on
 }
 
 /** pending: the view's my_pending; chosen: a Set of ids; action: the keep it makes, when legal. */
-export function keepSheet({ deal, pending, chosen, least, action, touch, onToggle, onFocus, onConfirm }) {
+export function keepSheet({ deal, pending, chosen, least, action, touch, onToggle, onFocus, onConfirm, onRefused }) {
   const items = pending.map((m) => {
     const b = mailItem(m, { pressed: chosen.has(m.id) });
     b.dataset.focusKey = `keep:${m.id}`;
@@ -84,7 +84,16 @@ export function keepSheet({ deal, pending, chosen, least, action, touch, onToggl
     b.addEventListener("focus", () => onFocus(m, true));
     return b;
   });
-  items.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, items, true)));
+  items.forEach((b) => b.addEventListener("keydown", (ev) => {
+    // The boards' convention: Space keeps or returns the card (the button's own press), Enter
+    // confirms the cards kept as shown, never toggling one more.
+    if (ev.key === "Enter" && !ev.ctrlKey && !ev.metaKey && !ev.altKey) {
+      ev.preventDefault();
+      if (action) onConfirm(action); else if (onRefused) onRefused();
+      return;
+    }
+    arrowKeys(ev, items, true);
+  }));
   const list = el("div", "mh-options");
   list.append(...items);
   const n = chosen.size;
@@ -102,7 +111,7 @@ export function oxSheet({ onCancel, onConfirm }) {
       button("mh-btn mh-primary mh-confirm", t("mh.oxConfirm"), () => onConfirm(), "confirm"))];
 }
 
-export function finalSheet({ snap, view, onClose }) {
-  return [el("h3", "", t("mh.final.title")), finalTable(snap, view),
+export function finalSheet({ snap, view, townName, onClose }) {
+  return [el("h3", "", t("mh.final.title")), finalTable(snap, view, townName),
     actions(button("mh-btn", t("mh.close"), () => onClose(), "close"))];
 }

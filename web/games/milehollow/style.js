@@ -117,6 +117,22 @@ const CSS = `
 .mh-final table{border-collapse:collapse;width:100%;font-size:13px}
 .mh-final th,.mh-final td{padding:3px 5px;border-bottom:1px solid #e4d9bf;text-align:right}
 .mh-final th:first-child,.mh-final td:first-child{text-align:left}
+.mh-final-mail{display:grid;grid-template-columns:repeat(auto-fill,minmax(220px,1fr));gap:6px 14px;margin-top:8px}
+.mh-final-seat h4{margin:4px 0 2px;font-size:13px;display:flex;align-items:center;gap:4px}
+.mh-final-kind{margin:2px 0 0;font-size:12px;font-weight:700;color:#5b4a33}
+.mh-final-mail ul{list-style:none;margin:0;padding:0;font-size:12.5px}
+.mh-final-mail li{display:flex;justify-content:space-between;gap:8px;padding:1px 0;border-bottom:1px dotted #e4d9bf}
+.mh-final-done .mh-final-pts{color:#1f5a31;font-weight:700}
+.mh-final-failed .mh-final-pts{color:#a3262a;font-weight:700}
+.mh-final-none{margin:0;font-size:12px;color:#6a5435}
+.mh-root.mh-over .mh-bar,.mh-root.mh-over .mh-handrow,.mh-root.mh-over .mh-mails{display:none}
+.mh-root.mh-side-sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(250px,330px);grid-template-rows:auto minmax(0,1fr);
+  column-gap:10px}
+.mh-root.mh-side-sheet>.mh-players{grid-column:1/-1}
+.mh-root.mh-side-sheet>.mh-map{grid-column:1;grid-row:2;min-height:0}
+.mh-root.mh-side-sheet>.mh-sheet{position:static;grid-column:2;grid-row:2;max-height:none;box-shadow:none;
+  border-radius:10px;min-height:0}
+.mh-root.mh-side-sheet .mh-final-mail{grid-template-columns:1fr}
 @media (max-width:560px){.mh-option .mh-mixwords{display:none}.mh-seat-stats{gap:3px;font-size:11px}.mh-seat{padding:2px 4px;gap:3px}
   .mh-marker{width:18px;height:18px}.mh-sheet .mh-sub{font-size:12px}.mh-card .mh-name{display:none}.mh-card,.mh-pile{height:54px}}
 `;
