@@ -314,3 +314,150 @@ def test_the_finished_game_shows_every_seat(name):
     snap = snapshot_of(t, ALL_SEATS)
     assert snap["terminal"] and snap["record"]["seed"] == t.seed
     assert all(e["action"] is not None for e in snap["log"])
+
+
+# --- one judgement: apply_action plays what legal_actions lists ------------------------------------------
+@pytest.mark.parametrize("name", GAMES)
+def test_every_listed_action_is_accepted(name):
+    """apply_action accepts every action legal_actions lists (the refusals of everything else are
+    test_every_illegal_action_is_refused_and_changes_nothing: together, exactly the list)."""
+    for i in range(n_games(4)):
+        t = random_table(name, i)
+        stream = Chance(seed_of(name, "listed", i)).stream("random")
+        tried = 0
+        while True:
+            t.play_forced()
+            d = t.decision()
+            if d is None:
+                break
+            if stream.below(5) == 0:
+                for seat in d.players:
+                    legal = t.state.legal_actions(seat)
+                    for a in legal[:: max(1, len(legal) // 30)]:
+                        c = t.state.clone()
+                        c.apply_action(a, seat)
+                        tried += 1
+            if not random_step(t, stream):
+                break
+        assert tried
+
+
+# --- conservation: pieces and cards never appear or vanish ---------------------------------------------------
+def conserved(name: str, s) -> object:
+    """What no action may change (cards and pieces counted wherever they are), after checking that
+    nothing is below zero. Milehollow: 110 wagon cards by kind and the 30 mail cards, markers plus
+    paved slabs; Wickerfair: the courage cards, every clan's 8 farmers; Hollowmere: the tiles;
+    Elderwood: where each of the 22 tiles is."""
+    if name == "milehollow":
+        kinds = [s.deck.count(k) + s.discards[k] + s.row.count(k) + sum(h[k] for h in s.hands)
+                 for k in range(len(s.discards))]
+        assert min(s.discards) >= 0 and all(min(h) >= 0 for h in s.hands)
+        mail = sorted(s.mail_deck + [m for seat in (s.mail, s.pending, s.returning) for ms in seat for m in ms])
+        from py_engine.games.milehollow.board import ROADS
+        markers = [s.markers[p] + sum(ROADS[r].len for r in s.paved[p]) for p in range(s.num_players)]
+        return [kinds, sum(kinds), mail, markers]
+    if name == "wickerfair":
+        assert min(s.res) >= 0 and all(min(c.home) >= 0 for c in s.clans)
+        assert all(c.coins >= 0 and c.goodwill >= 0 and c.courage >= 0 for c in s.clans)
+        cards = sorted(s.courage_deck + s.courage_discard + [v for c in s.clans for v in c.hand])
+        farmers = [c.supply + c.home_farmers + sum(c.farmers) for c in s.clans]
+        assert all(c.supply >= 0 and c.home_farmers >= 0 and min(c.farmers) >= 0 for c in s.clans)
+        return [cards, farmers]
+    if name == "hollowmere":
+        v = s.valley
+        assert all(0 <= w for w in v.wardens_left)
+        laid = sum(1 for g in v.grid if g >= 0)
+        return laid + len(s.set_aside) + (s.hand >= 0) + len(s.supply) - s.top
+    if name == "elderwood":
+        p = s.pos
+        on = sorted(tile for stack in p.stacks.values() for tile in stack)
+        assert on == sorted(t for t, w in enumerate(p.where) if w >= 0)
+        assert all(tile in p.stacks[w] for tile, w in enumerate(p.where) if w >= 0)
+        return len(p.where)
+    raise AssertionError(f"say what {name} conserves")
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_pieces_and_cards_are_conserved_after_every_action(name):
+    for i in range(n_games(6)):
+        t = random_table(name, i)
+        stream = Chance(seed_of(name, "conserved", i)).stream("random")
+        start = conserved(name, t.state)
+        while True:
+            t.play_forced()
+            assert conserved(name, t.state) == start, f"{name} game {i}: after {t.actions[-1:]}"
+            if not random_step(t, stream):
+                break
+            assert conserved(name, t.state) == start, f"{name} game {i}: after {t.actions[-1]}"
+    if name == "milehollow":
+        kinds, total, mail, _ = start
+        assert total == 110 and mail == list(range(30))
+
+
+# --- a secret's public trace ----------------------------------------------------------------------------------
+def has_secret_choices(name: str) -> bool:
+    return name == "wickerfair"
+
+
+def trace(t: Table, viewer) -> str:
+    return json.dumps([snapshot_of(t, viewer), t.log(viewer)], sort_keys=True)
+
+
+def finish_choice(t: Table, seat: int, stream: Stream, quick: bool) -> list[str]:
+    """Play ``seat``'s part of the secret choice on the table to its end: the timer's one step
+    (quick) or a random walk through its steps; returns what the others were shown after each."""
+    d = t.decision()
+    key = d.action_key
+    others = [v for v in [None, *range(len(t.seats))] if v != seat]
+    shown = []
+    for _ in range(60):
+        d = t.decision()
+        if d is None or seat not in d.players or d.action_key != key:
+            break
+        legal = t.state.legal_actions(seat)
+        if quick or len(shown) >= 6:
+            action = t.state.timeout_action(seat)
+        else:
+            action = legal[stream.below(len(legal))]
+        t.play(action, seat)
+        shown.append("\n".join(trace(t, v) for v in others))
+    return shown
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_secret_choice_looks_the_same_to_the_others_whatever_it_is(name):
+    """For every secret choice met in random games: the seat makes it in one step (the timer's) or in
+    many (a random walk through dials and cards). Every other seat and a spectator is shown the same
+    snapshots and log both ways, and nothing at all changes for them before the choice is complete."""
+    checked = 0
+    game = get_game(name)
+    for i in range(n_games(6)):
+        if checked >= 4 or not has_secret_choices(name):
+            break
+        # the game's own bots, who seek the confrontations random players rarely reach
+        t = Table(game, [Seat(f"B{k + 1}", True, game.bot_levels[0]) for k in range(players(game, i))],
+                  options_for(game, i), seed_of(name, "trace", i), "contract", words=True)
+        stream = Chance(seed_of(name, "trace", i)).stream("random")
+        for _ in range(MAX_ACTIONS):
+            t.play_forced()
+            d = t.decision()
+            if d is None:
+                break
+            if d.secret:
+                seat = d.players[0]
+                others = [v for v in [None, *range(len(t.seats))] if v != seat]
+                before = "\n".join(trace(t, v) for v in others)
+                record = t.to_record(reveal_seed=True)
+                quick = Table.from_record(record, get_game, "contract", words=True)
+                slow = Table.from_record(record, get_game, "contract", words=True)
+                one = finish_choice(quick, seat, stream, quick=True)
+                many = finish_choice(slow, seat, stream, quick=False)
+                assert one[-1] == many[-1], f"{name} game {i}: the others can tell the secret choices apart"
+                assert all(s == before for s in many[:-1]), f"{name} game {i}: a step under way showed"
+                checked += 1
+                if checked >= 4:
+                    break
+            seat = d.players[0]
+            t.play(t.bot_choice(seat), seat)
+    if has_secret_choices(name):
+        assert checked, f"{name}: no secret choice came up"
