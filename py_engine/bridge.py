@@ -174,6 +174,8 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
         "decision": _decision(t),
         "view": t.state.view(viewer),
         "legal": legal,
+        # table actions this viewer may play now: resign, a draw offer or answer, a take-back
+        "controls": [{"action": a, "words": t.control_words(a)} for a in t.controls(viewer)],
         **_log(t, viewer, since),
         "events": t.state.events_since(0, viewer),
         "terminal": over,
@@ -220,7 +222,7 @@ def _cmd_games(args: dict[str, Any]) -> Any:
             "bot_levels": list(g.bot_levels),
             "timer": first.timer if first is not None else 0,  # the seconds of a game's usual decision
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "label": o.label,
-                         "help": o.help}
+                         "help": o.help, "choice_words": o.choice_words}
                         for o in g.options],
         })
     return {"result": out}

@@ -99,6 +99,32 @@ class OptionSpec:
     choices: tuple[Any, ...] = (False, True)
     label: dict[str, str] = field(default_factory=dict)
     help: dict[str, str] = field(default_factory=dict)
+    #: Words for each choice ({str(choice): {en, pt}}), for a page's list; without them the choice itself.
+    choice_words: dict[str, dict[str, str]] = field(default_factory=dict)
+    #: Options added after records existed leave their default out of a table's options (and so of its
+    #: record): an older record, which never names them, still reads as exactly the table it was.
+    omit_default: bool = False
+
+
+#: Every game's clock choice: the rules page's time for each decision, or a relaxed clock with longer
+#: times (the table multiplies them: ``py_engine/core/table.py``, ``RELAXED``). No clock at all is the
+#: table's ``timers`` setting.
+CLOCK = OptionSpec(
+    "clock", "standard", ("standard", "relaxed"),
+    label={"en": "Clock", "pt": "Relógio"},
+    help={"en": "Standard: the rules' time for each decision. Relaxed: three times as long.",
+          "pt": "Normal: o tempo das regras para cada decisão. Tranquilo: o triplo."},
+    choice_words={"standard": {"en": "Standard", "pt": "Normal"}, "relaxed": {"en": "Relaxed", "pt": "Tranquilo"}},
+    omit_default=True)
+
+#: Who starts, in a game whose first player the seed draws: as the seed says, or seat 1 (people who
+#: want to choose the order sit in the order they like). Elderwood has its own ``colour`` instead.
+FIRST = OptionSpec(
+    "first", "random", ("random", "seat-1"),
+    label={"en": "First player", "pt": "Quem começa"},
+    help={"en": "Drawn by the seed, or the first seat.", "pt": "Sorteado pela semente, ou o primeiro lugar."},
+    choice_words={"random": {"en": "Drawn at random", "pt": "Sorteado"}, "seat-1": {"en": "Seat 1", "pt": "Lugar 1"}},
+    omit_default=True)
 
 
 class GameState(ABC):
@@ -248,6 +274,8 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[Sequence[OptionSpec]] = ()
     bot_levels: ClassVar[Sequence[str]] = ("easy", "normal")
+    #: Whether two people may agree a draw (the table's draw offer, py_engine/core/controls.py).
+    draw_offers: ClassVar[bool] = False
 
     @abstractmethod
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
@@ -270,6 +298,8 @@ class Game(ABC):
             value = options.get(spec.name, spec.default)
             if value not in spec.choices or type(value) is not type(spec.default):
                 raise IllegalAction(f"option {spec.name!r} must be one of {list(spec.choices)}")
+            if spec.omit_default and value == spec.default:
+                continue
             out[spec.name] = value
         return out
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .controls import is_control
 from .game import ALL_SEATS, GameState, IllegalAction
 from .table import GameLookup, Table
 
@@ -18,9 +19,15 @@ EVERY = 16  # a kept state every so many moves
 
 class Replay:
     def __init__(self, data: Any, lookup: GameLookup, engine_version: str = "0") -> None:
+        self.data, self.lookup, self.engine_version = data, lookup, engine_version
         self.table = Table.from_record(data, lookup, engine_version, words=True)
         self.total = len(self.table.actions)
         self.finished = self.table.state.is_terminal()
+        #: A record with table actions (a resignation, a take-back…) is stepped through by the table
+        #: itself, which alone knows what they do; every other record from kept positions.
+        self.by_table = any(is_control(a) for a in self.table.actions)
+        if self.by_table:
+            return
         # Kept states: replaying once more, without words, from the same seed.
         first = Table(self.table.game, self.table.seats, self.table.options, self.table.seed, engine_version,
                       self.table.timers, retired_levels=True)
@@ -31,7 +38,14 @@ class Replay:
                 self.kept[i] = first.state.clone()
         self.kept[self.total] = self.table.state
 
+    def table_at(self, move: int) -> Table:
+        if move == self.total:
+            return self.table
+        return Table.from_record(self.data, self.lookup, self.engine_version, words=True, upto=move)
+
     def state_at(self, move: int) -> GameState:
+        if self.by_table:
+            return self.table_at(move).state
         base = max(k for k in self.kept if k <= move)
         state = self.kept[base].clone() if base != move else self.kept[base]
         for i in range(base, move):
@@ -44,7 +58,11 @@ class Replay:
             raise IllegalAction("every seat's hand is shown only for a finished game")
         if viewer is not None and viewer != ALL_SEATS:
             t.check_viewer(viewer)
-        state = self.state_at(move)
+        if self.by_table:
+            at = self.table_at(move)
+            state, log = at.state, at.log(viewer)
+        else:
+            state, log = self.state_at(move), t.log(viewer, move)
         over = state.is_terminal()
         d = state.decision()
         return {
@@ -61,7 +79,7 @@ class Replay:
                                                 "visibility": d.visibility, "secret": d.secret, "forced": False},
             "view": state.view(viewer),
             "legal": [],
-            "log": t.log(viewer, move),
+            "log": log,
             "events": state.events_since(0, viewer),
             "terminal": over,
             "scores": state.scores(),

@@ -10,9 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from dataclasses import replace
+from . import controls as ctl
 from . import record as rec
 from .fairness import Chance, check_seed, commitment, fingerprint, joint_seed, new_seed
 from .game import ALL_SEATS, PUBLIC, SECRET, Bot, Decision, Game, GameState, IllegalAction
+
+#: How much longer every decision's time is on a table with the relaxed clock (option ``clock``).
+RELAXED = 3
 
 LANGS = ("en", "pt")
 #: What the other seats read for a secret choice that is not revealed yet.
@@ -46,6 +51,8 @@ class Entry:
     key: int | None = None
     #: Whether the action this step belongs to was complete once it was played.
     ends: bool = True
+    #: Its place in the record's action list (a take-back removes entries, never actions).
+    index: int = -1
 
     def hidden_at(self, moves: int) -> bool:
         """Whether this choice was still a secret once ``moves`` actions had been played."""
@@ -194,12 +201,21 @@ class Table:
         self.actors: list[list[Any]] = []
         self.entries: list[Entry] = []
         self._unrevealed: list[Entry] = []
+        #: Table actions (py_engine/core/controls.py): who resigned, a pending draw offer, and the
+        #: record indices of the game's moves in effect (all of them but what a take-back undid).
+        self.resigned: list[int] = []
+        self.draw_offer: int | None = None
+        self.live: list[int] = []
         self.words = words
         self._bots: dict[int, Bot] = {}
 
     # --- playing -------------------------------------------------------------
     def decision(self) -> Decision | None:
-        return self.state.decision()
+        """The decision, its time as this table's clock gives it (the relaxed clock: longer)."""
+        d = self.state.decision()
+        if d is not None and self.options.get("clock") == "relaxed":
+            d = replace(d, timer=d.timer * RELAXED)
+        return d
 
     def play(self, action: str, seat: int | None = None, by: str = rec.BY_SEAT) -> None:
         """Play ``action`` for ``seat`` (default: the one seat to act). Illegal → nothing changes."""
@@ -216,7 +232,12 @@ class Table:
             raise IllegalAction(f"unknown actor {by!r}")
         if not isinstance(action, str):
             raise IllegalAction("an action is a string in the game's notation")
-        if by == rec.BY_TIMER and not self.timers:
+        if ctl.is_control(action):
+            if by != rec.BY_SEAT:
+                raise IllegalAction("only a seat itself resigns, offers or answers a draw, or takes a move back")
+            self._control(action, seat)
+            return
+        if by == rec.BY_TIMER and not self.timers and seat not in self.resigned:
             raise IllegalAction("this table runs without timers")
         if by != rec.BY_SEAT:
             if by == rec.BY_TABLE and not self.state.is_forced(seat):
@@ -224,7 +245,8 @@ class Table:
             expected = self.state.timeout_action(seat)
             if action != expected:
                 raise IllegalAction(f"the table would have played {expected}, not {action}")
-        entry = Entry(action, seat, by, d.visibility, hidden=d.visibility == SECRET, key=d.action_key)
+        entry = Entry(action, seat, by, d.visibility, hidden=d.visibility == SECRET, key=d.action_key,
+                      index=len(self.actions))
         if self.words:
             entry.words, entry.public_words = self._words(action, seat, d.visibility)
         self.state.apply_action(action, seat)
@@ -236,6 +258,9 @@ class Table:
         self.actions.append(action)
         self.actors.append([seat, by])
         self.entries.append(entry)
+        self.live.append(entry.index)
+        if self.draw_offer is not None and self.draw_offer != seat:
+            self.draw_offer = None              # a move instead of an answer lets the offer lapse
         if entry.hidden:
             self._unrevealed.append(entry)
         self._reveal()
@@ -268,15 +293,116 @@ class Table:
             self._unrevealed.clear()
 
     def play_forced(self) -> list[str]:
-        """Play every action the table makes without asking (automatic passes, set-aside tiles)."""
+        """Play every action the table makes without asking (automatic passes, set-aside tiles),
+        and every decision of a seat that resigned (as on its expired timer)."""
         played = []
         while True:
             d = self.state.decision()
-            if d is None or len(d.players) != 1 or not self.state.is_forced(d.players[0]):
+            if d is None:
+                return played
+            gone = [p for p in d.players if p in self.resigned]
+            if gone:
+                played.append(self.play_timeout(gone[0]))
+                continue
+            if len(d.players) != 1 or not self.state.is_forced(d.players[0]):
                 return played
             action = self.state.timeout_action(d.players[0])
             self.play(action, d.players[0], rec.BY_TABLE)
             played.append(action)
+
+    # --- table actions (py_engine/core/controls.py) ------------------------------------------
+    def controls(self, seat: Any) -> list[str]:
+        """The table actions ``seat`` may play now (for the page's buttons), in a stable order."""
+        d = self.state.decision()
+        if d is None or not isinstance(seat, int) or seat not in d.players or seat in self.resigned:
+            return []
+        out = [ctl.RESIGN]
+        if self.draw_offer is not None and self.draw_offer != seat:
+            out += [ctl.DRAW_ACCEPT, ctl.DRAW_DECLINE]
+        elif self.game.draw_offers and self.draw_offer is None and self._people_besides(seat):
+            out.append(ctl.DRAW_OFFER)
+        if self._takeback_from(seat) is not None:
+            out.append(ctl.TAKEBACK)
+        return out
+
+    @staticmethod
+    def control_words(action: str) -> dict[str, str]:
+        """What a table action's button says (the log says what was done: ``controls.WORDS``)."""
+        return dict(ctl.BUTTONS[action])
+
+    def _people_besides(self, seat: int) -> list[int]:
+        return [q for q, s in enumerate(self.seats) if q != seat and not s.bot and q not in self.resigned]
+
+    def _takeback_from(self, seat: int) -> int | None:
+        """Where a take-back by ``seat`` starts in ``live`` (the first step of its last action), or None
+        when it may not take back: another seat is a person, or it has no move of its own in effect."""
+        if self._people_besides(seat) or any(q in self.resigned for q in range(len(self.seats))):
+            return None
+        by_index = {e.index: e for e in self.entries}
+        j = next((k for k in range(len(self.live) - 1, -1, -1)
+                  if self.actors[self.live[k]] == [seat, rec.BY_SEAT]), None)
+        if j is None:
+            return None
+        e = by_index[self.live[j]]
+        while j > 0 and e.key is not None:
+            prev = by_index[self.live[j - 1]]
+            if prev.seat != seat or prev.key != e.key:
+                break
+            j -= 1
+        return j
+
+    def _control(self, action: str, seat: int) -> None:
+        if action not in ctl.ACTIONS:
+            raise IllegalAction(f"unknown table action {action!r}")
+        if action not in self.controls(seat):
+            why = {ctl.RESIGN: "this seat has already resigned",
+                   ctl.DRAW_OFFER: "a draw can be offered only in a game that has draws, to a person, once at a time",
+                   ctl.DRAW_ACCEPT: "there is no draw offer to answer", ctl.DRAW_DECLINE: "there is no draw offer to answer",
+                   ctl.TAKEBACK: "a move can be taken back only when every other seat is a bot, and you have one"}
+            raise IllegalAction(why[action])
+        undo = self._takeback_from(seat) if action == ctl.TAKEBACK else None
+        entry = Entry(action, seat, rec.BY_SEAT, PUBLIC, dict(ctl.WORDS[action]), dict(ctl.WORDS[action]),
+                      index=len(self.actions))
+        self.actions.append(action)
+        self.actors.append([seat, rec.BY_SEAT])
+        if action == ctl.RESIGN:
+            self.resigned.append(seat)
+            self.draw_offer = None
+            left = [q for q in range(len(self.seats)) if q not in self.resigned]
+            ended = (left, "resigned") if len(left) == 1 else None
+            self.state = ctl.Overlay(self._game_state(), self.resigned, ended)
+        elif action == ctl.DRAW_OFFER:
+            self.draw_offer = seat
+        elif action == ctl.DRAW_DECLINE:
+            self.draw_offer = None
+        elif action == ctl.DRAW_ACCEPT:
+            self.draw_offer = None
+            self.state = ctl.Overlay(self._game_state(), self.resigned, (list(range(len(self.seats))), "draw"))
+        else:
+            self._take_back(undo)
+        self.entries.append(entry)
+        self._reveal()
+
+    def _game_state(self) -> GameState:
+        return self.state.inner if isinstance(self.state, ctl.Overlay) else self.state
+
+    def _take_back(self, j: int) -> None:
+        """Undo the moves in effect from ``live[j]`` on: the position is rebuilt from the seed and the
+        moves before it (the record keeps every move, the take-back and what follows)."""
+        first = self.live[j]
+        self.live = self.live[:j]
+        self.entries = [e for e in self.entries if e.index < first]
+        self.draw_offer = None
+        self.chance = Chance(self.seed)
+        state = self.game.new_initial_state(len(self.seats), self.options, self.chance)
+        for i in self.live:
+            state.apply_action(self.actions[i], self.actors[i][0])
+        self.state = state
+        self._unrevealed = []
+        for e in self.entries:
+            if e.visibility == SECRET and (e.revealed_at is None or e.revealed_at > first):
+                e.hidden, e.revealed_at = True, None
+                self._unrevealed.append(e)
 
     def play_timeout(self, seat: int) -> str:
         """The seat's timer ran out: the table acts for it as the seed says — the whole choice,

@@ -5,7 +5,7 @@ import pytest
 
 from py_engine.core.fairness import Chance
 from py_engine.core.game import IllegalAction
-from py_engine.games.hollowmere import GAME
+from py_engine.games.hollowmere import GAME, notation
 
 from .helpers import play, scripted
 
@@ -16,6 +16,8 @@ def test_all_three_options_start_off():
     """All three start off."""
     assert GAME.normalize_options({}) == {"hide_next": False, "meadows": False, "mist_veil": False}
     for o in GAME.options:
+        if o.omit_default:                    # the table's own (first player, clock): not Hollowmere's
+            continue
         assert o.default is False and o.label["en"] and o.label["pt"]
     assert (GAME.min_players, GAME.max_players) == (2, 5)
     assert {"easy", "normal"} <= set(GAME.bot_levels)
@@ -163,22 +165,25 @@ def test_observation_shows_wardens_with_roles():
 
 
 @pytest.mark.parametrize("action, en, pt", [
-    ("CROSS@21,20r1+t2", "Lay Crossroads at 21,20 turned once, Pathfinder on trail 2",
-     "Colocar Encruzilhada em 21,20 com um giro, Batedor na trilha 2"),
-    ("CAP@20,19r2+b1", "Lay Burgh cap at 20,19 turned twice, Steward on burgh 1",
-     "Colocar Muralha de burgo em 20,19 com dois giros, Intendente no burgo 1"),
-    ("ROAD@21,20r1-", "Lay Straight trail at 21,20 turned once, no Warden",
-     "Colocar Trilha reta em 21,20 com um giro, sem Guardião"),
-    ("SHR@20,21r0+shrine", "Lay Lantern shrine at 20,21 not turned, Keeper on the shrine",
-     "Colocar Santuário da lanterna em 20,21 sem giro, Zelador no santuário"),
-    ("POOL@20,22r2+r1", "Lay Aquifer at 20,22 turned twice, Well-keeper on the aquifer",
-     "Colocar Aquífero em 20,22 com dois giros, Guarda-poço no aquífero"),
-    ("ROAD@21,20r3+m2", "Lay Straight trail at 21,20 turned three times, Grazier on meadow 2",
-     "Colocar Trilha reta em 21,20 com três giros, Pastor no prado 2"),
+    ("CROSS@21,20r1+t2", "Lay Crossroads right of Gatehouse Road, turned once, Pathfinder on trail 2",
+     "Colocar Encruzilhada à direita da peça Estrada da Guarita, com um giro, Batedor na trilha 2"),
+    ("CAP@20,19r2+b1", "Lay Burgh cap above Gatehouse Road, turned twice, Steward on burgh 1",
+     "Colocar Muralha de burgo acima da peça Estrada da Guarita, com dois giros, Intendente no burgo 1"),
+    ("ROAD@21,20r1-", "Lay Straight trail right of Gatehouse Road, turned once, no Warden",
+     "Colocar Trilha reta à direita da peça Estrada da Guarita, com um giro, sem Guardião"),
+    ("SHR@20,21r0+shrine", "Lay Lantern shrine below Gatehouse Road, not turned, Keeper on the shrine",
+     "Colocar Santuário da lanterna abaixo da peça Estrada da Guarita, sem giro, Zelador no santuário"),
+    ("ROAD@21,20r3+m2", "Lay Straight trail right of Gatehouse Road, turned three times, Grazier on meadow 2",
+     "Colocar Trilha reta à direita da peça Estrada da Guarita, com três giros, Pastor no prado 2"),
     ("veil", "Cast the Mist Veil", "Lançar o Véu da Névoa"),
     ("aside:FULL", "Walled burgh fits nowhere", "Burgo murado não cabe"),
 ])
 def test_describe_in_english_and_portuguese(action, en, pt):
+    """The valley shows no coordinates: a place is said by the tiles already beside it."""
     s = scripted(2, ["CAP", "ROAD"])
     assert s.describe(action, "en").startswith(en)
     assert s.describe(action, "pt").startswith(pt)
+
+
+def test_describe_without_a_valley_keeps_the_notation_form():
+    assert notation.describe("CROSS@21,20r1+t2", "en") == "Lay Crossroads at 21,20 turned once, Pathfinder on trail 2"

@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.fairness import Chance
-from ...core.game import Bot, Game, IllegalAction
+from ...core.game import CLOCK, Bot, Game, IllegalAction, OptionSpec
 from .state import ElderwoodState
 
 __all__ = ["GAME", "ElderwoodGame", "ElderwoodState"]
@@ -14,13 +14,24 @@ class ElderwoodGame(Game):
     name = "elderwood"
     min_players = 2
     max_players = 2
-    options = ()
+    options = (
+        OptionSpec("colour", "random", ("random", "ash", "walnut"),
+                   label={"en": "Seat 1 plays", "pt": "O lugar 1 joga de"},
+                   help={"en": "Ash moves first. Drawn by the seed, or chosen.",
+                         "pt": "Freixo joga primeiro. Sorteado pela semente, ou escolhido."},
+                   choice_words={"random": {"en": "Drawn at random", "pt": "Sorteado"},
+                                 "ash": {"en": "Ash (moves first)", "pt": "Freixo (joga primeiro)"},
+                                 "walnut": {"en": "Walnut", "pt": "Nogueira"}},
+                   omit_default=True),
+        CLOCK,
+    )
     bot_levels = ("easy", "normal", "strong")
+    draw_offers = True
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> ElderwoodState:
         self.check_players(num_players)
-        self.normalize_options(options)
-        ash_seat = chance.stream("setup/ash").below(2)
+        colour = self.normalize_options(options).get("colour", "random")
+        ash_seat = chance.stream("setup/ash").below(2) if colour == "random" else 0 if colour == "ash" else 1
         return ElderwoodState(ash_seat, chance)
 
     def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,

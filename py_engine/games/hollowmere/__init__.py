@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_engine.core.fairness import Chance
-from py_engine.core.game import Bot, Game, GameState, IllegalAction, OptionSpec
+from py_engine.core.game import CLOCK, FIRST, Bot, Game, GameState, IllegalAction, OptionSpec
 
 from .state import HollowmereState
 from .tileset import NAMES_PT, TILESET, TILESET_VERSION
@@ -33,6 +33,8 @@ class Hollowmere(Game):
                                "and draw the next one instead.",
                          "pt": "Uma vez no jogo, antes de colocar, você pode pôr de lado a peça da sua mão "
                                "e comprar a próxima."}),
+        FIRST,
+        CLOCK,
     )
     bot_levels = ("easy", "normal")
     retired_bot_levels = ("strong",)   # offered until engine 0.1; no stronger than normal

@@ -71,7 +71,7 @@ class HollowmereState(GameState):
     def setup(cls, num_players: int, options: dict[str, Any], chance: Chance) -> "HollowmereState":
         supply = supply_list()
         chance.stream("setup/supply").shuffle(supply)
-        first = chance.stream("setup/first").below(num_players)
+        first = 0 if options.get("first") == "seat-1" else chance.stream("setup/first").below(num_players)
         return cls(num_players, options, supply, first)
 
     def clone(self) -> "HollowmereState":
@@ -230,7 +230,7 @@ class HollowmereState(GameState):
         return self.valley.events[mark:]   # every event is public (scores, tiles set aside, veils)
 
     def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
-        return notation.describe(action, lang)   # every choice is public
+        return notation.describe(action, lang, self.valley)   # every choice is public
 
     def resample_hidden(self, viewer: int | None, stream: Stream) -> "HollowmereState":
         """The supply below what everyone sees (the tile in hand, and the next tile unless

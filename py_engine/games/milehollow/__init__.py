@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_engine.core.fairness import Chance
-from py_engine.core.game import Bot, Game, GameState, IllegalAction
+from py_engine.core.game import CLOCK, FIRST, Bot, Game, GameState, IllegalAction
 
 from .board import BOARD, MAP, SPEC_VERSION
 from .state import MilehollowState
@@ -17,13 +17,13 @@ class Milehollow(Game):
     name = "milehollow"
     min_players = BOARD["players"]["min"]
     max_players = BOARD["players"]["max"]
-    options = ()
+    options = (FIRST, CLOCK)
     bot_levels = ("easy", "normal")
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)
-        self.normalize_options(options)
-        return MilehollowState.setup(num_players, chance)
+        first = self.normalize_options(options).get("first", "random")
+        return MilehollowState.setup(num_players, chance, seat_one_first=first == "seat-1")
 
     def static_data(self) -> dict[str, Any]:
         """The map (frame, features, towns, roads, colours) with the setup and scoring numbers: the same

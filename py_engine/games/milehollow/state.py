@@ -80,8 +80,8 @@ class MilehollowState(GameState):
             del self.mail_from[:SETUP["startMailDealt"]]
 
     @classmethod
-    def setup(cls, num_players: int, chance: Chance) -> "MilehollowState":
-        first = chance.stream("setup/first").below(num_players)
+    def setup(cls, num_players: int, chance: Chance, seat_one_first: bool = False) -> "MilehollowState":
+        first = 0 if seat_one_first else chance.stream("setup/first").below(num_players)
         wagons = wagon_list()
         chance.stream("setup/wagons").shuffle(wagons)
         mail = mail_list()

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_engine.core.fairness import Chance
-from py_engine.core.game import Bot, Game, GameState, IllegalAction
+from py_engine.core.game import CLOCK, Bot, Game, GameState, IllegalAction
 
 from .data import RULES
 from .state import LABELS, WickerfairState
@@ -18,7 +18,7 @@ class Wickerfair(Game):
     name = "wickerfair"
     min_players = RULES["players"]["min"]
     max_players = RULES["players"]["max"]
-    options = ()
+    options = (CLOCK,)
     bot_levels = ("easy", "normal")
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:

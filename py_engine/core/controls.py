@@ -1,0 +1,141 @@
+"""The controls people expect at a table, beside the game's own moves.
+
+A seat may resign, offer a draw (in a game that has draws by agreement), answer one, or take its
+last move back when every other seat is a bot. Each is an action of that seat in the record, a
+string starting with ``@`` (no game's notation starts so), played on that seat's turn, so a record
+replays and verifies them like any move (``docs/records.md``, "Table actions"). The game state never
+sees them: the table keeps who resigned and any pending offer, and once the game ends by them it
+wraps the game's position in :class:`Overlay`, which answers the end.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from .fairness import Stream
+from .game import GameState, IllegalAction
+
+RESIGN = "@resign"
+DRAW_OFFER = "@draw?"
+DRAW_ACCEPT = "@draw:yes"
+DRAW_DECLINE = "@draw:no"
+TAKEBACK = "@takeback"
+ACTIONS = (RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, TAKEBACK)
+
+#: The log's words for each table action (the same for every viewer).
+WORDS = {
+    RESIGN: {"en": "Resigned", "pt": "Desistiu"},
+    DRAW_OFFER: {"en": "Offered a draw", "pt": "Ofereceu empate"},
+    DRAW_ACCEPT: {"en": "Accepted the draw", "pt": "Aceitou o empate"},
+    DRAW_DECLINE: {"en": "Declined the draw", "pt": "Recusou o empate"},
+    TAKEBACK: {"en": "Took back their last move", "pt": "Voltou o seu último lance"},
+}
+
+#: What each table action's button says.
+BUTTONS = {
+    RESIGN: {"en": "Resign", "pt": "Desistir"},
+    DRAW_OFFER: {"en": "Offer a draw", "pt": "Oferecer empate"},
+    DRAW_ACCEPT: {"en": "Accept the draw", "pt": "Aceitar o empate"},
+    DRAW_DECLINE: {"en": "Decline the draw", "pt": "Recusar o empate"},
+    TAKEBACK: {"en": "Take back my last move", "pt": "Voltar o meu último lance"},
+}
+
+#: How the table ended a game early, in words (``Overlay.view``'s ``table_end``).
+ENDINGS = {
+    "resigned": {"en": "The game ended by resignation.", "pt": "O jogo terminou por desistência."},
+    "draw": {"en": "A draw by agreement.", "pt": "Empate por acordo."},
+}
+
+
+def is_control(action: Any) -> bool:
+    return isinstance(action, str) and action.startswith("@")
+
+
+class Overlay(GameState):
+    """The game's position with what the table added: seats that resigned, and an end the table
+    decided (the last seat left after resignations, or a draw by agreement).
+
+    Everything else is the game's own answer. With ``ended`` the game is over here whatever the
+    position; else the game goes on, the resigned seats' decisions played by the table as on an
+    expired timer, and at its end a resigned seat is never among the winners.
+    """
+
+    def __init__(self, inner: GameState, resigned: list[int], ended: tuple[list[int], str] | None = None) -> None:
+        self.inner = inner
+        self.resigned = list(resigned)
+        self.ended = ended
+        self.num_players = inner.num_players
+
+    def __getattr__(self, name: str) -> Any:
+        # Anything a game offers beyond the protocol (lesson checks, score breakdowns) is its own.
+        if name == "inner":
+            raise AttributeError(name)
+        return getattr(self.inner, name)
+
+    def decision(self):
+        return None if self.ended else self.inner.decision()
+
+    def legal_actions(self, player: int | None = None) -> list[str]:
+        return [] if self.ended else self.inner.legal_actions(player)
+
+    def apply_action(self, action: str, player: int | None = None) -> None:
+        if self.ended:
+            raise IllegalAction("the game is over", {"en": "the game is over", "pt": "o jogo acabou"})
+        self.inner.apply_action(action, player)
+
+    def timeout_action(self, player: int) -> str:
+        if self.ended:
+            raise IllegalAction("the game is over")
+        return self.inner.timeout_action(player)
+
+    def timeout_continues(self, player: int) -> bool:
+        return not self.ended and self.inner.timeout_continues(player)
+
+    def is_forced(self, player: int) -> bool:
+        return not self.ended and self.inner.is_forced(player)
+
+    def secrets_revealed(self) -> bool:
+        return bool(self.ended) or self.inner.secrets_revealed()
+
+    def is_terminal(self) -> bool:
+        return bool(self.ended) or self.inner.is_terminal()
+
+    def scores(self) -> list[int]:
+        return self.inner.scores()
+
+    def winners(self) -> list[int]:
+        if self.ended:
+            return list(self.ended[0])
+        if not self.inner.is_terminal():
+            return []
+        left = [p for p in range(self.num_players) if p not in self.resigned]
+        won = [p for p in self.inner.winners() if p in left]
+        if won:
+            return won
+        scores = self.inner.scores()
+        best = max(scores[p] for p in left)
+        return [p for p in left if scores[p] == best]
+
+    def clone(self) -> "Overlay":
+        return Overlay(self.inner.clone(), self.resigned, self.ended)
+
+    def observation(self, player: int | str | None) -> dict[str, Any]:
+        return self.inner.observation(player)
+
+    def view(self, player: int | str | None) -> dict[str, Any]:
+        out = dict(self.inner.view(player))
+        out["resigned"] = list(self.resigned)
+        if self.ended:
+            out["table_end"] = {"reason": self.ended[1], "words": dict(ENDINGS[self.ended[1]])}
+        return out
+
+    def describe(self, action: str, lang: str = "en", viewer: Any = None) -> str:
+        return self.inner.describe(action, lang, viewer)
+
+    def describe_played(self, action: str, lang: str = "en") -> str | None:
+        return self.inner.describe_played(action, lang)
+
+    def events_since(self, mark: int, viewer: Any = None) -> list[dict[str, Any]]:
+        return self.inner.events_since(mark, viewer)
+
+    def resample_hidden(self, viewer: int | None, stream: Stream) -> "Overlay":
+        return Overlay(self.inner.resample_hidden(viewer, stream), self.resigned, self.ended)
