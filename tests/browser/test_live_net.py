@@ -90,7 +90,25 @@ def path_of(host, seat):
 
 
 def wait_path(host, seat, path, timeout=30_000):
-    host.wait_for_selector(f".invite-card[data-seat='{seat}'][data-path={path}]", timeout=timeout)
+    try:
+        host.wait_for_selector(f".invite-card[data-seat='{seat}'][data-path={path}]", timeout=timeout)
+    except Exception:
+        raise AssertionError(f"seat {seat + 1}'s link is {path_of(host, seat)!r}, not {path!r}") from None
+
+
+AUTOPLAY = """() => { if (window.__autoplay) return; window.__autoplay = setInterval(() => {
+  const b = document.querySelector('.moves-list button.move:not([disabled])'); if (b) b.click(); }, 20); }"""
+
+
+def play_out(pages, timeout_s=400):
+    """Each page plays its first listed move whenever it may (a person who always takes the first),
+    clicked in the page itself so the test's round trips do not set the pace; until the game ends."""
+    for pg in pages:
+        pg.evaluate(AUTOPLAY)
+    t0 = time.monotonic()
+    for pg in pages:
+        pg.wait_for_selector(".live-table[data-over=true]", timeout=timeout_s * 1000)
+    print(f"played out in {time.monotonic() - t0:.1f}s, {moves(pages[0])} moves")
 
 
 def guest_checks_pass(guest):
@@ -120,7 +138,7 @@ def test_one_link_a_whole_elderwood_game_direct_and_the_guest_checks_everything(
     assert board and board["y"] < 844 * 0.6, board
     assert guest.locator(".join-seat").bounding_box()["y"] < 200
     assert not guest.locator(".own-commitment").is_visible()  # behind "Fairness details"
-    play_to_the_end([host, guest])
+    play_out([host, guest])
     guest_checks_pass(guest)
     assert moves(guest) == moves(host)
     rows = guest.locator(".joint-check li[data-ok=true]").count()
@@ -158,6 +176,67 @@ def test_milehollow_two_people_and_a_bot_heal_a_guest_reload_and_a_host_reload_w
     assert host.locator(".invite-card[data-seat='1'] input.invite-link").count() == 0
     guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n",
                             arg=moves(host), timeout=WAIT)
-    play_to_the_end([host, guest])
+    play_out([host, guest])
+    guest_checks_pass(guest)
+    assert moves(guest) == moves(host)
+
+
+def same_moves(host, guest):
+    host.wait_for_timeout(300)
+    guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) === n",
+                            arg=moves(host), timeout=WAIT)
+
+
+def play_some(host, pages, n):
+    target = moves(host) + n
+    for _ in range(2000):
+        if moves(host) >= target or over(host):
+            return
+        if not play_first_enabled(pages):
+            host.wait_for_timeout(30)
+    raise AssertionError("the table did not move on")
+
+
+def test_the_relay_killed_mid_game_the_direct_link_plays_on_and_once_restarted_a_reload_rejoins(devices, site, relay):
+    host = device(devices, relay.url, "host")
+    guest = device(devices, relay.url, "guest")
+    links = host_invites(host, site, "elderwood", ["device"])
+    take_seat(host, guest, links[1], 1, "Ana")
+    start(host, [guest])
+    wait_path(host, 1, "direct")
+    play_some(host, [host, guest], 4)
+    # The browser says so in the console while the relay is down (not the page's error).
+    devices.allowed.append(re.compile(r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/' failed"))
+    relay.stop()
+    try:
+        host.wait_for_selector(".live-relays[data-open='0']", timeout=20_000)
+        play_some(host, [host, guest], 8)
+        guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n",
+                                arg=moves(host), timeout=WAIT)
+        assert path_of(host, 1) == "direct"
+    finally:
+        relay.start()
+    guest.reload()
+    guest.wait_for_selector("[data-page=live-guest][data-viewer='1']", timeout=WAIT)
+    guest.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) >= n",
+                            arg=moves(host), timeout=WAIT)
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=here]", timeout=WAIT)
+    play_some(host, [host, guest], 4)
+    same_moves(host, guest)
+
+
+def test_no_direct_connection_possible_the_whole_game_goes_through_the_relay(devices, site, relay):
+    # direct=off: the host's browser may use TURN candidates only and none is set, so the offer and
+    # answer go through the relay and no direct path comes up (as behind a strict NAT).
+    host = device(devices, relay.url, "host")
+    guest = device(devices, relay.url, "guest", 390, 844)
+    links = host_invites(host, site, "elderwood", ["device"], query="botdelay=0&direct=off")
+    take_seat(host, guest, links[1], 1, "Ana")
+    start(host, [guest])
+    wait_path(host, 1, "relay")
+    guest.wait_for_selector(".guest-status[data-path=relay]")
+    assert "relays" in guest.locator(".guest-status").inner_text()
+    play_out([host, guest])
+    assert path_of(host, 1) == "relay"
     guest_checks_pass(guest)
     assert moves(guest) == moves(host)

@@ -67,7 +67,7 @@ class HostTable {
     this.engine = ctx.engine;
     this.timerOverride = numberParam(query.timer, 1);
     this.botDelay = numberParam(query.botdelay, 0) ?? BOT_DELAY_MS;
-    // "direct=off": the table's messages stay on the relays (a test of the relay path).
+    // "direct=off": no direct path can come up, the table's messages go through the relays (a test setting).
     this.directOk = query.direct !== "off";
     this.mode = "net";
     const info = GAMES[game];

@@ -47,7 +47,9 @@ export class HostNet {
     this.drop(g);
     const keys = await keysFor(secret);
     const link = new Link({
-      role: "host", keys, pool: this.pool, ice: internetIce(), direct: this.direct,
+      // Without direct (a test of the relay path): the browser may use relay (TURN) candidates
+      // only and none is set, so the offer goes and no direct path can come up, as behind a strict NAT.
+      role: "host", keys, pool: this.pool, ice: this.direct ? internetIce() : { ...internetIce(), iceServers: [], iceTransportPolicy: "relay" },
       onMessage: (text) => this.handlers.message(g, link, text),
       onSession: () => this.handlers.session(g, link),
       onState: () => this.handlers.state(g, link),
