@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Any
 
 from py_engine.core.game import IllegalAction
 
-from .tileset import BY_ID, tile_name
+from .tileset import BY_ID, TYPES, tile_name
 
 LAY_RE = re.compile(r"^([A-Z][A-Z0-9]*)@(0|[1-9][0-9]?),(0|[1-9][0-9]?)r([0-3])(\+[a-z][a-z0-9]*|-)$")
 ASIDE_RE = re.compile(r"^aside:([A-Z][A-Z0-9]*)$")
@@ -106,7 +107,30 @@ def role_of(tile: str, region: str) -> str:
     return ROLES[reg.kind]
 
 
-def describe(action: str, lang: str = "en") -> str:
+#: Where a new tile goes, said from a tile beside it (the valley shows no coordinates): a neighbour
+#: to the north has the new tile below it, and so on (north, east, south, west).
+SIDE_WORDS = {
+    "en": ("below {}", "left of {}", "above {}", "right of {}"),
+    "pt": ("abaixo da peça {}", "à esquerda da peça {}", "acima da peça {}", "à direita da peça {}"),
+}
+
+
+def place_words(valley: Any, x: int, y: int, lang: str) -> str:
+    """A cell in the game's words: the tiles already laid beside it (at most two, north first)."""
+    from .valley import NEIGH, cell
+    lang = "pt" if lang == "pt" else "en"
+    parts = []
+    for side, c in enumerate(NEIGH[cell(x, y)]):
+        if c >= 0 and valley.grid[c] >= 0:
+            parts.append(SIDE_WORDS[lang][side].format(tile_name(TYPES[valley.grid[c] >> 2].id, lang)))
+    if not parts:
+        return "in an open field" if lang == "en" else "em campo aberto"
+    return (" e " if lang == "pt" else " and ").join(parts[:2])
+
+
+def describe(action: str, lang: str = "en", valley: Any = None) -> str:
+    """Words for an action; with the valley it was played in, the place is said by the tiles beside
+    it, else by its coordinates (the record's notation)."""
     lang = "pt" if lang == "pt" else "en"
     a = parse(action)
     if isinstance(a, Veil):
@@ -117,8 +141,12 @@ def describe(action: str, lang: str = "en") -> str:
         return (f"{name} fits nowhere: set aside, draw again" if lang == "en" else
                 f"{name} não cabe em lugar nenhum: fica de lado, nova compra")
     name = tile_name(a.tile, lang)
-    head = (f"Lay {name} at {a.x},{a.y} {TURNS[lang][a.r]}" if lang == "en" else
-            f"Colocar {name} em {a.x},{a.y} {TURNS[lang][a.r]}")
+    if valley is not None:
+        head = (f"Lay {name} {place_words(valley, a.x, a.y, lang)}, {TURNS[lang][a.r]}" if lang == "en" else
+                f"Colocar {name} {place_words(valley, a.x, a.y, lang)}, {TURNS[lang][a.r]}")
+    else:
+        head = (f"Lay {name} at {a.x},{a.y} {TURNS[lang][a.r]}" if lang == "en" else
+                f"Colocar {name} em {a.x},{a.y} {TURNS[lang][a.r]}")
     if a.region is None:
         return head + (", no Warden" if lang == "en" else ", sem Guardião")
     reg = next(r for r in BY_ID[a.tile].regions if r.id == a.region)
