@@ -240,3 +240,61 @@ def test_no_direct_connection_possible_the_whole_game_goes_through_the_relay(dev
     assert path_of(host, 1) == "relay"
     guest_checks_pass(guest)
     assert moves(guest) == moves(host)
+
+
+def _host_snap(host, viewer):
+    table = host.locator("[data-page=live-host]").get_attribute("data-table")
+    return host.evaluate("([t, v]) => window.__vt.engine.call('snapshot', {table: t, viewer: v})", [table, viewer])
+
+
+def test_a_hostile_relay_changes_nothing_crashes_nothing_and_no_page_holds_another_seats_hand(devices, site, relay):
+    from py_engine.core.table import Table
+    from py_engine.games.milehollow.board import MAILS
+    from py_engine.registry import get_game
+    from tests.browser.test_milehollow_game import known_to
+    from tests.browser.vt_page import page_text, saved_record
+
+    hostile = HostileRelay(relay.url)
+    try:
+        host = device(devices, hostile.url, "host")
+        guest = device(devices, hostile.url, "guest")
+        watcher = device(devices, hostile.url, "watcher")
+        for pg in (guest, watcher):
+            # Every message the page opens is kept where page_text() reads it: searched like the DOM.
+            pg.add_init_script("window.__vtLiveReceived = [];")
+        links = host_invites(host, site, "milehollow", ["device", "bot"], query="botdelay=0&direct=off")
+        take_seat(host, guest, links[1], 1, "Bea")
+        host.click("#live-watcher")
+        host.wait_for_selector(".invite-card[data-watcher='1'][data-state=inviting] input.invite-link")
+        watch_link = host.locator(".invite-card[data-watcher='1'] input.invite-link").input_value()
+        watcher.goto(watch_link)
+        watcher.fill("#join-name", "Cid")
+        watcher.click("#join-take")
+        host.wait_for_selector(".invite-card[data-watcher='1'][data-state=here]", timeout=WAIT)
+        start(host, [guest])
+        watcher.wait_for_selector("[data-page=live-guest][data-moves]", timeout=WAIT)
+        save_id = host.locator("[data-page=live-host]").get_attribute("data-save")
+        for _ in range(3):
+            play_some(host, [host, guest], 4)
+            same_moves(host, guest)
+            same_moves(host, watcher)
+            record = saved_record(host, save_id)
+            state = Table.from_record(record, get_game, "test").state
+            for pg, viewer, others in ((guest, 1, (0,)), (watcher, None, (0, 1))):
+                text = page_text(pg) + "\n".join(pg.evaluate("window.__vtLiveReceived"))
+                assert record["seed"] not in text
+                mine = known_to(_host_snap(host, viewer))
+                for other in others:
+                    ids = {MAILS[m].id for m in state.mail[other] + state.pending[other] + state.returning[other]}
+                    for mid in ids - mine:
+                        assert not re.search(rf"\b{mid}\b", text), f"seat {other + 1}'s mail {mid} reached viewer {viewer}"
+            # The table is the host's, whatever the relay did: the guest's view is the host's view for it.
+            mine = _host_snap(host, 1)
+            assert guest.evaluate("document.querySelector('.live-table').dataset.moves") == str(len(mine["log"]))
+        st = hostile.stats
+        assert st["drop"] and st["dup"] and st["delay"] and st["replay"] and st["garbage"] and st["other"], st
+        print("hostile relay:", st)
+    finally:
+        # Its pages, still open, say in the console that it has gone.
+        devices.allowed.append(re.compile(r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/' failed"))
+        hostile.close()
