@@ -56,10 +56,10 @@ def _play_first(page):
 def test_play_a_whole_game_against_a_bot_with_the_move_list_only(page, site):
     table_id = _start(page, site, query="botdelay=0")
     assert wait_page_state(page, "interactive", "bot") in ("interactive", "bot")
-    # The seal is shown at the start: short form, and the whole fingerprint on a click.
+    # The seal is shown at the start as a word, and the whole fingerprint on a click.
     snap = snapshot(page)
     chip = page.locator(".seal-chip")
-    assert snap["fingerprint"][:12] in chip.inner_text()
+    assert chip.inner_text().strip().endswith("Seal") and snap["fingerprint"][:6] not in chip.inner_text()
     chip.click()
     assert page.locator(".seal-full code").inner_text() == snap["fingerprint"]
     chip.click()

@@ -18,7 +18,7 @@ export function seatLabel(seat, index) {
 /** Seats with whose turn it is, who is looking, the scores and the game's own columns (view.sheet). */
 export function scoreSheet(snap, viewer) {
   const acting = new Set(snap.decision ? snap.decision.players : []);
-  const winners = new Set(snap.winners || []);
+  const winners = winnersOf(snap);
   const sheet = sheetOf(snap);
   return h("table.score-sheet",
     h("caption.visually-hidden", t("table.scoreSheet")),
@@ -37,6 +37,11 @@ export function scoreSheet(snap, viewer) {
     sheet ? sheet.columns.map((c) => h("td.num", sheetValue(sheet, i, c.key))) : null,
     h("td.num", String(snap.scores ? snap.scores[i] ?? "" : ""))))),
   );
+}
+
+/** The seats to mark as winners: none in a draw (every seat "won" is nobody winning). */
+export function winnersOf(snap) {
+  return new Set(snap.outcome === "draw" ? [] : snap.winners || []);
 }
 
 /** A bot level in words ("easy" → "fácil"); unknown levels are shown as they are. */

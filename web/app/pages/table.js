@@ -27,7 +27,7 @@ import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { liveTable, rememberLive, forgetLive, createTable } from "../table/session.js";
 import { scoreSheet } from "../../lib/seats.js";
-import { logList, logSentence, movesList, sealChip } from "../table/view.js";
+import { logList, logSentence, movesList, notationToggle, sealChip } from "../table/view.js";
 import { endScreen, resultLine } from "../table/endscreen.js";
 import { TableClock } from "../table/clock.js";
 import { TableBoard } from "../table/board.js";
@@ -134,9 +134,12 @@ class TableShell {
     this.grid = h("div.table-grid", { hidden: true },
       h("section.board-area", { "aria-labelledby": "board-title" },
         h("h2#board-title.visually-hidden", t("table.board")), this.board.host, this.board.note),
+      // The end of the game sits beside the final board (a desktop) or right under it (a phone).
+      this.endBox,
       h("div.side-panel",
         h("section.panel.moves-panel", { "aria-labelledby": "moves-title" },
-          h("h2#moves-title", t("table.allMyMoves")), this.movesBox),
+          h("div.panel-head", h("h2#moves-title", t("table.allMyMoves")), this.notation = h("span.notation-box", notationToggle())),
+          this.movesBox),
         h("section.panel.scores-panel", { "aria-labelledby": "scores-title" },
           h("h2#scores-title", t("table.scoreSheet")), this.scoresBox),
         h("section.panel.log-panel", { "aria-labelledby": "log-title" },
@@ -145,10 +148,16 @@ class TableShell {
     this.crumbs = h("p.crumbs");
     this.el.replaceChildren(h("div.table-page", { dataset: { page: "table", game: this.game } },
       h("div.table-bar", this.crumbs, this.statusLine, this.clock.el, this.sealBox, this.clock.warning),
-      this.notes, this.loadingBox, this.handoff.el, this.endBox, this.grid,
+      this.notes, this.loadingBox, this.handoff.el, this.grid,
     ));
     this.paintCrumbs();
     this.setState("loading");
+    // What the page scrolls to stays clear of the sticky bar (scroll-padding-top in style.css).
+    const bar = this.el.querySelector(".table-bar");
+    this.barWatch = new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--bar-h", `${Math.round(bar.getBoundingClientRect().height)}px`);
+    });
+    this.barWatch.observe(bar);
   }
 
   paintCrumbs() {
@@ -371,7 +380,8 @@ class TableShell {
       if (fresh.length) {
         playSound("end");
         const title = this.endBox.querySelector("h2");
-        if (title) title.focus({ preventScroll: false });
+        // The result is also on the bar: the final board stays in view under it.
+        if (title) title.focus({ preventScroll: true });
       }
       return;
     }
@@ -616,6 +626,7 @@ class TableShell {
     this.grid.querySelector("#moves-title").textContent = t("table.allMyMoves");
     this.grid.querySelector("#scores-title").textContent = t("table.scoreSheet");
     this.grid.querySelector("#log-title").textContent = t("table.log");
+    this.notation.replaceChildren(notationToggle());
     if (!this.snap) {
       this.paintCrumbs();
       const h1 = this.loadingBox.querySelector("h1");
@@ -678,6 +689,8 @@ class TableShell {
     clearTimeout(this.botTimer);
     this.offLang();
     this.board.destroy();
+    this.barWatch.disconnect();
+    document.documentElement.style.removeProperty("--bar-h");
     delete document.body.dataset.state;
   }
 }

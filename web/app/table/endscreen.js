@@ -4,7 +4,7 @@
 
 import { t, words } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
-import { seatLabel, sheetOf, sheetValue } from "../../lib/seats.js";
+import { seatLabel, sheetOf, sheetValue, winnersOf } from "../../lib/seats.js";
 import { downloadText } from "../storage.js";
 import { encodeRecord } from "../../lib/recordcodec.js";
 
@@ -18,7 +18,7 @@ export function resultLine(snap) {
 
 export function endScreen(snap, saveId, { onRematch } = {}) {
   const order = snap.seats.map((_, i) => i).sort((a, b) => (snap.scores[b] ?? 0) - (snap.scores[a] ?? 0));
-  const winners = new Set(snap.winners || []);
+  const winners = winnersOf(snap);
   const sheet = sheetOf(snap);
   const verify = h("a.button", { href: "#/verify" }, t("end.verify"));
   // The verify link carries the whole record; building it is async (CompressionStream).

@@ -21,7 +21,7 @@ export function logList(snap) {
         h("div.log-who", seatLabel(seat, e.seat),
           e.by === "timer" ? h("span.badge.by-table", t("table.byTableTimer"))
             : e.by === "table" ? h("span.badge.by-table", t("table.byTable")) : null),
-        h("div.log-words", text)),
+        h("div.log-words", text, e.action && !e.hidden ? h("code.log-code", e.action) : null)),
     );
   }));
 }
@@ -81,7 +81,37 @@ function roving(e, list) {
   buttons[j].focus();
 }
 
-/** The seal: a short fingerprint; a click shows the whole and offers to copy it. */
+const NOTATION_KEY = "vt-notation";
+
+function notationShown() {
+  try {
+    return localStorage.getItem(NOTATION_KEY) === "on";
+  } catch (_) {
+    return false;
+  }
+}
+
+/** Players read words; the game's notation (and the seal's fingerprint in full) is one toggle away. */
+export function applyNotation(on = notationShown()) {
+  document.body.classList.toggle("show-notation", on);
+}
+
+/** The "Show notation" switch: remembered in this browser, for every table. */
+export function notationToggle() {
+  const box = h("input", {
+    type: "checkbox", checked: notationShown() || undefined,
+    onchange: () => {
+      try {
+        localStorage.setItem(NOTATION_KEY, box.checked ? "on" : "off");
+      } catch (_) { /* not remembered, still shown */ }
+      applyNotation(box.checked);
+    },
+  });
+  applyNotation();
+  return h("label.notation-toggle", box, t("table.showNotation"));
+}
+
+/** The seal: a word on the bar; a click shows the fingerprint in full and offers to copy it. */
 export function sealChip(fingerprint) {
   const full = h("div.seal-full", { hidden: true },
     h("p", t("table.sealExplain")),
@@ -109,8 +139,7 @@ export function sealChip(fingerprint) {
       full.hidden = !full.hidden;
       button.setAttribute("aria-expanded", String(!full.hidden));
     },
-  }, h("span.seal-icon", { "aria-hidden": "true" }, "⬢"), " ", h("span.seal-word", t("table.seal")), " ",
-  h("code", fingerprint.slice(0, 6), h("span.seal-more", fingerprint.slice(6, 12))));
+  }, h("span.seal-icon", { "aria-hidden": "true" }, "⬢"), " ", h("span.seal-word", t("table.seal")));
   return h("div.seal", button, full);
 }
 
