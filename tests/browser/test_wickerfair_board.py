@@ -207,6 +207,34 @@ _IDB_GET = """([store, id]) => new Promise((resolve, reject) => {
 })"""
 
 
+# The log has one entry per action, its steps as parts (a Travel's piece and steps, a Harvest's hexes):
+# a step is seen as one more part, not one more entry.
+
+def _steps_of(snap) -> list[dict]:
+    out = []
+    for e in (snap or {}).get("log") or []:
+        for part in e.get("parts") or [e]:
+            out.append({"seat": e.get("seat"), "by": part.get("by", e.get("by")), "action": part.get("action")})
+    return out
+
+
+def steps(page) -> int:
+    return len(_steps_of(snapshot(page)))
+
+
+def wait_steps(page, more_than: int, timeout: float = 60.0) -> None:
+    limit = time.monotonic() + timeout
+    while steps(page) <= more_than:
+        assert time.monotonic() < limit, f"no step after {more_than} in {timeout} s"
+        page.wait_for_timeout(50)
+
+
+def my_last_step(page) -> dict:
+    snap = snapshot(page)
+    mine = [x for x in _steps_of(snap) if x["seat"] == snap["viewer"]]
+    return mine[-1] if mine else {}
+
+
 def board(page) -> dict:
     return page.evaluate(f"""(() => {{ const r = {ROOT}; return {{acting: r.dataset.acting, kind: r.dataset.kind,
         sheet: r.dataset.sheet, pending: r.dataset.pending, viewer: r.dataset.viewer, panel: r.dataset.panel || '',
@@ -308,7 +336,10 @@ def safe_area(page):
             b = el.bounding_box()
             y0 = max(y0, b["y"] + b["height"] + 16)
     bottom = page.locator(".wf-map .vt-controls").bounding_box()
-    return m["x"] + 16, y0, m["x"] + m["width"] - 16, bottom["y"] - 22
+    y1 = bottom["y"] - 22
+    if page.locator(".wf-sheet").is_visible():          # the sheet lies over the map's foot
+        y1 = min(y1, page.locator(".wf-sheet").bounding_box()["y"] - 16)
+    return m["x"] + 16, y0, m["x"] + m["width"] - 16, y1
 
 
 def tap_place(page, place, seat=None):
@@ -343,11 +374,13 @@ def play_by_taps(page, snap, action):
     elif head == "unit":
         c = v["clans"][me]
         place = c["herald"] if arg == "H" else c["walkers"][int(arg[1]) - 1] if arg[0] == "W" else arg[2:]
-        before = moves(page)
+        before = steps(page)
         tap_place(page, place, me)
-        page.wait_for_function("([n, a]) => Number(document.querySelector('[data-page=table]').dataset.moves) > n"
-                               " || document.querySelector(`.wf-sheet .wf-here[data-action='${a}']`)", arg=[before, action])
-        if moves(page) == before:
+        limit = time.monotonic() + 60
+        while steps(page) <= before and not page.locator(f".wf-sheet .wf-here[data-action='{action}']").count():
+            assert time.monotonic() < limit, "the tap on a piece did nothing"
+            page.wait_for_timeout(50)
+        if steps(page) == before:
             # several of your pieces stand there: the sheet lists them, those there marked
             tap(page, f".wf-sheet .wf-here[data-action='{action}']")
     elif head in ("to", "hex", "first") or (head == "at" and kind in ("ERECT_PLACE", "BUILD_PLACE")):
@@ -405,11 +438,11 @@ def test_a_stretch_by_taps_at_phone_size_meets_a_visitor_takes_a_mill_card_and_w
             page.screenshot(path=str(REPO / "docs" / "screens" / f"wickerfair-phone-{kind.lower().split('_')[0]}.png"), scale="css")
         if kind == "COURAGE_COMMIT":
             check_dial_sheet(page, snap)
-        before = moves(page)
+        before = steps(page)
         play_by_taps(page, snap, action)
-        wait_moves(page, before)
-        log = snapshot(page)["log"]
-        assert log[before]["action"] == action and log[before]["by"] == "seat", (log[before], action)
+        wait_steps(page, before)
+        last = my_last_step(page)
+        assert last["action"] == action and last["by"] == "seat", (last, action)
         played += 1
         snap = wait_turn(page)
         if len(snap["view"]["clans"][0]["ribbons"]) > ribbons and "ribbon" not in seen:
@@ -434,6 +467,11 @@ def check_dial_sheet(page, snap):
     assert dials == lim["dial_max"] + 1
     hand = snap["view"]["clans"][snap["viewer"]]["hand"]
     assert page.locator(".wf-sheet .wf-cards button").count() == len(hand)
+    # One Commit button, and it says what it hands in (no "Commit 0, no cards" beside the real one).
+    commits = page.locator('.wf-sheet [data-action="commit"], .wf-sheet [data-action="blank"]')
+    assert commits.count() == 1
+    draft = (snap["view"]["ctx"].get("draft") or {}).get(str(snap["viewer"]), {"dial": 0, "cards": []})
+    assert f"dial {draft['dial']}" in commits.inner_text()
 
 
 # --- a whole game by keys at desktop size ----------------------------------------------------------
@@ -452,9 +490,11 @@ def test_a_whole_three_clan_game_by_keys_at_desktop_size(page, live_site):
     page.keyboard.press("?")
     page.wait_for_function(f"{ROOT}.dataset.panel === 'help'")
     assert "Focus view" in page.locator(".wf-panel").inner_text() or "focus view" in page.locator(".wf-panel").inner_text()
+    for words in ("Enter", "Space", "Arrow keys", "confirm what is shown"):
+        assert words in page.locator(".wf-panel").inner_text()
     page.keyboard.press("Escape")
     page.wait_for_function(f"{ROOT}.dataset.panel === ''")
-    turn_no, played, backed, focused = 0, {}, False, False
+    turn_no, played, backed, focused, mapped = 0, {}, False, False, False
     deadline = time.time() + 330
     while not snap["terminal"]:
         assert time.time() < deadline, f"the game took too long (day {snap['view']['day']})"
@@ -465,10 +505,10 @@ def test_a_whole_three_clan_game_by_keys_at_desktop_size(page, live_site):
         if kind == "TRAVEL_UNIT" and snap["view"]["ctx"]["unit"] and not backed:
             # Escape puts a picked piece back (the half-built choice is cancelled before it counts)
             backed = True
-            before = moves(page)
+            before = steps(page)
             page.keyboard.press("Escape")
-            wait_moves(page, before)
-            assert snapshot(page)["log"][before]["action"] == "back"
+            wait_steps(page, before)
+            assert my_last_step(page)["action"] == "back"
             snap = wait_turn(page)
             continue
         if kind == "TRAVEL_UNIT" and snap["view"]["ctx"]["unit"] and not focused:
@@ -478,14 +518,37 @@ def test_a_whole_three_clan_game_by_keys_at_desktop_size(page, live_site):
             page.wait_for_function(f"{R}.viewport.following === false")
             page.keyboard.press("f")
             page.wait_for_function(f"{R}.viewport.following === true")
-        before = moves(page)
+        if kind == "HARVEST_HEXES" and action.startswith("hex:") and not mapped:
+            # On the map, Space adds the hex under the focus (the step's toggle); Enter confirms
+            # the hexes chosen as shown (it does not add the hex under the focus).
+            mapped = True
+            before = steps(page)
+            page.focus(f'.wf-map .vt-focus-item[data-id="{action[4:]}"]')
+            page.keyboard.press("Space")
+            wait_steps(page, before)
+            assert my_last_step(page)["action"] == action
+            snap = wait_turn(page)
+            if snap["decision"]["kind"] == "HARVEST_HEXES" and "ok" in {m["action"] for m in snap["legal"]}:
+                before = steps(page)
+                items = page.locator(".wf-map .vt-focus-item")
+                if items.count():
+                    items.first.focus()
+                    page.keyboard.press("Enter")
+                    wait_steps(page, before)
+                    assert my_last_step(page)["action"] == "ok"
+                    snap = wait_turn(page)
+            continue
+        before = steps(page)
         play_by_keys(page, snap, action)
-        wait_moves(page, before)
-        entry = snapshot(page)["log"][before]
+        wait_steps(page, before)
+        entry = my_last_step(page)
         assert entry["action"] == action and entry["by"] == "seat", (entry, action)
         played[kind] = played.get(kind, 0) + 1
         snap = wait_turn(page)
-    assert backed and focused
+        if not snap["terminal"]:
+            # The focus stayed on the board through the move and the bots' (never the page's body).
+            assert page.evaluate(f"{ROOT}.contains(document.activeElement)"), kind
+    assert backed and focused and mapped
     assert {"CHOOSE_COLUMN", "TOP_OPTION", "TRAVEL_UNIT", "HARVEST_HEXES", "TRADE_MIX", "BOTTOM_DO"} <= set(played), played
     print("keyboard game:", sum(played.values()), "moves by keys;", played, "ended:", snap["view"]["end_reason"])
     mine = [e for e in snap["log"] if e["seat"] == 0]

@@ -10,11 +10,11 @@ import time
 
 from tests.browser.test_wickerfair_board import (  # noqa: F401
     ENGINE_WAIT, GAME, QUICK_SEED, R, REPO, ROOT, board, check_phone_layout, csp_safe_waits, focus_action,
-    plan_events, plan_quick, play_by_keys, play_by_taps, seed_of, seeded_table, start_table, tap,
-    wait_turn,
+    plan_events, plan_quick, play_by_keys, play_by_taps, seed_of, seeded_table, start_table, steps, tap,
+    wait_steps, wait_turn,
 )
 from tests.browser.vt_page import (
-    device_context, moves, page_text, saved_record, screenshot, snapshot, stored, wait_moves, wait_page_state,
+    device_context, page_text, saved_record, screenshot, snapshot, stored, wait_page_state,
 )
 
 from py_engine.core.table import Table  # noqa: E402
@@ -32,9 +32,9 @@ def _play_until(page, plan, stop, limit=400, play=play_by_keys):
             return snap
         if snap["decision"]["kind"] == "CHOOSE_COLUMN":
             turn += 1
-        before = moves(page)
+        before = steps(page)
         play(page, snap, plan(snap, turn))
-        wait_moves(page, before)
+        wait_steps(page, before)
         snap = wait_turn(page)
     raise AssertionError("the position was not reached")
 
@@ -52,9 +52,9 @@ def test_a_reload_in_the_middle_of_a_goods_mix_resumes_it_with_its_clock(page, l
     decision's countdown goes on from its saved deadline (not a fresh 90 s)."""
     table_id = seeded_table(page, live_site, QUICK_SEED, query="botdelay=0&timer=600")
     snap = _play_until(page, plan_quick, lambda s: s["decision"]["kind"] == "TRADE_MIX")
-    before = moves(page)
+    before = steps(page)
     play_by_keys(page, snap, "+wool")
-    wait_moves(page, before)
+    wait_steps(page, before)
     page.wait_for_function(f"{ROOT}.dataset.kind === 'TRADE_MIX' && {ROOT}.dataset.pending === '0'")
     first = snapshot(page)
     assert first["view"]["ctx"]["mix"] == ["wool"]
@@ -78,16 +78,16 @@ def test_a_reload_in_the_middle_of_a_goods_mix_resumes_it_with_its_clock(page, l
     # save started as the page goes may not finish, so it may come back up to that much earlier.
     assert _seconds(page) <= shown + 2
     # Clear cancels the half-built mix; nothing was paid
-    before = moves(page)
+    before = steps(page)
     focus_action(page, "clear")
     page.keyboard.press("Enter")
-    wait_moves(page, before)
+    wait_steps(page, before)
     snap = wait_turn(page)
     assert snap["view"]["ctx"]["mix"] == [] and snap["view"]["clans"][0]["coins"] == coins
     while snap["decision"]["kind"] == "TRADE_MIX":
-        before = moves(page)
+        before = steps(page)
         play_by_keys(page, snap, plan_quick(snap, 1))
-        wait_moves(page, before)
+        wait_steps(page, before)
         snap = wait_turn(page)
     record = saved_record(page, table_id)
     assert "+wool" in record["actions"] and "clear" in record["actions"] and "ok" in record["actions"]
@@ -140,9 +140,9 @@ def test_a_travel_left_half_done_ends_when_its_clock_runs_out(page, live_site):
     page.wait_for_function(f"{ROOT} && {R} && {R}.ready && {ROOT}.dataset.kind === 'TRAVEL_UNIT' && {ROOT}.dataset.acting === '1'")
     snap = wait_turn(page)
     for _ in range(2):
-        before = moves(page)
+        before = steps(page)
         play_by_keys(page, snap, plan_events(snap))
-        wait_moves(page, before)
+        wait_steps(page, before)
         snap = wait_turn(page)
     assert snap["decision"]["kind"] == "TRAVEL_UNIT"
     herald = snap["view"]["clans"][0]["herald"]
@@ -234,29 +234,29 @@ def test_pass_and_play_duel_keeps_each_dial_hidden_until_both_are_in(page, live_
                 assert "Committed" not in page.locator(".wf-root").inner_text()
             # by keys: 0–7 set the dial, C adds a card, the Commit button confirms
             lim = snap["view"]["ctx"]["limits"]
-            before = moves(page)
+            before = steps(page)
             dials[me] = min(lim["dial_max"], 3 + me)
             page.keyboard.press(str(dials[me]))
-            wait_moves(page, before)
+            wait_steps(page, before)
             snap = wait_turn(page)
             assert page.locator(".wf-dial [aria-checked=true]").inner_text() == str(dials[me])
             assert_private(page, table_id, 1 - me, f"{names[me]} has set a dial")
             if any(m["action"].startswith("card:") for m in snap["legal"]):
-                before = moves(page)
+                before = steps(page)
                 page.keyboard.press("c")
-                wait_moves(page, before)
+                wait_steps(page, before)
                 snap = wait_turn(page)
-            before = moves(page)
+            before = steps(page)
             focus_action(page, "commit")
             page.keyboard.press("Enter")
-            wait_moves(page, before)
+            wait_steps(page, before)
             if checked["dial"] == 2:
                 revealed = True
                 break
             continue
-        before = moves(page)
+        before = steps(page)
         play_by_keys(page, snap, plan_events(snap))
-        wait_moves(page, before)
+        wait_steps(page, before)
     assert revealed, checked
     assert checked["handoff"] >= 3 and checked["acting"] >= 6, checked
     print("duel:", checked, "dials", dials)
@@ -304,7 +304,7 @@ def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser
                 screenshot(phone, SCREENS / "wickerfair-phone.png")
                 # a long press on a mat column explains it (and plays nothing)
                 col = phone.locator(".wf-mat .wf-col").first.bounding_box()
-                before = moves(phone)
+                before = steps(phone)
                 cdp = phone.context.new_cdp_session(phone)
                 cdp.send("Input.dispatchTouchEvent", {"type": "touchStart", "touchPoints": [{"x": col["x"] + 12, "y": col["y"] + 12}]})
                 phone.wait_for_timeout(800)
@@ -312,7 +312,7 @@ def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser
                 cdp.detach()
                 phone.wait_for_function("document.querySelector('.wf-map .wf-now').textContent.startsWith('Column 1')")
                 phone.wait_for_timeout(300)
-                assert moves(phone) == before
+                assert steps(phone) == before
             # every kind of step of the quick plan keeps its controls on screen
             seen = set()
             turn = 0
@@ -326,9 +326,9 @@ def test_screenshots_at_phone_and_desktop_size_and_the_small_phone(page, browser
                     check_phone_layout(phone, h)
                     if kind == "HARVEST_HEXES":
                         screenshot(phone, SCREENS / ("wickerfair-phone-harvest.png" if w == 390 else "wickerfair-phone-small.png"))
-                before = moves(phone)
+                before = steps(phone)
                 play_by_taps(phone, snap, plan_quick(snap, turn))
-                wait_moves(phone, before)
+                wait_steps(phone, before)
                 snap = wait_turn(phone)
             assert {"CHOOSE_COLUMN", "TOP_OPTION", "HARVEST_HEXES", "TRADE_MIX"} <= seen, seen
             if w == 390:

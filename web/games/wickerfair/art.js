@@ -510,11 +510,14 @@ export function paintLabels(ctx, vp, geo, m) {
   const px = vp.scale * SIZE;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  if (px >= 30) {
-    const size = Math.max(9, Math.min(13, px * 0.2));
+  // Every hex carries its name (the panels and the hints name hexes by it), also at the whole
+  // valley's view: smaller, in the top of the hex, when the hexes are small.
+  if (px >= 14) {
+    const big = px >= 30;
+    const size = big ? Math.max(9, Math.min(13, px * 0.2)) : 8.5;
     ctx.font = `700 ${size}px system-ui,sans-serif`;
     for (const h of geo.hexes.values()) {
-      const p = vp.worldToScreen(h.x - SIZE * 0.5, h.y - SIZE * 0.52);
+      const p = big ? vp.worldToScreen(h.x - SIZE * 0.5, h.y - SIZE * 0.52) : vp.worldToScreen(h.x, h.y - SIZE * 0.62);
       ctx.lineWidth = 3;
       ctx.strokeStyle = "rgba(255,250,235,.9)";
       ctx.strokeText(h.id, p.x, p.y);

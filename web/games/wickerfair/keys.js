@@ -3,6 +3,7 @@
 
 import { t } from "../../lib/i18n.js";
 import { el } from "./panels.js";
+import { boardKey } from "../common/keys.js";
 
 const TOP_KEYS = { t: "move", g: "coin", h: "harvest" };
 
@@ -60,10 +61,13 @@ export function createKeys(T, A) {
     }
     const low = k.toLowerCase();
     let done = true;
+    const hand = () => (legal.has("commit") ? "commit" : "blank");
     if (kind === "COURAGE_COMMIT") {
+      // Enter hands in the dial and cards as shown, also on a dial or card button (Space sets that
+      // dial or adds that card: the button's own press).
       if (/^[0-7]$/.test(k)) playOr(`dial:${k}`, k);
       else if (low === "c") nextCard();
-      else if (k === "Enter" && !isButton(target)) playOr("commit", k);
+      else if (boardKey(ev) === "confirm" && (!isButton(target) || target.closest(".wf-dial, .wf-cards"))) playOr(hand(), k);
       else done = false;
     } else if (/^[1-5]$/.test(k)) {
       if (kind === "CHOOSE_COLUMN") A.pressColumn(Number(k), true); else A.notNow(t("wf.column", { n: k }));
@@ -84,11 +88,12 @@ export function createKeys(T, A) {
 /** The key list the "?" panel shows. */
 export function helpList() {
   const dl = el("dl", "wf-keys");
-  for (const [k, w] of [["1–5", "wf.help.cols"], ["T", "wf.help.t"], ["G", "wf.help.g"], ["L", "wf.help.l"], ["H", "wf.help.h"],
+  for (const [k, w] of [["vt.key.enter", "wf.help.enter"], ["vt.key.space", "wf.help.space"], ["vt.key.arrows", "wf.help.arrows"],
+    ["vt.key.escape", "wf.help.esc"], ["vt.key.tab", "wf.help.tab"],
+    ["1–5", "wf.help.cols"], ["T", "wf.help.t"], ["G", "wf.help.g"], ["L", "wf.help.l"], ["H", "wf.help.h"],
     ["A", "wf.help.a"], ["D", "wf.help.d"], ["S", "wf.help.s"], ["0–7", "wf.help.dial"], ["C", "wf.help.c"], ["F", "wf.help.f"],
-    ["E", "wf.help.e"], ["M", "wf.help.m"], ["?", "wf.help.q"], ["Esc", "wf.help.esc"], ["Enter", "wf.help.enter"],
-    ["Tab / ← →", "wf.help.tab"]]) {
-    dl.append(el("dt", "", k), el("dd", "", t(w)));
+    ["E", "wf.help.e"], ["M", "wf.help.m"], ["?", "wf.help.q"]]) {
+    dl.append(el("dt", "", k.startsWith("vt.key.") ? t(k) : k), el("dd", "", t(w)));
   }
   return dl;
 }

@@ -14,6 +14,7 @@
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport, createFocusLayer } from "../common/viewport.js";
+import { boardKey, holdBoardFocus } from "../common/keys.js";
 import { t, words } from "../../lib/i18n.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
@@ -47,6 +48,8 @@ export async function warm() {
 
 const INFO_MS = 5000;
 const PLACE_KINDS = new Set(["ERECT_PLACE", "BUILD_PLACE"]);
+/** Steps whose places on the map are toggled one by one, then confirmed. */
+const TOGGLE_KINDS = new Set(["HARVEST_HEXES"]);
 
 export function createRenderer(host, { onIntent = () => {}, announce = () => {}, readOnly = false } = {}) {
   injectStyle();
@@ -104,12 +107,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   const vp = createViewport(mapBox, {
     label: t("wf.board"), minScale: 0.2, maxScale: 5, fitPadding: 4, fitMaxScale: 2.2,
-    fitInsets: { top: 24, bottom: 28 }, drawWorld, drawScreen, onTap, onHover,
+    // Fixed room for the hint line and the day (top) and the zoom buttons (foot), the same at every
+    // step, so the whole valley is one size throughout and no home's name lies under them.
+    fitInsets: { top: 52, bottom: 48 }, drawWorld, drawScreen, onTap, onHover,
   });
   vp.element.append(hint, lastBox, dayText);
   const controls = vp.addControls({ fit: t("wf.whole"), zoomIn: t("wf.zoomIn"), zoomOut: t("wf.zoomOut") });
   const layer = createFocusLayer(vp, {
     onActivate: (id, ev) => pressPlace(id, true, ev),
+    onKey: (id, ev) => placeKey(id, ev),
     onFocus: (id) => { hotHex = id && !id.startsWith("home") ? id : null; if (id) describePlace(id, false); vp.redraw(); },
   });
 
@@ -182,6 +188,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     }
     refresh();
     settleFocus();
+    focusHold.settle();
   }
 
   /** A keyboard user's focus lands on the first control of the new step, unless it is on another
@@ -454,6 +461,21 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     intent(a, keyboard);
   }
 
+  /**
+   * Keys on a place of the map, by the boards' convention: Space adds the hex to a Harvest (the
+   * step's toggle) or, elsewhere, acts there; Enter confirms the step as shown when it has a
+   * confirmation (the Harvest's hexes), else it is the choice of this place.
+   */
+  function placeKey(id, ev) {
+    const what = boardKey(ev);
+    if (what !== "confirm" && what !== "toggle") return false;
+    if (!acting || pending) { describePlace(id, true); return true; }
+    const confirmAction = TOGGLE_KINDS.has(kind) ? ["ok", "do"].find((a) => legal.has(a)) : null;
+    if (what === "confirm" && confirmAction) intent(confirmAction, true);
+    else pressPlace(id, true);
+    return true;
+  }
+
   /** A tap (or Enter on the map's focus layer) on a hex or a home. */
   function pressPlace(place, keyboard) {
     if (!view || !geo) return;
@@ -566,6 +588,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     onKey(ev);
   }
   document.addEventListener("keydown", onDocKey);
+  const focusHold = holdBoardFocus(root, () => { if (!(acting && !pending && geo && focusFirst())) root.focus({ preventScroll: true }); });
 
   const onPointer = (ev) => {
     const mode = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "keys";
@@ -602,6 +625,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       clearTimeout(infoTimer);
       clearInterval(pulseTimer);
       document.removeEventListener("keydown", onDocKey);
+      focusHold.destroy();
       screenFit.destroy();
       layer.destroy();
       vp.destroy();

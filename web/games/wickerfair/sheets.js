@@ -34,6 +34,8 @@ export function buildSheet(S) {
   S.foot = (action, { primary = false, key = null, sub = null } = {}) => (S.legal.has(action)
     ? B(action, t(`wf.btn.${action}`), { cls: primary ? "wf-primary" : "wf-secondary", key, sub, aria: S.say(action), tipText: S.say(action) })
     : null);
+  /** An action the sheet offers through another button (not listed again among the rest). */
+  S.omit = (action) => used.add(action);
   const fn = BUILDERS[S.kind] || generic;
   const out = fn(S, B);
   if (!out) return null;
@@ -303,11 +305,22 @@ function courage(S, B) {
   if (cards.length) parts.push(group(cards, "wf-cards"));
   const mods = S.mods();
   if (mods) parts.push(tip(line(mods, "wf-line wf-dim wf-mods"), mods));
-  const total = el("span", "wf-total", t("wf.sh.total", { dial: draft.dial, cards: draft.cards.reduce((a, b) => a + b, 0) }));
+  // One Commit button, saying what it hands in: the dial and cards as set (with nothing set it
+  // is the engine's "blank", dial 0 and no cards).
+  const sum = draft.cards.reduce((a, b) => a + b, 0);
+  const what = S.legal.has("commit") ? "commit" : "blank";
+  S.omit(what === "commit" ? "blank" : "commit");
+  const cardWords = draft.cards.length ? t(draft.cards.length === 1 ? "wf.sh.card1" : "wf.sh.cardsN", { list: draft.cards.join(" + ") })
+    : t("wf.sh.noCards");
+  const commit = S.legal.has(what)
+    ? B(what, t("wf.btn.commitWhat", { dial: draft.dial, cards: cardWords }), {
+      cls: "wf-primary wf-commit", sub: t("wf.sh.total", { dial: draft.dial, cards: sum }), aria: S.say(what), tipText: S.say(what),
+    })
+    : null;
   return {
     title: t("wf.sh.courage"), sub: null,
     groups: parts,
-    foot: [total, S.foot("blank"), S.foot("commit", { primary: true })],
+    foot: [commit],
   };
 }
 

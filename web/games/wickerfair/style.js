@@ -46,10 +46,10 @@ const CSS = `
 .wf-hint.wf-hint-bottom{top:auto;bottom:6px;right:150px}
 .wf-hint span.wf-last{background:rgba(150,30,25,.85)}
 .wf-day{position:absolute;top:6px;right:6px;z-index:2;background:rgba(255,250,235,.9);border:1px solid rgba(0,0,0,.25);border-radius:7px;
-  padding:2px 7px;font-size:11.5px;font-weight:700;max-width:38%;white-space:nowrap;overflow:hidden;text-overflow:ellipsis}
+  padding:2px 7px;font-size:11.5px;font-weight:700;max-width:38%;text-align:right}
 .wf-map .vt-controls{bottom:6px;right:6px}
 .wf-map .vt-controls button{min-width:40px;min-height:40px;padding:0 10px}
-.wf-sheet{flex:none;max-height:54%;overflow:auto;background:#fffdf6;border:2px solid #8a7556;border-radius:12px;padding:6px 8px 8px;
+.wf-sheet{position:absolute;left:0;right:0;bottom:0;z-index:5;max-height:54%;overflow:auto;background:#fffdf6;border:2px solid #8a7556;border-radius:12px;padding:6px 8px 8px;
   box-shadow:0 -3px 10px rgba(0,0,0,.15)}
 .wf-short .wf-sheet{max-height:60%}
 .wf-short .wf-sub{display:none}
@@ -94,7 +94,7 @@ const CSS = `
 .wf-res{display:inline-grid;place-items:center;min-width:18px;height:18px;padding:0 3px;border-radius:4px;border:1px solid #1b140a;
   background:var(--bg);color:var(--ink);font:700 11px/1 system-ui,sans-serif}
 .wf-mat{flex:none;display:flex;gap:4px}
-.wf-mat.wf-tucked{display:none}
+.wf-mat.wf-tucked{visibility:hidden}
 .wf-col{position:relative;flex:1 1 0;min-width:0;min-height:56px;display:flex;flex-direction:column;justify-content:space-between;gap:2px;
   padding:3px 4px 3px 20px;border-radius:9px;border:2px solid #8a7556;background:#fbf3e0;cursor:pointer;text-align:left}
 .wf-col[aria-disabled="true"]{cursor:default}
