@@ -237,3 +237,65 @@ def test_three_games_in_one_tab_release_their_pages_and_listeners(context, site)
     # Each saved table adds one row to the lobby (a handful of elements, one listener).
     assert nodes3 <= nodes1 * 1.10 + 2 * 15, (nodes1, nodes3)
     assert listeners3 <= listeners1 + 2 * 2, (listeners1, listeners3)
+
+
+def test_damaged_saves_are_kept_aside_with_words_saying_what_they_are(page, site):
+    """Saves are storage anyone (an extension, another version of the site, the developer tools)
+    may have changed. Each of these once hung the page on "Setting up the table" with an uncaught
+    error, opened another game inside this table's page, said "played further in another tab" or
+    "the rules engine is not available"; each is now kept aside, saying what it is."""
+    from py_engine import __version__
+    from py_engine.core.table import Seat, Table
+    from py_engine.registry import get_game
+    from tests.browser.vt_page import store_put, stored
+
+    def record(game):
+        g = get_game(game)
+        t = Table(g, [Seat("Ana", False, None), Seat("Bot", True, g.bot_levels[0])], {}, "ab" * 32, __version__)
+        t.play_bots()
+        return t.to_record(reveal_seed=True)
+
+    elder = record("elderwood")
+    meta = {"game": "elderwood", "seats": elder["seats"], "viewer": 0, "timers": True, "summary": None,
+            "created": 0, "updated": 0, "deadline": None, "deadlineKey": None}
+    newer = dict(elder, engine="99.0.0")
+    big = json.dumps(elder)[:-1] + " " * (6 * 1024 * 1024) + "}"
+    cases = {
+        "seatszzz1": ({**meta, "seats": "zzz"}, elder, "seats"),
+        "seatsnull1": ({**meta, "seats": [None, 5]}, elder, "seat 1"),
+        "othergame1": (meta, record("milehollow"), "milehollow"),
+        "newer1": (meta, newer, "newer version"),
+        "sixmb1": (meta, big, "5 MB"),
+    }
+    page.goto(site.url("index.html#/"))
+    page.wait_for_selector("[data-page=lobby]", timeout=ENGINE_WAIT)
+    for sid, (m, rec, _) in cases.items():
+        text = rec if isinstance(rec, str) else json.dumps(rec)
+        store_put(page, "records", {"id": sid, "game": "elderwood", "seq": 1, "over": False, "text": text, "updated": 0})
+        store_put(page, "tables", {**m, "id": sid})
+    for sid, (_, _, words) in cases.items():
+        page.evaluate("(id) => { location.hash = '#/table/' + id; }", sid)
+        msg = page.wait_for_selector("[data-page=message][role=alert]", timeout=ENGINE_WAIT)
+        shown = msg.inner_text()
+        assert "could not be opened" in shown.lower() and "kept aside" in shown.lower(), (sid, shown)
+        assert words in shown, (sid, shown)
+        page.wait_for_function("async (id) => !!(await (" + IDB_GET + ")('aside', id))", arg=sid, timeout=ENGINE_WAIT)
+        kept = stored(page, "aside", sid)
+        assert words in kept["reason"], (sid, kept["reason"])
+        assert stored(page, "records", sid) is None and stored(page, "tables", sid) is None
+        page.evaluate("() => { location.hash = '#/'; }")
+        page.wait_for_selector(".kept-aside li", timeout=ENGINE_WAIT)
+    # A damaged page state the lobby finds is kept aside too, never listed as a table nor dropped.
+    store_put(page, "tables", {**meta, "id": "lobbyzzz1", "seats": "zzz"})
+    page.reload()
+    page.wait_for_function("async () => !!(await (" + IDB_GET + ")('aside', 'lobbyzzz1'))", timeout=ENGINE_WAIT)
+    page.wait_for_selector(".kept-aside li", timeout=ENGINE_WAIT)
+    assert page.locator(".kept-aside li").count() == len(cases) + 1
+
+
+IDB_GET = """(store, id) => new Promise((resolve) => {
+  const req = indexedDB.open('valley-tables');
+  req.onsuccess = () => { const db = req.result; const g = db.transaction(store).objectStore(store).get(id);
+    g.onsuccess = () => { db.close(); resolve(g.result || null); }; g.onerror = () => { db.close(); resolve(null); }; };
+  req.onerror = () => resolve(null);
+})"""

@@ -87,7 +87,8 @@ export function mount(el, params, ctx) {
     }
 
     function paintChrome() {
-      const seats = record.seats.map((s, i) => seatText(s, i)).join(", ");
+      // Each name isolated (FSI…PDI): a right-to-left override in one cannot reorder the others.
+      const seats = record.seats.map((s, i) => `\u2068${seatText(s, i)}\u2069`).join(", ");
       head.replaceChildren(
         h("p.pg-crumbs", h("a", { href: "#/" }, t("pg.backToLobby"))),
         h("h1", t("pg.replay.title", { game: gameName(record.game) })),
