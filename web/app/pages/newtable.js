@@ -159,10 +159,14 @@ export function mount(el, params, ctx) {
           }), " ", label),
         help ? h("p.option-help", { id: helpId }, help) : null);
     }
-    return h("label.field", { for: id }, h("span", label),
+    // A choice in words when the engine gives them (the clock, who starts, a colour).
+    const choice = (c) => (o.choice_words && o.choice_words[String(c)] ? words(o.choice_words[String(c)]) : String(c));
+    return h("div.option", h("label.field", { for: id }, h("span", label),
       h("select", {
-        id, onchange: (e) => { form.options[o.name] = o.choices[Number(e.target.value)]; },
-      }, o.choices.map((c, n) => h("option", { value: String(n), selected: c === form.options[o.name] || undefined }, String(c)))));
+        id, "aria-describedby": help ? helpId : null,
+        onchange: (e) => { form.options[o.name] = o.choices[Number(e.target.value)]; },
+      }, o.choices.map((c, n) => h("option", { value: String(n), selected: c === form.options[o.name] || undefined }, choice(c))))),
+    help ? h("p.option-help", { id: helpId }, help) : null);
   };
 
   const timerFieldset = () => h("fieldset.timer-form",

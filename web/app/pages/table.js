@@ -33,6 +33,7 @@ import { TableClock } from "../table/clock.js";
 import { TableBoard } from "../table/board.js";
 import { HandoffScreen } from "../table/handoff.js";
 import { SaveWatch } from "../table/saving.js";
+import { TableControls } from "../table/controls.js";
 
 const BOT_DELAY_MS = 650;
 
@@ -102,6 +103,7 @@ class TableShell {
     });
     this.board = new TableBoard(this.game, { onIntent: (action) => this.play(action), onReady: () => this.updateRenderer() });
     this.handoff = new HandoffScreen(() => this.acceptHandoff());
+    this.controls = new TableControls({ onPlay: (action) => this.playControl(action) });
     this.owner = false;
     this.unmount = () => this.destroy();
     this.offEngine = typeof this.engine.onState === "function"
@@ -139,7 +141,7 @@ class TableShell {
       h("div.side-panel",
         h("section.panel.moves-panel", { "aria-labelledby": "moves-title" },
           h("div.panel-head", h("h2#moves-title", t("table.allMyMoves")), this.notation = h("span.notation-box", notationToggle())),
-          this.movesBox),
+          this.controls.el, this.movesBox),
         h("section.panel.scores-panel", { "aria-labelledby": "scores-title" },
           h("h2#scores-title", t("table.scoreSheet")), this.scoresBox),
         h("section.panel.log-panel", { "aria-labelledby": "log-title" },
@@ -536,6 +538,17 @@ class TableShell {
     this.call("play", { action, seat: this.viewer });
   }
 
+  /** A table action (resign, a draw offer or answer, a take-back) the engine listed for the viewer. */
+  playControl(action) {
+    if (!this.interactive || this.busy || !this.snap) return;
+    if (!(this.snap.controls || []).some((c) => c.action === action)) return;
+    this.interactive = false;
+    this.clock.pause();
+    this.setState("waiting");
+    this.paintMoves();
+    this.call("play", { action, seat: this.viewer });
+  }
+
   expire() {
     if (this.busy || !this.snap || !this.snap.decision) return;
     const seat = this.handoff.seat ?? this.viewer;
@@ -588,6 +601,7 @@ class TableShell {
       });
     }
     this.movesBox.replaceChildren(...[content].flat().filter(Boolean));
+    this.controls.update(snap, this.interactive && !this.busy);
     if (focusFilter) {
       const f = this.movesBox.querySelector("#move-filter");
       if (f) {
