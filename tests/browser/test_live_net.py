@@ -298,3 +298,123 @@ def test_a_hostile_relay_changes_nothing_crashes_nothing_and_no_page_holds_anoth
         # Its pages, still open, say in the console that it has gone.
         devices.allowed.append(re.compile(r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/' failed"))
         hostile.close()
+
+
+# --- a malicious host, a flooding guest (issue 19, items 1-3) ----------------------------------------
+
+FORGE_OTHER_GAME = """async () => {
+  // The host's page builds a second table from the same joint entries (same seed, same
+  // fingerprint), plays it with other moves and no timers, and hands over its final snapshot.
+  const h = window.__vt.liveHost, g = h.guests.get(1), e = h.engine;
+  const seats = h.seats.map((s, k) => ({ name: h.seatName(k), bot: s.kind === "bot", level: s.kind === "bot" ? s.level : null }));
+  const joint = [{ who: h.seatName(0), token: h.commit.token },
+    { who: g.name, commitment: g.commitment, contribution: g.contribution }];
+  let s = await e.call("new_table", { game: "elderwood", seats, options: {}, viewer: 0, timers: false, joint });
+  const t2 = s.table;
+  for (let i = 0; i < 4 && !s.terminal; i++) {
+    const p = s.decision.players[0];
+    const v = await e.call("snapshot", { table: t2, viewer: p });
+    s = await e.call("play", { table: t2, seat: p, action: v.legal[v.legal.length - 1].action, viewer: p });
+  }
+  while (!s.terminal) {
+    const p = s.decision.players[0];
+    s = await e.call("play", { table: t2, seat: p, action: "@resign", viewer: p });
+  }
+  const fin = await e.call("snapshot", { table: t2, viewer: 1 });
+  g.peer.send(JSON.stringify({ v: 1, type: "snapshot", snap: fin, remaining: null }));
+  return fin.fingerprint;
+}"""
+
+
+def resign_now(host, guest):
+    """Whoever is to act resigns (Elderwood, two seats: the game ends at once)."""
+    turn = host.evaluate("() => window.__vt.liveHost.snap.decision.players[0]")
+    if turn == 0:
+        host.evaluate("() => window.__vt.liveHost.enqueue(() => window.__vt.liveHost.hostPlay('@resign'))")
+    else:
+        guest.evaluate("() => window.__vt.liveSend(JSON.stringify({ v: 1, type: 'play', seat: 1, action: '@resign' }))")
+    host.wait_for_selector(".live-table[data-over=true]", state="attached", timeout=30_000)
+
+
+def check_rows(guest):
+    guest.wait_for_selector(".joint-check[data-ok]", timeout=WAIT)
+    return {li.get_attribute("data-check"): li.get_attribute("data-ok") == "true"
+            for li in guest.locator(".joint-check li[data-check]").all()}
+
+
+def test_a_host_that_hands_over_the_record_of_another_game_is_caught_by_the_guest(devices, site, relay):
+    host = device(devices, relay.url, "host")
+    guest = device(devices, relay.url, "guest")
+    links = host_invites(host, site, "elderwood", ["device"])
+    take_seat(host, guest, links[1], 1, "Ana")
+    start(host, [guest])
+    play_some(host, [host, guest], 4)
+    same_moves(host, guest)
+    honest = host.locator("[data-page=live-host] .seal-box").get_attribute("data-fp")
+    forged = host.evaluate(FORGE_OTHER_GAME)
+    assert forged == honest  # the same seed and fingerprint: only the moves and timers differ
+    rows = check_rows(guest)
+    assert guest.locator(".joint-check").get_attribute("data-ok") == "false"
+    # Each end-of-game check of the seed passes (the same joint entries), and the record verifies,
+    # but the moves are not the ones this guest was shown and the timers are not the table's.
+    assert rows["own"] and rows["host"] and rows["record"], rows
+    assert rows["moves"] is False and rows["table"] is False, rows
+
+
+def test_a_host_that_appends_a_participant_after_the_reveals_is_caught_by_the_guest(devices, site, relay):
+    host = device(devices, relay.url, "host")
+    guest = device(devices, relay.url, "guest")
+    links = host_invites(host, site, "elderwood", ["device"])
+    take_seat(host, guest, links[1], 1, "Ana")
+    # The host's page adds a participant of its own to the joint list once the guests revealed:
+    # with enough tries it picks the seed.
+    host.evaluate("""() => {
+      const h = window.__vt.liveHost, e = h.engine, call = e.call.bind(e);
+      e.call = async (cmd, args) => {
+        if (cmd === "new_table" && Array.isArray(args && args.joint)) {
+          const c = "ab".repeat(32);
+          const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(c));
+          const commitment = [...new Uint8Array(d)].map((x) => x.toString(16).padStart(2, "0")).join("");
+          args = { ...args, joint: [...args.joint, { who: "Hosta", commitment, contribution: c }] };
+        }
+        return call(cmd, args);
+      };
+    }""")
+    host.click("#live-start")
+    host.wait_for_selector("[data-page=live-host][data-moves]")
+    guest.wait_for_selector("[data-page=live-guest][data-moves]")
+    # The guest's page says so at once (the snapshot's list of commitments) ...
+    guest.wait_for_function("() => document.body.innerText.includes('not the one you revealed against')")
+    # ... and the record's list at the end is refused too (the host resigns to end it now).
+    resign_now(host, guest)
+    rows = check_rows(guest)
+    assert rows["joint"] is False, rows
+    assert guest.locator(".joint-check").get_attribute("data-ok") == "false"
+
+
+def test_a_guest_flooding_intents_cannot_freeze_the_table(devices, site, relay):
+    host = device(devices, relay.url, "host")
+    guest = device(devices, relay.url, "guest")
+    links = host_invites(host, site, "elderwood", ["device"])
+    take_seat(host, guest, links[1], 1, "Ana")
+    start(host, [guest])
+    for _ in range(400):
+        if guest.locator(".moves-list button.move:not([disabled])").count():
+            break
+        play_first_enabled([host])
+        host.wait_for_timeout(50)
+    guest.evaluate("""() => { window.__refused = 0; const seat = 1;
+      for (let i = 0; i < 1000; i++) window.__vt.liveSend(JSON.stringify({ v: 1, type: "play", seat, action: "no such move " + i }));
+    }""")
+    before = moves(host)
+    t0 = time.monotonic()
+    guest.locator(".moves-list button.move:not([disabled])").first.click()
+    host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n", arg=before,
+                           timeout=30_000)
+    took = time.monotonic() - t0
+    print(f"the real move after a flood of 1000 intents: {took:.2f}s")
+    # At most one intent waits at a time and only a burst gets in: the real move is not stuck
+    # behind a thousand (it was 17 s before).
+    assert took < 8, took
+    pending = host.evaluate("() => window.__vt.liveHost.guests.get(1).intents")
+    assert pending["pending"] is False and pending["tokens"] < 21

@@ -62,14 +62,14 @@ export function checkFinal(record, me, t, list = me.list) {
       }
     }
   }
-  rows.push({ ok: !why, text: why ? t("live.check.movesBad", { detail: why }) : t("live.check.movesOk") });
+  rows.push({ key: "moves", ok: !why, text: why ? t("live.check.movesBad", { detail: why }) : t("live.check.movesOk") });
   const t0 = me.table0;
   const tableOk = !!t0 && !!record && same(record.seats, t0.seats) && same(record.options, t0.options)
     && record.timers === t0.timers && record.fingerprint === t0.fingerprint;
-  rows.push({ ok: tableOk, text: t(tableOk ? "live.check.tableOk" : "live.check.tableBad") });
+  rows.push({ key: "table", ok: tableOk, text: t(tableOk ? "live.check.tableOk" : "live.check.tableBad") });
   if (list) {
     const jointOk = sameJoint(record && record.joint, list);
-    rows.push({ ok: jointOk, text: t(jointOk ? "live.check.jointOk" : "live.check.jointBad") });
+    rows.push({ key: "joint", ok: jointOk, text: t(jointOk ? "live.check.jointOk" : "live.check.jointBad") });
   }
   return rows;
 }

@@ -165,6 +165,7 @@ class GuestTable {
     this.link = link;
     this.peer = { send: (text) => link.send(text), close: () => {} };
     window.__vt.liveSend = (text) => link.send(String(text));
+    window.__vt.liveGuest = this;
     this.render();
   }
 
@@ -488,11 +489,11 @@ class GuestTable {
       if (place === null || place === undefined) place = joint.findIndex((p) => p.commitment === this.me.commitment);
       const ownOk = place > 0 && joint[place] && joint[place].contribution === this.me.contribution
         && joint[place].commitment === this.me.commitment;
-      rows.push({ ok: ownOk, text: t(ownOk ? "live.check.ownOk" : "live.check.ownBad") });
+      rows.push({ key: "own", ok: ownOk, text: t(ownOk ? "live.check.ownOk" : "live.check.ownBad") });
     }
     const hostOk = joint.length > 0 && joint[0].commitment === this.inv.host
       && (await sha256Hex(String(joint[0].contribution || ""))) === this.inv.host;
-    rows.push({ ok: hostOk, text: t(hostOk ? "live.check.hostOk" : "live.check.hostBad") });
+    rows.push({ key: "host", ok: hostOk, text: t(hostOk ? "live.check.hostOk" : "live.check.hostBad") });
     if (this.me) {
       for (const row of checkFinal(record, this.me, t, this.me.list || this.commitments)) rows.push(row);
     }
@@ -502,13 +503,13 @@ class GuestTable {
     } catch (e) {
       verdict = { ok: false, summary: e.message || String(e) };
     }
-    rows.push({ ok: !!verdict.ok, text: verdict.ok ? t("live.check.recordOk")
+    rows.push({ key: "record", ok: !!verdict.ok, text: verdict.ok ? t("live.check.recordOk")
       : t("live.check.recordBad", { detail: verdict.summary || "" }) });
     const all = rows.every((r) => r.ok);
     this.checkBox.hidden = false;
     this.checkBox.dataset.ok = String(all);
     this.checkBox.replaceChildren(h("h2", t(all ? "live.check.allOk" : "live.check.someBad")),
-      h("ul", rows.map((r) => h("li", { dataset: { ok: String(r.ok) } }, r.ok ? "✓ " : "✗ ", r.text))),
+      h("ul", rows.map((r) => h("li", { dataset: { ok: String(r.ok), check: r.key } }, r.ok ? "✓ " : "✗ ", r.text))),
       h("details", h("summary", t("live.check.contributions")),
         h("ol.joint-list", joint.map((p) => h("li", `${p.who}: `, h("code", p.contribution || "")))),
         h("p", t("end.seed"), " ", h("code", record.seed || ""))));
