@@ -456,10 +456,11 @@ class Table:
         Entries never move once complete; only the last ones may still be drafts (an action under way,
         at most one per seat), so in a game with such actions the page's last entries, one per seat, are
         always sent again. Anything
-        else (``held`` not a count this log could have had) gets the whole log.
+        else (``held`` not a count this log could have had, a take-back just now) gets the whole log.
         """
         full = log_entries(self.entries, viewer)
-        if not isinstance(held, int) or isinstance(held, bool) or not 0 <= held <= len(full):
+        took_back = bool(self.actions) and self.actions[-1] == ctl.TAKEBACK     # entries went away
+        if took_back or not isinstance(held, int) or isinstance(held, bool) or not 0 <= held <= len(full):
             return {"log": [e for e, _, _ in full]}
         drafts = len(self.seats) if any(e.key is not None for e in self.entries) else 0
         start = max(0, held - drafts)
