@@ -25,13 +25,12 @@ import { newTableId, saveTable, summarize, readTable, isTableId } from "../stora
 import { rememberLive, liveTable, forgetLive } from "../table/session.js";
 import { Peer, packCode, unpackCode } from "./peer.js";
 import { message, read, checkAnswer } from "./protocol.js";
-import { qrCanvas } from "./qr.js";
-import { canScan, scanQr } from "./scan.js";
-import { sha256Hex, addLiveStyle, copy, stunField } from "./common.js";
+import { sha256Hex, addLiveStyle, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
 import { HostNet, keepSecrets, keptSecrets } from "./hostnet.js";
-import { networksField, pathWords } from "./netview.js";
+import { guestCard, scanAnswer, cardOf } from "./cards.js";
+import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
 import "./strings.js";
 import "./strings_net.js";
@@ -196,92 +195,15 @@ class HostTable {
   }
 
   guestCard(g) {
-    const state = h("p.guest-state", { dataset: { state: g.state } }, g.link
-      ? t(`live.netState.${g.state}`, { name: g.name }) : t(`live.state.${g.state}`));
-    const body = [];
-    if (g.link) {
-      if (g.state === "inviting" && g.invite) {
-        body.push(h("p", t(g.watcher ? "live.sendNetLinkWatcher" : "live.sendNetLink", { name: g.name })),
-          h("div.invite-row",
-            h("input.invite-link", { type: "text", readonly: true, value: g.invite.link, "aria-label": t("live.linkLabel"),
-              onfocus: (e) => e.target.select() }),
-            h("button.button.small", { type: "button", onclick: (e) => copy(g.invite.link, e.currentTarget) }, t("table.copy"))),
-          h("div.qr-box", qrCanvas(g.invite.link, { scale: 4, label: t("live.qrLabel") })));
-      } else if (g.state === "here" || g.state === "away") {
-        body.push(h("p.live-path", { dataset: { path: g.link.describe() } }, pathWords(g.link.describe())));
-        if (g.state === "away") body.push(h("p.hint", t("live.netAwayHint")));
-      }
-    } else if (g.state === "inviting" && g.invite) {
-      body.push(
-        h("p", t("live.sendLink", { name: g.name })),
-        h("div.invite-row",
-          h("input.invite-link", { type: "text", readonly: true, value: g.invite.link, "aria-label": t("live.linkLabel"),
-            onfocus: (e) => e.target.select() }),
-          h("button.button.small", { type: "button", onclick: (e) => copy(g.invite.link, e.currentTarget) }, t("table.copy"))),
-        h("div.qr-box", qrCanvas(g.invite.link, { scale: 3, label: t("live.qrLabel") })),
-        // What is typed stays through a repaint of the cards (another guest's link changing).
-        h("label.field.answer-field", h("span", t("live.pasteAnswer", { name: g.name })),
-          h("textarea.answer-input", { rows: "3", autocomplete: "off", spellcheck: "false",
-            oninput: (e) => { g.draft = e.target.value; } }, g.draft || "")),
-        g.scan ? g.scan.box : null,
-        h("div.invite-row",
-          h("button.button.primary.connect", { type: "button", onclick: (e) => this.connect(g, e.currentTarget) },
-            t("live.connect")),
-          canScan() && !g.scan ? h("button.button.small.scan", { type: "button", onclick: () => this.scan(g) },
-            t("live.scanAnswer")) : null,
-          // A connection that never comes up (a network change, an answer lost): start over.
-          h("button.button.small.ghost.reinvite", { type: "button", onclick: () => this.makeInvite(g) },
-            t("live.newInvitation"))));
-    } else if (g.state === "making") {
-      body.push(h("p.hint", t("live.making")));
-    } else if (g.state === "connecting") {
-      // A connection that does not come up within a few seconds will not: offer to start over.
-      body.push(h("p.hint", t("live.connectingHint")),
-        h("button.button.small.ghost.reinvite", { type: "button", onclick: () => this.makeInvite(g) },
-          t("live.newInvitation")));
-    } else if (g.state === "away") {
-      body.push(h("p.hint", t("live.awayHint")),
-        h("button.button.reinvite", { type: "button", onclick: () => this.makeInvite(g) }, t("live.newInvitation")));
-    }
-    if (g.watcher && (g.state === "here" || g.state === "away")) {
-      body.push(h("button.button.small.ghost.dismiss", { type: "button", onclick: () => this.dismiss(g) }, t("live.dismiss")));
-    }
-    if (g.note) body.push(h("p.note", { role: "alert" }, g.note));
-    // The link's ICE state stays on the card across repaints: it says why a connection never came up.
-    const dataset = g.watcher ? { watcher: String(g.watcher), state: g.state } : { seat: String(g.seat), state: g.state };
-    if (g.ice) dataset.ice = g.ice;
-    if (g.link) dataset.path = g.link.describe();
-    return h("article.invite-card", { dataset },
-      h("h3", g.watcher ? g.name : t("live.seatTitle", { n: g.seat + 1, name: g.name })), state, ...body);
+    return guestCard(this, g);
   }
 
-  /** Read the guest's answer from its screen with this device's camera, then connect. */
-  async scan(g) {
-    const video = h("video.scan-video", { "aria-label": t("live.scanLabel") });
-    const abort = new AbortController();
-    const box = h("div.scan-box", video,
-      h("button.button.small.ghost.scan-stop", { type: "button", onclick: () => abort.abort() }, t("live.scanStop")));
-    g.scan = { box, abort };
-    g.note = null;
-    this.paintGuests();
-    let text = null;
-    try {
-      text = await scanQr(video, abort.signal);
-    } catch (e) {
-      g.note = t("live.scanFailed", { detail: e.message || String(e) });
-    }
-    g.scan = null;
-    if (this.dead) return;
-    if (text) g.draft = text.trim();
-    this.paintGuests();
-    const button = text && this.cardOf(g) && this.cardOf(g).querySelector("button.connect");
-    if (button) await this.connect(g, button);
+  scan(g) {
+    return scanAnswer(this, g);
   }
 
   cardOf(g) {
-    if (!this.guestsBox) return null;
-    return this.guestsBox.querySelector(g.watcher ? `.invite-card[data-watcher="${g.watcher}"]`
-      : `.invite-card[data-seat="${g.seat}"]`);
+    return cardOf(this, g);
   }
 
   inviteWatcher() {
