@@ -14,7 +14,7 @@ from tests.browser.vt_page import (ENGINE_WAIT, moves, one_device, screenshot, s
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 
-def new_table(page, site, game, kinds, *, options=None, timers=True, names=None, query="botdelay=20"):
+def new_table(page, site, game, kinds, *, options=None, timers=True, names=None, query="botdelay=20", shot=None):
     page.goto(site.url(f"index.html#/new/{game}"))
     page.wait_for_selector("form.newtable #start")
     page.wait_for_selector("#opt-clock", timeout=ENGINE_WAIT)
@@ -30,6 +30,9 @@ def new_table(page, site, game, kinds, *, options=None, timers=True, names=None,
         page.select_option(f"#opt-{name}", label=label)
     if page.is_checked("#timers-on") != timers:
         page.click("#timers-on")
+    if shot:
+        page.locator("fieldset.options-form").scroll_into_view_if_needed()
+        screenshot(page, SCREENS / shot)
     page.click("#start")
     page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
     table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")
@@ -50,7 +53,7 @@ def play_first_listed_move(page):
 def test_take_back_then_resign_against_a_bot_with_a_chosen_colour_and_clock(browser, site):
     with one_device(browser, 390, 844, touch=True) as page:
         new_table(page, site, "elderwood", ["person", "bot"],
-                  options={"colour": "Walnut", "clock": "Relaxed"})
+                  options={"colour": "Walnut", "clock": "Relaxed"}, shot="table-controls-newtable-phone.png")
         wait_page_state(page, "interactive")
         snap = snapshot(page)
         assert snap["options"] == {"colour": "walnut", "clock": "relaxed"}
