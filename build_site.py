@@ -25,6 +25,7 @@ import re
 import shutil
 import subprocess
 import sys
+import urllib.parse
 import zipfile
 from pathlib import Path
 
@@ -436,13 +437,58 @@ def build(dist: Path = DIST, quiet: bool = False) -> dict:
 
 # --- serving ---------------------------------------------------------------------------------------
 
+#: Who may frame a page (``frame-ancestors``, which a <meta> policy cannot carry). Embeds are made
+#: to be framed by other sites (docs/embedding.md); no other page is: a game framed by a stranger's
+#: page could be played or read by clicks the player never meant.
+FRAME_ANCESTORS = {"embed.html": "*"}
+FRAME_ANCESTORS_DEFAULT = "'self'"
+#: The policy of the scripts that run as workers (web/worker.js, which holds the seed and every
+#: hidden card while a game runs, and sw.js). A worker is governed by the policy sent with its
+#: script, never by the page's <meta>: without this header it may fetch anywhere. Scripts a page
+#: imports ignore it (the page's policy governs them), so every script may be sent it.
+WORKER_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
+              "img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'")
+#: Sent with everything.
+COMMON_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+_META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
+
+
+def security_headers(path: str, body: bytes | None = None) -> dict[str, str]:
+    """The headers a host should send with the file at ``path`` (relative to the site's root),
+    whose bytes are ``body`` (docs/hosting.md lists them): a page's own policy (the one its
+    <meta> carries) plus who may frame it; a script's, the workers' policy."""
+    out = dict(COMMON_HEADERS)
+    name = path.lstrip("/") or "index.html"
+    if name.endswith(".html"):
+        ancestors = FRAME_ANCESTORS.get(name, FRAME_ANCESTORS_DEFAULT)
+        found = _META_CSP.search(body.decode("utf-8", "replace")) if body else None
+        policy = found.group(1) + "; " if found else ""
+        out["Content-Security-Policy"] = f"{policy}frame-ancestors {ancestors}"
+        if ancestors == FRAME_ANCESTORS_DEFAULT:
+            out["X-Frame-Options"] = "SAMEORIGIN"  # the same, for browsers without frame-ancestors
+    elif name.endswith((".js", ".mjs")):
+        out["Content-Security-Policy"] = WORKER_CSP
+    return out
+
+
 class SiteHandler(http.server.SimpleHTTPRequestHandler):
-    """Static files with the content types hosts must use, and no-cache (always revalidate)."""
+    """Static files with the content types hosts must use, no-cache (always revalidate) and the
+    security headers of :func:`security_headers`."""
 
     extensions_map = MIME_TYPES
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", "no-cache")
+        path = urllib.parse.unquote(urllib.parse.urlsplit(self.path).path)
+        body = None
+        if path.endswith("/") or path.endswith(".html"):
+            try:
+                with open(self.translate_path(path + ("index.html" if path.endswith("/") else "")), "rb") as f:
+                    body = f.read(1 << 20)
+            except OSError:
+                body = None
+        for name, value in security_headers(path + ("index.html" if path.endswith("/") else ""), body).items():
+            self.send_header(name, value)
         super().end_headers()
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - signature from the base class

@@ -197,15 +197,17 @@ RUN_CORPUS = """async (cases) => {
     dt.items.add(new File([bytes], 'record.json', { type: 'application/json' }));
     const input = document.querySelector('.pg-drop input[type=file]');
     input.files = dt.files;
+    let t0 = performance.now();
     input.dispatchEvent(new Event('change'));
     let v = await verdict(null);
     out.push({ name: c.name, how: 'file', verdict: v && v.dataset.verdict, field: v && v.dataset.field || null,
-               text: v && v.innerText });
+               text: v && v.innerText, ms: performance.now() - t0 });
     document.querySelector('.pg-verify').dataset.old = '1';
+    t0 = performance.now();
     location.hash = '#/verify?r=' + c.link;
     v = await verdict(null);
     out.push({ name: c.name, how: 'link', verdict: v && v.dataset.verdict, field: v && v.dataset.field || null,
-               text: v && v.innerText });
+               text: v && v.innerText, ms: performance.now() - t0 });
     document.querySelector('.pg-verify').dataset.old = '1';
     location.hash = '#/verify';
     for (let i = 0; i < 200 && !document.querySelector('.pg-verify:not([data-old]) .pg-drop input'); i++) await sleep(20);
@@ -234,6 +236,8 @@ def test_the_hostile_corpus_gets_the_clis_verdict_as_a_file_and_as_a_link(page, 
     payload = [{"name": n, "b64": b64.b64encode(raw).decode(), "link": _link_bytes(raw)} for n, raw, _ in cases]
     got = page.evaluate(RUN_CORPUS, payload)
     assert len(got) == 2 * len(cases)
+    for g in sorted(got, key=lambda g: -g["ms"])[:6]:
+        print(f"{g['ms']:8.0f} ms  {g['how']:4}  {g['name']}")
     wrong = []
     for g in got:
         report = expected[g["name"]]

@@ -23,7 +23,9 @@ function seatWords(seat, index) {
   return seat.level ? t("pg.botSeatLevel", { name, level: levelName(seat.level) }) : t("pg.botSeat", { name });
 }
 
-const MAX_BYTES = MAX_RECORD_BYTES; // the verifier's own limit; a record of the longest game is a few tens of KB
+const MAX_BYTES = MAX_RECORD_BYTES;
+/** The most the paste box is given to show; a real record is a few tens of KB. */
+const SHOW_MAX = 512 * 1024; // the verifier's own limit; a record of the longest game is a few tens of KB
 
 export function mount(el, params, ctx) {
   useStyle("pages.css");
@@ -119,13 +121,18 @@ export function mount(el, params, ctx) {
       return showError(t("pg.verify.errFile", { msg: errorText(e) }));
     }
     if (!alive) return;
-    paste.value = shownText(bytes);
+    showInBox(bytes);
     check({ bytes }, "file", file.name);
   }
 
-  /** The bytes as text to show in the box (only shown: the engine reads the bytes themselves). */
+  /** The bytes as text (only to show: the engine reads the bytes themselves). */
   function shownText(bytes) {
     return new TextDecoder("utf-8", { ignoreBOM: true }).decode(bytes);
+  }
+
+  /** Show what is checked in the box, unless it is too long to lay out (megabytes of lines freeze a textarea). */
+  function showInBox(bytes) {
+    paste.value = bytes.length <= SHOW_MAX ? shownText(bytes) : "";
   }
 
   function showError(message, detail) {
@@ -354,7 +361,7 @@ export function mount(el, params, ctx) {
         return;
       }
       if (!alive) return;
-      paste.value = shownText(bytes);
+      showInBox(bytes);
       check({ bytes }, "link");
     })();
   }
