@@ -6,7 +6,8 @@ Each case is about 4 MB (the reader's limit is 5 MB) and built to make a careles
 an unterminated string of escaped quotes (a backtracking string pattern is quadratic on it),
 millions of quotes, brackets nested past the bound, millions of empty arrays, and a long
 record-shaped document. The reader refuses or accepts each; what is measured is how long it
-takes to say so. docs/performance.md quotes these numbers.
+takes to say so. On CPython 3.11 (2 shared CPUs) every case takes under 0.6 s; a backtracking
+string pattern took 12-23 s on 32 KB of the first case.
 """
 from __future__ import annotations
 
