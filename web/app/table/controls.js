@@ -6,6 +6,7 @@
 import { addStrings, t, words } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
 import { addStyleOnce } from "../../lib/style.js";
+import { announce } from "../../lib/announce.js";
 
 const CSS_TEXT = `
 .table-controls { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 10px; }
@@ -64,6 +65,12 @@ export class TableControls {
       buttons.push(h("button.button.control", {
         type: "button", dataset: { action: "cancel" }, onclick: () => { this.confirming = false; this.update(snap, enabled); },
       }, t("controls.cancel")));
+    }
+    // An offer is said once when it arrives: on a phone the buttons may sit below the board.
+    const offerKey = offer ? `${snap.table}:${snap.log.length}` : null;
+    if (offer && enabled && this.saidOffer !== offerKey) {
+      this.saidOffer = offerKey;
+      announce(t("controls.drawOffered", { name: offer.name }));
     }
     this.snap = snap;
     this.enabled = enabled;
