@@ -223,10 +223,15 @@ def steps(page) -> int:
 
 
 def wait_steps(page, more_than: int, timeout: float = 60.0) -> None:
+    """Until the log holds more steps (each look asks the engine: between looks, the cheap wait for
+    the board to have its answer)."""
     limit = time.monotonic() + timeout
-    while steps(page) <= more_than:
+    while True:
+        page.wait_for_function(f"!{ROOT} || {ROOT}.dataset.pending !== '1'", timeout=timeout * 1000)
+        if steps(page) > more_than:
+            return
         assert time.monotonic() < limit, f"no step after {more_than} in {timeout} s"
-        page.wait_for_timeout(50)
+        page.wait_for_timeout(150)
 
 
 def my_last_step(page) -> dict:
