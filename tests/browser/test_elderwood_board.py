@@ -142,6 +142,13 @@ def keyboard_move(page, snap, move, escape_first=False):
         assert board_state(page) == {"lifted": "", "rings": []}
         a = page.evaluate(ACTIVE)
         assert (a["pile"] == src[2:]) if src.startswith("p:") else (a["id"] == src), "Escape gives the focus back"
+        # Space toggles the lift: on the first ring it puts the tile back (Enter would set it down).
+        page.keyboard.press("Enter")
+        assert board_state(page)["lifted"] == src
+        page.keyboard.press("Space")
+        assert board_state(page) == {"lifted": "", "rings": []}
+        a = page.evaluate(ACTIVE)
+        assert (a["pile"] == src[2:]) if src.startswith("p:") else (a["id"] == src), "Space gives the focus back"
     page.keyboard.press("Enter")
     state = board_state(page)
     assert state["lifted"] == src
@@ -170,8 +177,20 @@ def test_a_whole_game_with_the_keyboard_only(page, live_site, context):
     me = my_seat(snap)
     moves = 0
     while not snap["terminal"]:
+        if moves:
+            # The focus stayed on the board through the move and the bot's (no Tab through the header).
+            assert page.evaluate("document.querySelector('.ew-root').contains(document.activeElement)")
         move = choose(snap)
         keyboard_move(page, snap, move, escape_first=moves == 0)
+        if moves == 0:
+            # ? lists the keys in words; Escape closes the list and the focus comes back to the board.
+            page.keyboard.press("?")
+            box = page.locator(".ew-root .vt-keylist")
+            assert box.is_visible()
+            for words in ("Enter", "Space", "Arrow keys", "Escape", "ring"):
+                assert words in box.inner_text()
+            page.keyboard.press("Escape")
+            assert not box.is_visible()
         moves += 1
         snap = wait_turn(page)
     check_finished(page, snap, me)

@@ -4,6 +4,11 @@ import { addStrings } from "../../lib/i18n.js";
 export const STRINGS = {
   en: {
     "ew.board": "Elderwood slab",
+    "ew.keys.tab": "From your supply to your tiles on the slab.",
+    "ew.keys.arrows": "From pile to pile, from tile to tile, or between the rings of a lifted tile.",
+    "ew.keys.enter": "Lift the tile or pile under the focus; on a ring, set the tile down there.",
+    "ew.keys.space": "Lift the tile under the focus, or put a lifted tile back.",
+    "ew.keys.escape": "Put a lifted tile back.",
     "ew.fit": "Fit",
     "ew.zoomIn": "Zoom in",
     "ew.zoomOut": "Zoom out",
@@ -46,6 +51,11 @@ export const STRINGS = {
   },
   pt: {
     "ew.board": "Laje de Elderwood",
+    "ew.keys.tab": "Da sua reserva para as suas peças na laje.",
+    "ew.keys.arrows": "De pilha em pilha, de peça em peça, ou entre os anéis de uma peça levantada.",
+    "ew.keys.enter": "Levanta a peça ou a pilha em foco; num anel, pousa a peça ali.",
+    "ew.keys.space": "Levanta a peça em foco, ou devolve uma peça levantada.",
+    "ew.keys.escape": "Devolve uma peça levantada.",
     "ew.fit": "Ajustar",
     "ew.zoomIn": "Aproximar",
     "ew.zoomOut": "Afastar",
