@@ -10,11 +10,10 @@ with a message naming the field, in English and Portuguese, never with a traceba
 """
 from __future__ import annotations
 
+import gc
 import hashlib
 import hmac
-import itertools
 import json
-import operator
 import re
 from typing import Any
 
@@ -59,22 +58,65 @@ class BadRecord(ValueError):
 
 
 # --- reading text -----------------------------------------------------------------------------
-# A string, scanned once from its opening quote: runs of plain characters and escape pairs,
-# possessively (nothing is ever given back), ending at the closing quote or at the end of the
-# text. Matching always succeeds where it starts, so an unterminated string (say, megabytes of
-# escaped quotes) costs one pass, never a retry from every later quote: linear time.
-_STRING = re.compile(r'"(?:[^"\\]+|\\.)*+(?:"|\\?\Z)', re.S)
-# Openers count 2 and closers 0, so "depth after the i-th bracket" = running sum - i.
-_BRACKETS = bytes.maketrans(b"[]{}", b"\x02\x00\x02\x00")
+# Strings are skipped without a pattern that could backtrack, with str methods only (C loops):
+# escaped backslashes go first (left to right, pairing as JSON does), then escaped quotes; what
+# is left inside strings holds no quote, so the text split at its quotes alternates outside,
+# inside, outside… An unterminated string (say, megabytes of escaped quotes) costs one pass.
+# Outside strings a backslash is no JSON: the reader refuses it there, before any bracket after it.
+# Then only brackets are kept, all as [ and ] (the parser recurses on either kind), and innermost
+# pairs are removed, one level a pass: a text MAX_DEPTH deep is empty after MAX_DEPTH passes.
+_BRACKETS = bytes.maketrans(b"{}", b"[]")
 _NOT_BRACKETS = bytes(set(range(256)) - set(b"[]{}"))
+# A \uD800-\uDFFF escape: the only way a lone surrogate reaches parsed strings from UTF-8.
+_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
+
+
+def _outside_strings(text: str) -> str:
+    return "".join(text.replace("\\\\", "").replace('\\"', "").split('"')[::2])
+
+
+def _nesting(text: str) -> str | None:
+    """"deep" if the parser would nest deeper than MAX_DEPTH arrays and objects (it recurses, and
+    a text 100,000 brackets deep must not crash it), else None. Linear time: at most MAX_DEPTH
+    passes of bytes.replace over the brackets."""
+    brackets = _outside_strings(text).encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
+    for _ in range(MAX_DEPTH):
+        if not brackets:
+            return None
+        fewer = brackets.replace(b"[]", b"")
+        if len(fewer) == len(brackets):
+            break
+        brackets = fewer
+    if not brackets or (b"[]" not in brackets and (brackets.startswith(b"]") or len(brackets) <= MAX_DEPTH)):
+        # Nothing left; or closers no opener precedes (the parser stops at the first, at most
+        # MAX_DEPTH deep), or at most MAX_DEPTH openers never closed: it reports them itself.
+        return None
+    return "deep"  # a pair left after MAX_DEPTH passes, or more openers than that never closed
 
 
 def _depth(text: str) -> int:
-    """The deepest nesting of arrays and objects, strings skipped (before json sees it:
-    Python's parser recurses, and a record 100,000 brackets deep must not crash it).
-    Linear time, with every step in C: no per-character Python loop."""
-    brackets = _STRING.sub("", text).encode("utf-8", "surrogatepass").translate(_BRACKETS, _NOT_BRACKETS)
-    return max(map(operator.sub, itertools.accumulate(brackets), itertools.count(1)), default=0)
+    """The deepest nesting of arrays and objects outside strings (exact; for tests and tools)."""
+    depth = deepest = 0
+    for ch in _outside_strings(text):
+        if ch in "[{":
+            depth += 1
+            deepest = max(deepest, depth)
+        elif ch in "]}":
+            depth -= 1
+    return deepest
+
+
+def _loads(text: str) -> Any:
+    """json.loads, strictly, with the cycle collector paused: the parser makes no cycles, and a
+    text of millions of small arrays would otherwise run it again and again (seconds, not tenths)."""
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant, parse_int=_integer,
+                          parse_float=_float)
+    finally:
+        if paused:
+            gc.enable()
 
 
 def utf8_size(text: str, limit: int = MAX_BYTES) -> int:
@@ -142,15 +184,16 @@ def parse(data: str | bytes, limit: int = MAX_BYTES) -> Any:
     if text.startswith("\ufeff"):
         raise BadRecord("the text starts with a byte order mark; a record is plain UTF-8 JSON",
                         "o texto começa com uma marca de ordem de bytes; um registro é JSON UTF-8 simples")
-    if _depth(text) > MAX_DEPTH:
+    if _nesting(text) == "deep":
         raise BadRecord(f"the JSON nests deeper than {MAX_DEPTH} levels; a record nests 4",
                         f"o JSON tem mais de {MAX_DEPTH} níveis; um registro tem 4")
     try:
-        data = json.loads(text, object_pairs_hook=_pairs, parse_constant=_constant, parse_int=_integer,
-                          parse_float=_float)
+        data = _loads(text)
         # A lone surrogate (raw, or written as a \\uD800 escape) is not a character: it
         # could not be written back as UTF-8, so the seal could not be computed over it.
-        json.dumps(data, ensure_ascii=False).encode("utf-8")
+        text.encode("utf-8")
+        if _SURROGATE_ESCAPE.search(text):  # rare: only then is the whole record written out again
+            json.dumps(data, ensure_ascii=False).encode("utf-8")
         return data
     except UnicodeEncodeError:
         raise BadRecord("the text holds a lone surrogate, which is not a character",

@@ -61,6 +61,12 @@ def test_nesting_is_bounded_and_strings_do_not_count():
         rec.parse('{"a":' * 33 + "0" + "}" * 33)
     assert rec.parse('["' + "[" * 40 + '\\"[[[["]') == ["[" * 40 + '"[[[[']
     assert rec._depth('{"a":[[1],{"b":[]}]}') == 4
+    # Brackets that do not pair up, but never nest deep: the parser says what is wrong itself.
+    for text in ("]" * 100_000, "[" * 20 + "]" * 19, "]" * 50 + "[" * 50, '{"a": [}'):
+        with pytest.raises(rec.BadRecord) as e:
+            rec.parse(text)
+        assert "not JSON" in e.value.words["en"], text[:30]
+    assert rec.parse("[" * 32 + "]" * 32) == eval("[" * 32 + "]" * 32)
 
 
 def test_the_limit_counts_utf8_bytes_for_text_as_for_files():
