@@ -15,7 +15,8 @@ import { t, onLangChange } from "../../lib/i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
 import { h } from "../../lib/dom.js";
 import { endScreen } from "../table/endscreen.js";
-import { Peer, packCode, unpackCode } from "./peer.js";
+import { Peer } from "./peer.js";
+import { readInvitation, answerCode } from "./compact.js";
 import { message, read, checkInvitation } from "./protocol.js";
 import { qrCanvas } from "./qr.js";
 import { LiveBoard } from "./board.js";
@@ -162,7 +163,7 @@ class GuestTable {
       onChange: () => { if (link.pool.open && !link.other) link.hello(); },
     });
     link.pool.listen([this.keys.topic]);
-    this.link = link;
+    this.netLink = link;
     this.peer = { send: (text) => link.send(text), close: () => {} };
     window.__vt.liveSend = (text) => link.send(String(text));
     window.__vt.liveGuest = this;
@@ -170,13 +171,13 @@ class GuestTable {
   }
 
   paintStatus() {
-    if (this.dead || !this.link) return;
+    if (this.dead || !this.netLink) return;
     const status = this.infoBox && this.infoBox.querySelector(".guest-status");
-    const path = this.link.describe();
-    const word = this.link.here ? pathWords(path) : t(this.link.other ? "live.guest.reconnecting" : "live.guest.finding");
+    const path = this.netLink.describe();
+    const word = this.netLink.here ? pathWords(path) : t(this.netLink.other ? "live.guest.reconnecting" : "live.guest.finding");
     if (status) {
       status.dataset.path = path;
-      status.dataset.here = String(this.link.here);
+      status.dataset.here = String(this.netLink.here);
       const p = status.querySelector(".guest-path");
       if (p) p.textContent = word;
     }
@@ -191,7 +192,7 @@ class GuestTable {
   async begin(code) {
     let inv = null;
     try {
-      inv = await unpackCode(code);
+      inv = readInvitation(code);
     } catch (_) { /* said below */ }
     if (this.dead) return;
     if (!checkInvitation(inv) || !isGame(inv.game) || !GAMES[inv.game].playable) {
@@ -226,7 +227,7 @@ class GuestTable {
     });
     try {
       const sdp = await peer.answer(inv.sdp);
-      this.answer = await packCode({ v: 1, sdp, seat: inv.seat, c: this.me ? this.me.commitment : null });
+      this.answer = answerCode({ sdp, seat: inv.seat, c: this.me ? this.me.commitment : null });
       this.state = "waiting";
     } catch (e) {
       this.state = "failed";
@@ -519,9 +520,9 @@ class GuestTable {
   destroy() {
     this.dead = true;
     this.offLang();
-    if (this.link) {
-      this.link.close();
-      if (this.link.pool) this.link.pool.close();
+    if (this.netLink) {
+      this.netLink.close();
+      if (this.netLink.pool) this.netLink.pool.close();
     }
     if (this.peer) this.peer.close();
     if (this.board) this.board.destroy();

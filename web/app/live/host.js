@@ -23,7 +23,8 @@ import { endScreen } from "../table/endscreen.js";
 import { decisionKey } from "../timer.js";
 import { newTableId, saveTable, summarize, readTable, isTableId } from "../storage.js";
 import { rememberLive, liveTable, forgetLive } from "../table/session.js";
-import { Peer, packCode, unpackCode } from "./peer.js";
+import { Peer } from "./peer.js";
+import { invitationCode, readAnswer } from "./compact.js";
 import { message, read, checkAnswer } from "./protocol.js";
 import { sha256Hex, addLiveStyle, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
@@ -89,6 +90,8 @@ class HostTable {
     this.onHide = () => { if (document.visibilityState === "hidden") this.saveClocks(); };
     document.addEventListener("visibilitychange", this.onHide);
     window.addEventListener("pagehide", this.onHide);
+    // Test and tool hook: the host's table, as any script of this page could reach it anyway.
+    window.__vt.liveHost = this;
     if (query.table === undefined) this.render();
   }
 
@@ -256,8 +259,8 @@ class HostTable {
     g.peer = peer;
     try {
       const sdp = await peer.offer();
-      const code = await packCode({ v: 1, sdp, seat: g.seat, game: this.game, host: this.commit.commitment,
-        name: g.name.slice(0, 40) });
+      const code = invitationCode({ sdp, seat: g.seat, game: this.game, host: this.commit.commitment,
+        name: g.name.slice(0, 24) });
       const base = `${location.origin}${location.pathname}`;
       g.invite = { code, link: `${base}#/join?i=${code}` };
       g.state = "inviting";
@@ -282,7 +285,7 @@ class HostTable {
     const text = card.querySelector(".answer-input").value;
     let answer = null;
     try {
-      answer = await unpackCode(text);
+      answer = readAnswer(text);
     } catch (_) { /* said below */ }
     if (!checkAnswer(answer) || answer.seat !== g.seat) {
       g.note = t("live.badAnswer");
@@ -406,8 +409,6 @@ class HostTable {
       state: (g, link) => this.netState(g, link),
       relays: () => this.paintSoon(),
     }, { direct: this.directOk });
-    // Test and tool hook: the host's table, as a page of this device may reach it anyway.
-    window.__vt.liveHost = this;
     return this.net;
   }
 
