@@ -126,6 +126,7 @@ class Overlay(GameState):
         out["resigned"] = list(self.resigned)
         if self.ended:
             out["table_end"] = {"reason": self.ended[1], "words": dict(ENDINGS[self.ended[1]])}
+            out["ending"] = dict(ENDINGS[self.ended[1]])     # the end screen's line: not the game's own end
         return out
 
     def describe(self, action: str, lang: str = "en", viewer: Any = None) -> str:

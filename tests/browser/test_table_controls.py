@@ -91,6 +91,9 @@ def test_take_back_then_resign_against_a_bot_with_a_chosen_colour_and_clock(brow
         assert snap["record"]["actions"].count("@takeback") == 1 and snap["record"]["actions"][-1] == "@resign"
         assert snap["record"]["options"] == {"colour": "walnut", "clock": "relaxed"}
         assert "Resigned" in page.locator(".log-list").inner_text()
+        assert "ended by resignation" in page.locator(".end-screen").inner_text()
+        page.locator(".end-screen").scroll_into_view_if_needed()
+        screenshot(page, SCREENS / "table-controls-resigned-phone.png")
         assert not page.locator(".table-controls button").count()
         # The record verifies on the Verify page's engine.
         report = page.evaluate("(r) => window.__vt.engine.call('verify', {text: JSON.stringify(r)})", snap["record"])

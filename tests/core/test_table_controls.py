@@ -59,6 +59,7 @@ def test_with_two_seats_a_resignation_ends_the_game_and_the_other_wins(name):
     assert t.state.winners() == [1 - seat] and t.state.outcome() == "win"
     assert t.log(None)[-1]["words"]["en"] == "Resigned" and t.log(None)[-1]["action"] == ctl.RESIGN
     assert t.state.view(None)["table_end"]["reason"] == "resigned"
+    assert t.state.view(None)["ending"]["en"] == "The game ended by resignation."
     r = check_record(t)
     assert r["actions"][-1] == ctl.RESIGN and r["result"]["winners"] == [1 - seat]
 
