@@ -27,7 +27,7 @@ WORDS = {
     DRAW_OFFER: {"en": "Offered a draw", "pt": "Ofereceu empate"},
     DRAW_ACCEPT: {"en": "Accepted the draw", "pt": "Aceitou o empate"},
     DRAW_DECLINE: {"en": "Declined the draw", "pt": "Recusou o empate"},
-    TAKEBACK: {"en": "Took back their last move", "pt": "Voltou o seu último lance"},
+    TAKEBACK: {"en": "Took back their last move", "pt": "Voltou a sua última jogada"},
 }
 
 #: What each table action's button says.
@@ -36,7 +36,7 @@ BUTTONS = {
     DRAW_OFFER: {"en": "Offer a draw", "pt": "Oferecer empate"},
     DRAW_ACCEPT: {"en": "Accept the draw", "pt": "Aceitar o empate"},
     DRAW_DECLINE: {"en": "Decline the draw", "pt": "Recusar o empate"},
-    TAKEBACK: {"en": "Take back my last move", "pt": "Voltar o meu último lance"},
+    TAKEBACK: {"en": "Take back my last move", "pt": "Voltar a minha última jogada"},
 }
 
 #: How the table ended a game early, in words (``Overlay.view``'s ``table_end``).
