@@ -164,7 +164,26 @@ def tap_road(page, road: str):
     raise AssertionError(f"could not open the paving sheet of {road}")
 
 
-def play_by_taps(page, choice):
+def pave_from_the_list(page, road: str):
+    """The Pave list: a road picked from it is brought into the part of the map really seen, below
+    the page's sticky header and above the paying sheet (what is on top at its middle is the map)."""
+    tap(page, ".mh-piles .mh-pavepile")
+    page.wait_for_function(f"{ROOT}.dataset.sheet === 'roads'")
+    item = page.locator(f".mh-sheet .mh-road[data-road='{road}']")
+    item.scroll_into_view_if_needed()
+    tap(page, f".mh-sheet .mh-road[data-road='{road}']")
+    try:
+        page.wait_for_function(f"{ROOT}.dataset.sheet === 'pave' && {ROOT}.dataset.road === {json.dumps(road)}", timeout=5000)
+    except Exception as e:
+        raise AssertionError(("the road's paving sheet did not open from the list", board(page), item.bounding_box())) from e
+    page.wait_for_timeout(400)
+    p = page.evaluate(f"{R}.roadPoint({json.dumps(road)})")
+    seen = page.evaluate("([x, y]) => { const e = document.elementFromPoint(x, y);"
+                         " return !!e && !!e.closest('.mh-map') && !e.closest('.vt-controls, .mh-hint'); }", [p["x"], p["y"]])
+    assert seen, ("the road picked from the list is not in sight", p)
+
+
+def play_by_taps(page, choice, by_list=False):
     kind = choice[0]
     if kind == "keep":
         for mid in choice[1]:
@@ -182,7 +201,10 @@ def play_by_taps(page, choice):
         tap(page, ".mh-piles .mh-pile[data-action=mail]")
     else:
         _, road, mix = choice
-        tap_road(page, road)
+        if by_list:
+            pave_from_the_list(page, road)
+        else:
+            tap_road(page, road)
         if page.get_attribute(".mh-sheet [role=radio][aria-checked=true]", "data-mix") != mix:
             tap(page, f".mh-sheet [role=radio][data-mix='{mix}']")
             page.wait_for_function(f"document.querySelector(\".mh-sheet [role=radio][data-mix='{mix}']\")"
@@ -230,6 +252,7 @@ def test_a_whole_game_by_taps_at_phone_size(phone, live_site):
     check_phone_layout(page, 844)
     check_map_fills_the_phone(page)
     turn_no, played = 0, []
+    listed_pave_done = False
     while not snap["terminal"]:
         b = board(page)
         if b["kind"] == "turn" and b["sheet"] == "" and turn_no == 0:
@@ -239,7 +262,11 @@ def test_a_whole_game_by_taps_at_phone_size(phone, live_site):
             assert "tap" in hint.lower() and "D " not in hint and "1–5" not in hint, hint   # hints for a touch screen
         choice = plan(snap, turn_no)
         before = moves(page)
-        play_by_taps(page, choice)
+        listed_pave = choice[0] == "pave" and not listed_pave_done
+        listed_pave_done = listed_pave_done or listed_pave
+        if listed_pave:
+            page.evaluate("window.scrollTo(0, 120)")      # the page's sticky header now lies over the map's top
+        play_by_taps(page, choice, by_list=listed_pave)
         wait_moves(page, before)
         log = snapshot(page)["log"]
         assert log[before]["action"] == action_of(choice) and log[before]["by"] == "seat"
