@@ -242,3 +242,15 @@ def test_a_draw_marks_no_winner_and_the_end_screen_keeps_the_final_board_in_view
                 assert page.evaluate(BROKEN_WORDS_JS) == []
                 if lang == "en":
                     screenshot(page, SCREENS / f"shell-end-draw-{size}.png")
+
+
+def test_portuguese_calls_a_move_a_jogada_everywhere():
+    """A player's move is a "jogada" in every Portuguese string and page (never a "lance")."""
+    found = []
+    for top in ("web", "py_engine", "docs"):
+        for path in (ROOT / top).rglob("*"):
+            if path.suffix in (".js", ".py", ".json", ".md", ".html") and path.is_file():
+                for n, line in enumerate(path.read_text(encoding="utf-8", errors="replace").splitlines(), 1):
+                    if re.search(r"\b[Ll]ances?\b", line):
+                        found.append(f"{path.relative_to(ROOT)}:{n}")
+    assert not found, found
