@@ -219,11 +219,12 @@ class MilehollowState(GameState):
             out.pop()                       # Oxen alone only when no colour can pay
         return out
 
-    def pave_actions(self, seat: int, offered: bool = False) -> list[str]:
+    def pave_actions(self, seat: int, offered: bool = False, roads: Any = None) -> list[str]:
         """Every legal paving of ``seat``, road by road, each road's mixes as :meth:`pave_mixes` orders
-        them; ``offered``: only the move list's (:meth:`proposals`, what :func:`notation.offered_moves` keeps)."""
+        them; ``offered``: only the move list's (:meth:`proposals`, what :func:`notation.offered_moves` keeps);
+        ``roads``: only those (None: every road)."""
         out = []
-        for road in range(NROADS):
+        for road in (range(NROADS) if roads is None else roads):
             if self.why_not_road(seat, road) is None:
                 mixes = self.proposals(seat, road) if offered else self.pave_mixes(seat, road)
                 out += [nt.pave_text(road, c, n, ox) for c, n, ox in mixes]
@@ -278,6 +279,11 @@ class MilehollowState(GameState):
             seat = self._actor(player)
         except IllegalAction:
             return []
+        return self._legal(seat)
+
+    def _legal(self, seat: int, roads: Any = None) -> list[str]:
+        """The legal list; ``roads``: only these roads' pavings (judging one paving or a draw needs
+        no other road priced), None: all, and ``pass`` when nothing else is legal."""
         if self.phase in (SETUP_KEEP, KEEP):
             return keep_choices(self.pending[seat], self.keep_min())
         if self.phase == DRAW2:
@@ -287,8 +293,10 @@ class MilehollowState(GameState):
             out.append("deck")
         if self.mail_deck:
             out.append("mail")
-        out += self.pave_actions(seat)
-        return out or ["pass"]
+        out += self.pave_actions(seat, roads=roads)
+        if not out and roads is None:
+            return ["pass"]
+        return out
 
     def timeout_action(self, player: int) -> str:
         """What the table plays when the timer runs out (docs/rules/milehollow.md, *Timers*).
@@ -342,9 +350,10 @@ class MilehollowState(GameState):
         """Play ``action``: legal exactly when :meth:`legal_actions` lists it (one judgement for both;
         :meth:`why_not` only puts a refusal in words)."""
         seat = self._actor(player)
-        if not isinstance(action, str) or action not in self.legal_actions(seat):
-            raise IllegalAction(self.why_not(seat, action))
         a = nt.parse(action)
+        roads = (a.road,) if isinstance(a, nt.Pave) else None if isinstance(a, nt.Pass) else ()
+        if action not in self._legal(seat, roads):
+            raise IllegalAction(self.why_not(seat, action))
         # The action's number is counted first, so every event it causes names it (a reshuffle too).
         self.n_actions += 1
         phase = self.phase
