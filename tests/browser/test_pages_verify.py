@@ -293,3 +293,22 @@ def test_names_are_isolated_and_a_long_one_keeps_the_phone_width(phone, site, tm
     pg.screenshot(path=str(tmp_path / "verify-hostile-invalid-390.png"), full_page=True)
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390
     assert pg.evaluate("document.querySelector('.pg-summary').tagName") == "BDI"
+
+
+def test_with_the_bots_checked_a_person_seat_that_played_as_a_bot_is_named(page, site):
+    """The seed is public after the game, so a bot's seat can be relabelled a person's and the
+    record sealed again: it verifies, and with the bots checked the page says which seat played
+    every move exactly as a bot level."""
+    from tests import hostile_records
+    record = hostile_records.base_record()
+    record["seats"][1] = {"name": "Bo", "bot": False, "level": None}
+    record = hostile_records.sealed(record)
+    open_verify(page, site)
+    page.check("#vt-verify-bots")
+    assert paste_and_verify(page, json.dumps(record)) == "valid"
+    note = page.locator(".pg-botlike")
+    assert note.count() == 1 and note.get_attribute("data-seat") == "1"
+    assert "Seat 2" in note.inner_text() and "marked as a person" in note.inner_text()
+    page.uncheck("#vt-verify-bots")
+    assert paste_and_verify(page, json.dumps(record)) == "valid"
+    assert page.locator(".pg-botlike").count() == 0

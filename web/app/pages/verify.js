@@ -227,6 +227,10 @@ export function mount(el, params, ctx) {
     return h("div.pg-verdict.good", { dataset: { verdict: "valid" } },
       h("h2", h("span.pg-mark", { "aria-hidden": "true" }, "✓ "), t("pg.verify.validTitle")),
       h("p", t("pg.verify.validLead")),
+      // With the bots checked, a seat marked as a person whose every move a bot level plays is named.
+      Object.entries(details.bot_like || {}).map(([k, levels]) => h("p.pg-botlike.note", { dataset: { seat: k } },
+        t("pg.verify.botLike", { n: Number(k) + 1, name: iso(data.seats[Number(k)]?.name ?? ""),
+          levels: levels.map(levelName).join(t("pg.or")) }))),
       h("dl.pg-facts",
         fact(t("pg.verify.game"), gameName(data.game)),
         fact(t("pg.verify.engine"), String(data.engine ?? "?")),
