@@ -343,10 +343,16 @@ def check_rows(guest):
 
 
 def test_a_host_that_hands_over_the_record_of_another_game_is_caught_by_the_guest(devices, site, relay):
-    host = device(devices, relay.url, "host")
-    guest = device(devices, relay.url, "guest")
+    # Both on phones: the host's page is looked at there too.
+    host = device(devices, relay.url, "host", 390, 844)
+    guest = device(devices, relay.url, "guest", 390, 844)
     links = host_invites(host, site, "elderwood", ["device"])
+    host.screenshot(path=str(SCREENS / "live-net-host-invite-phone.png"))
+    guest.goto(links[1])
+    guest.wait_for_selector("#join-name")
+    guest.screenshot(path=str(SCREENS / "live-net-guest-name-phone.png"))
     take_seat(host, guest, links[1], 1, "Ana")
+    host.screenshot(path=str(SCREENS / "live-net-host-joined-phone.png"))
     start(host, [guest])
     play_some(host, [host, guest], 4)
     same_moves(host, guest)
@@ -354,6 +360,7 @@ def test_a_host_that_hands_over_the_record_of_another_game_is_caught_by_the_gues
     forged = host.evaluate(FORGE_OTHER_GAME)
     assert forged == honest  # the same seed and fingerprint: only the moves and timers differ
     rows = check_rows(guest)
+    guest.screenshot(path=str(SCREENS / "live-net-guest-caught-phone.png"), full_page=True)
     assert guest.locator(".joint-check").get_attribute("data-ok") == "false"
     # Each end-of-game check of the seed passes (the same joint entries), and the record verifies,
     # but the moves are not the ones this guest was shown and the timers are not the table's.
@@ -415,6 +422,6 @@ def test_a_guest_flooding_intents_cannot_freeze_the_table(devices, site, relay):
     print(f"the real move after a flood of 1000 intents: {took:.2f}s")
     # At most one intent waits at a time and only a burst gets in: the real move is not stuck
     # behind a thousand (it was 17 s before).
-    assert took < 8, took
+    assert took < 12, took
     pending = host.evaluate("() => window.__vt.liveHost.guests.get(1).intents")
     assert pending["pending"] is False and pending["tokens"] < 21
