@@ -22,11 +22,11 @@ import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
 import { createHandControls } from "./controls.js";
 import { inIdleTime } from "../common/idle.js";
-import { loadTileset, geometry, drawTileInto, SEAT_COLOURS, SEAT_INK } from "./tileart.js";
+import { loadTileset, geometry, SEAT_COLOURS, SEAT_INK } from "./tileart.js";
 import { badgeRadius, paintSpots, paintValley } from "./valley.js";
+import { key, parseLegal, roleWords, turnsWord, wardenWords, whereWords } from "./legal.js";
+import { createLegend, createSidePanel } from "./side.js";
 
-const LAY_RE = /^([A-Z][A-Z0-9]*)@(\d+),(\d+)r([0-3])(?:\+([a-z][a-z0-9]*)|-)$/;
-const ROLE_OF = { burgh: "steward", trail: "pathfinder", shrine: "keeper", river: "well-keeper", meadow: "grazier" };
 /** CSS px: the smallest cell a finger is asked to hit, and the size a tap on smaller ones zooms to. */
 const TOUCH_TARGET = 40;
 const TOUCH_ZOOM = 64;
@@ -34,29 +34,6 @@ const TOUCH_ZOOM = 64;
 const SPOT_SCALE = { touch: 104, mouse: 84, keyboard: 84 };
 const NARROW = 720;
 
-const key = (x, y) => `${x},${y}`;
-
-/** Parse the viewer's legal actions into cells → rotations → Warden options. */
-function parseLegal(legal) {
-  const cells = new Map();
-  const actions = new Set();
-  let veil = false;
-  for (const entry of legal || []) {
-    const a = typeof entry === "string" ? entry : entry.action;
-    actions.add(a);
-    if (a === "veil") { veil = true; continue; }
-    const m = LAY_RE.exec(a);
-    if (!m) continue;
-    const [, tile, xs, ys, rs, region] = m;
-    const k = key(+xs, +ys);
-    if (!cells.has(k)) cells.set(k, { x: +xs, y: +ys, tile, rs: new Map() });
-    const c = cells.get(k);
-    if (!c.rs.has(+rs)) c.rs.set(+rs, []);
-    if (region) c.rs.get(+rs).push(region);
-  }
-  for (const c of cells.values()) c.order = [...c.rs.keys()].sort((a, b) => a - b);
-  return { cells, actions, veil };
-}
 
 function firstInput() {
   try {
@@ -116,9 +93,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const zoomControls = vp.addControls({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
   const layer = createFocusLayer(vp, { onActivate, onKey: (id, ev) => handleKey(ev, id), onFocus });
   // What the two marks of a free cell mean (bright: the tile fits there as it is turned now).
-  const legend = el("div", "hm-legend");
-  legend.setAttribute("aria-hidden", "true");
-  vp.element.append(legend);
+  const legend = createLegend();
+  vp.element.append(legend.element);
   const keyList = createKeyList({ rows: keyRows, onClose: () => focusBoard() });
   vp.element.append(keyList.element);
 
@@ -303,19 +279,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   // --- choosing --------------------------------------------------------------------------
-  function turnsWord(r) {
-    return t(`hm.turns${r}`);
-  }
-
-  function wardenWords(sp) {
-    return `${t(`hm.role.${ROLE_OF[sp.kind] || "steward"}`)} ${whereWords(sp)}`;
-  }
-
-  function whereWords(sp) {
-    const n = /\d/.test(sp.region) && sp.kind !== "shrine" && sp.kind !== "river" ? ` ${sp.region.replace(/^[a-z]+/, "")}` : "";
-    return `${t(`hm.on.${sp.kind}`)}${n}`;
-  }
-
   function pickedWords() {
     const sp = warden && wardenSpots().find((s) => s.region === warden);
     return sp ? wardenWords(sp) : t("hm.wardenNone");
@@ -529,31 +492,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   // --- side panel ----------------------------------------------------------------------
-  const supplySec = el("section", "hm-supply");
-  const supplyTitle = el("h3");
-  const supplyRow = el("div", "hm-supply-row");
-  const supplyText = el("div", "hm-supply-count");
-  supplyRow.append(supplyText);
-  supplySec.append(supplyTitle, supplyRow);
-  let nextBox = null;   // only in the DOM while the next tile is open
-
-  const playersSec = el("section", "hm-players");
-  const playersTitle = el("h3");
-  const playersList = el("ul");
-  playersSec.append(playersTitle, playersList);
-
-  const trackSec = el("section", "hm-track");
-  const trackTitle = el("h3");
-  const trackBar = el("div", "hm-track-bar");
-  trackBar.setAttribute("aria-hidden", "true");
-  trackSec.append(trackTitle, trackBar);
-
-  const scoresSec = el("section", "hm-scores");
-  const scoresTitle = el("h3");
-  const scoresList = el("ol");
-  scoresList.setAttribute("aria-live", "off");
-  scoresSec.append(scoresTitle, scoresList);
-  side.append(playersSec, supplySec, trackSec, scoresSec);
+  const sidePanel = createSidePanel(side);
 
   function seatName(i) {
     const s = snap && snap.seats && snap.seats[i];
@@ -615,7 +554,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       tileLabel: d ? t("hm.tapToTurn", { tile: tileName(hand), turns: turnsWord(handR) }) : t("hm.noHand"),
       canLay: !!(c && c.rs.has(handR)) && !veilArmed,
       spots: spots.map((sp) => ({
-        region: sp.region, role: t(`hm.role.${ROLE_OF[sp.kind] || "steward"}`), where: whereWords(sp), label: wardenWords(sp),
+        region: sp.region, role: roleWords(sp), where: whereWords(sp), label: wardenWords(sp),
       })),
       warden,
       colour: SEAT_COLOURS[(viewer ?? 0) % SEAT_COLOURS.length],
@@ -636,43 +575,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   }
 
   function paintLegend(acting) {
-    legend.hidden = !acting || !hand;
-    if (legend.hidden) return;
-    const words = [t("hm.legend.fits"), t("hm.legend.other")].join("|");
-    if (legend.dataset.words === words) return;
-    legend.dataset.words = words;
-    const row = (cls, text) => {
-      const r = el("span", "hm-legend-row");
-      r.append(el("span", `hm-swatch ${cls}`), el("span", "", text));
-      return r;
-    };
-    legend.replaceChildren(row("hm-swatch-fits", t("hm.legend.fits")), row("hm-swatch-other", t("hm.legend.other")));
+    legend.paint(acting && !!hand);
   }
 
   function refreshSupply() {
-    supplyTitle.textContent = t("hm.supply");
-    const n = view ? view.supply : 0;
-    supplyText.textContent = n === 0 ? t("hm.supplyNone") : n === 1 ? t("hm.supplyOne") : t("hm.supplyCount", { n });
-    const nextId = view && Object.prototype.hasOwnProperty.call(view, "next") ? view.next : null;
-    const d = nextId && tileDef(nextId);
-    if (!d) {
-      // Hidden (or no next tile): the element is not in the page at all.
-      if (nextBox) { nextBox.remove(); nextBox = null; }
-      return;
-    }
-    if (!nextBox) {
-      nextBox = el("div", "hm-next");
-      nextBox.append(el("div", "hm-next-label"), el("canvas"));
-      supplyRow.prepend(nextBox);
-    }
-    nextBox.dataset.tile = nextId;
-    const [label, canvas] = nextBox.children;
-    label.textContent = t("hm.next");
-    const px = Math.round(64 * (window.devicePixelRatio || 1));
-    if (canvas.width !== px) { canvas.width = px; canvas.height = px; }
-    drawTileInto(canvas, d, 0);
-    canvas.setAttribute("role", "img");
-    canvas.setAttribute("aria-label", `${t("hm.next")}: ${tileName(nextId)}`);
+    sidePanel.paintSupply(view, { tileDef, tileName });
   }
 
   let freshFrom = Infinity;
@@ -770,7 +677,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function refreshAll() {
     refreshHand();
     refreshSupply();
-    const panel = { playersTitle, playersList, trackTitle, trackBar, scoresTitle, scoresList };
+    const panel = sidePanel.parts;
     paintPlayers(panel, { snap, view, viewer });
     paintTrack(panel, { snap, view, seatName });
     paintScores(panel, { snap, seatName, tileName, freshFrom });
@@ -843,7 +750,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       vp.element.setAttribute("aria-label", t("hm.board"));
       zoomControls.setLabels({ fit: t("hm.fit"), zoomIn: t("hm.zoomIn"), zoomOut: t("hm.zoomOut") });
       keyList.setLang();
-      legend.dataset.words = "";
+      legend.forget();
       if (set && snap) {
         refreshItems();
         refreshAll();
