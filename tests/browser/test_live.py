@@ -465,7 +465,7 @@ def test_on_phones_the_invitation_the_answer_and_the_table_fit_the_screen(device
         assert (SCREENS / f"{name}.png").stat().st_size < 300_000
 
 
-@pytest.mark.parametrize("game", ["hollowmere", "wickerfair"])
+@pytest.mark.parametrize("game", ["hollowmere"])
 def test_three_devices_play_the_other_games_and_every_guest_checks_the_seed(devices, site, game):
     """Three contexts (a host and two guests), the two games not played above: Hollowmere to its end
     (a stretch, then resignations), and a stretch of Wickerfair; each guest acts only for its own

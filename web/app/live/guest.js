@@ -454,7 +454,8 @@ class GuestTable {
     if (!this.board) {
       this.board = new LiveBoard({ game: this.inv.game, page: "live-guest", onPlay: (action) => this.play(action) });
       this.board.el.dataset.table = snap.table;
-      if (this.net) this.infoBox.after(this.board.el);
+      // Over the internet the board comes right under the seat's line (and any alert about the host).
+      if (this.net) this.noteBox.after(this.board.el);
       else this.page.append(this.board.el);
       this.page.dataset.page = "live-guest-playing";
     }
