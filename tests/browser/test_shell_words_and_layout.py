@@ -158,6 +158,8 @@ def test_a_stretch_of_play_reads_in_words_keeps_whole_header_words_and_never_jum
         assert page.locator(".log-list .log-code").first.is_visible()
         page.uncheck(".notation-toggle input")
         assert not page.locator(".log-list .log-code").first.is_visible()
+        page.evaluate("window.scrollTo(0, 0)")
+        page.wait_for_timeout(150)
         screenshot(page, SCREENS / f"shell-{game}-{size}.png")
 
 
