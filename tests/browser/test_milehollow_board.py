@@ -356,6 +356,15 @@ def test_a_whole_game_by_keyboard_at_desktop_size(page, live_site, context):
     turn_no = 0
     escaped = listed = False
     by_list, by_keys = False, 0
+    # ? lists the keys in words; Escape closes the list and gives the focus back to the table.
+    page.keyboard.press("?")
+    box = page.locator(".mh-root .vt-keylist")
+    assert box.is_visible()
+    for words in ("Enter", "Space", "Arrow keys", "Escape", "mail"):
+        assert words in box.inner_text()
+    page.keyboard.press("Escape")
+    assert not box.is_visible()
+    assert page.evaluate(f"{ROOT}.contains(document.activeElement)")
     while not snap["terminal"]:
         if by_keys and not by_list:
             # The focus stayed on the board through the last move and the bots' (never the page's body).
