@@ -663,19 +663,30 @@ class HostTable {
     this.save.summary = summarize(snap);
     this.save.seats = snap.seats;
     this.saveClocks();
-    for (const g of this.guests.values()) await this.sendTo(g);
-    for (const w of this.watchers) await this.sendTo(w);
+    for (const g of this.guests.values()) await this.sendTo(g, { onlyChanged: true });
+    for (const w of this.watchers) await this.sendTo(w, { onlyChanged: true });
     if (snap.terminal) this.board.endBox.replaceChildren(endScreen(snap, this.saveId, {}));
     this.schedule();
   }
 
-  async sendTo(g) {
+  /**
+   * Send `g` its seat's snapshot. With `onlyChanged` (after any step on the table), nothing is
+   * sent when that seat's view did not change: the steps of another seat's secret choice leave
+   * every other view as it was, so the number and timing of messages a guest receives must not
+   * tell it how many steps the secret took (the engine makes the views alike; this keeps the
+   * traffic alike).
+   */
+  async sendTo(g, { onlyChanged = false } = {}) {
     if (!g.peer || !g.peer.open || !this.table) return;
     if (g.link && !g.joined) return;
     // Over a link, only what changed since the last snapshot sent: the log's new entries (and
     // those a reveal changed). Messages arrive in order, so the guest holds all the rest.
     const since = g.link && typeof g.held === "number" ? g.held : undefined;
     const snap = await this.engine.call("snapshot", { table: this.table, viewer: g.seat, since });
+    const { log, log_from: _from, ...rest } = snap;
+    const view = JSON.stringify(since === undefined ? snap : rest);
+    if (onlyChanged && (since === undefined || log.length === 0) && view === g.lastView) return;
+    g.lastView = view;
     if (g.link) g.held = (snap.log_from || 0) + snap.log.length;
     g.peer.send(message("snapshot", { snap, remaining: this.remaining(g.seat) }));
   }
