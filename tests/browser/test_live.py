@@ -532,13 +532,23 @@ window.BarcodeDetector = class {
 """
 
 
-def test_the_host_scans_a_guests_answer_with_the_camera(devices, site):
-    """Where the browser reads QR codes, the host's card offers to scan the answer from the guest's
-    screen: the camera comes on, the code read fills the answer and connects; the camera is released."""
+def test_codes_are_scanned_both_ways_with_the_camera(devices, site):
+    """Where the browser reads QR codes, the guest's Join page scans the invitation from the host's
+    screen, and the host's card scans the answer from the guest's: the camera comes on, the code
+    read is taken as if pasted; the camera is released."""
     host = devices.new(name="host", init_script=FAKE_DETECTOR)
-    guest = devices.new(name="guest")
+    guest = devices.new(name="guest", init_script=FAKE_DETECTOR)
     host_setup(host, site, "elderwood", ["device"])
-    answer = join(guest, invitation(host, 1))
+    guest.goto(site.url("index.html#/join"))
+    guest.click("[data-page=live-join] button.scan")
+    guest.wait_for_selector("[data-page=live-join] video.scan-video")
+    guest.wait_for_function("() => (window.__framesSeen || 0) > 2")
+    guest.evaluate("(code) => { window.__qrInView = code; }", invitation(host, 1))
+    answer = guest.wait_for_function(
+        "() => document.querySelector('[data-page=live-join]') ? null"
+        " : document.querySelector('textarea.answer-code')?.value || null", timeout=WAIT).json_value()
+    assert guest.evaluate("document.querySelectorAll('video.scan-video').length") == 0
+    assert "#/join?i=" in guest.url
     host.click(f"{card(1)} button.scan")
     host.wait_for_selector(f"{card(1)} video.scan-video")
     host.wait_for_function("() => (window.__framesSeen || 0) > 2")  # the camera runs and frames are looked at

@@ -24,6 +24,7 @@ import { sha256Hex, drawContribution, addLiveStyle, copy, stunField } from "./co
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
 import { keysFor, isSecret } from "./seal.js";
+import { canScan, scanQr } from "./scan.js";
 import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
 import { relays as settingRelays, isRelay, internetIce } from "./networks.js";
@@ -74,20 +75,58 @@ export function mountJoin(el, params, ctx) {
   return () => guest.destroy();
 }
 
-/** #/join without an invitation: paste the link (or its code) the host sent. */
+/**
+ * #/join without an invitation: paste the link (or its code) the host sent, or, where the browser
+ * reads QR codes, scan it from the host's screen with the camera.
+ */
 function pasteForm(el, ctx) {
   const input = h("textarea#join-paste.answer-code", { rows: "3", autocomplete: "off", spellcheck: "false" });
   const note = h("p.form-error", { role: "alert", hidden: true });
+  const scanBox = h("div.scan-box", { hidden: true });
+  let scanning = null;
+  const scan = async () => {
+    if (scanning) return;
+    const video = h("video.scan-video", { "aria-label": t("live.scanInvitationLabel") });
+    scanning = new AbortController();
+    scanBox.replaceChildren(video, h("button.button.small.ghost.scan-stop", { type: "button",
+      onclick: () => scanning && scanning.abort() }, t("live.scanStop")));
+    scanBox.hidden = false;
+    note.hidden = true;
+    let text = null;
+    try {
+      text = await scanQr(video, scanning.signal);
+    } catch (e) {
+      note.hidden = false;
+      note.textContent = t("live.scanInvitationFailed", { detail: e.message || String(e) });
+    }
+    scanning = null;
+    scanBox.hidden = true;
+    scanBox.replaceChildren();
+    if (text) {
+      input.value = text.trim();
+      go();
+    }
+  };
   const render = () => el.replaceChildren(h("div.live-page.live-join", { dataset: { page: "live-join" } },
     h("p.crumbs", h("a", { href: "#/" }, t("shell.lobby")), " / ", t("live.joinCrumb")),
     h("h1", t("live.joinTitle")), h("p", t("live.joinIntro")),
     h("label.field", h("span", t("live.pasteInvitation")), input),
+    canScan() ? h("p.actions", h("button.button.small.scan", { type: "button", onclick: scan },
+      t("live.scanInvitation"))) : null,
+    scanBox,
     stunField(getPref, setPref, STUN_PREF),
     h("p.actions", h("button.button.primary", { type: "button", onclick: go }, t("live.open")),
       " ", h("a.button.ghost", { href: "#/guide" }, t("live.guideLink"))),
     note));
+  // What was pasted or scanned is only looked for an invitation's own part; the page it leads to
+  // reads that part as strictly as a link opened directly.
   const go = () => {
     const text = input.value.trim();
+    const net = /[#&?]t=([A-Za-z0-9_-]+)(?:&r=([A-Za-z0-9%._~-]+))?/.exec(text);
+    if (net) {
+      ctx.navigate(`#/join?t=${net[1]}${net[2] ? `&r=${net[2]}` : ""}`);
+      return;
+    }
     const m = /[#&?]i=([A-Za-z0-9_-]+)/.exec(text) || /^([A-Za-z0-9_-]+)$/.exec(text);
     if (!m) {
       note.hidden = false;
@@ -98,7 +137,10 @@ function pasteForm(el, ctx) {
   };
   render();
   const off = onLangChange(render);
-  return off;
+  return () => {
+    if (scanning) scanning.abort();
+    off();
+  };
 }
 
 class GuestTable {
