@@ -202,10 +202,10 @@ def resign_on_turn(host, pages, limit=4):
         settle(pages)
         seat = host.evaluate("() => window.__vt.liveHost.snap.decision.players[0]")
         n = moves(host)
-        if seat == 0:
-            host.evaluate("() => window.__vt.liveHost.enqueue(() => window.__vt.liveHost.hostPlay('@resign'))")
-        else:
-            pages[seat].evaluate("(s) => window.__vt.liveSend(JSON.stringify({ v: 1, type: 'play', seat: s, action: '@resign' }))", seat)
+        # The seat's own Resign button, on its own device, asked twice (a guest's goes to the host).
+        button = pages[seat].locator(".live-table .table-controls button[data-action='@resign']:not([disabled])")
+        button.click(timeout=WAIT)
+        button.click(timeout=WAIT)
         host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.moves || 0) > n", arg=n)
     host.wait_for_selector(".live-table[data-over=true]", state="attached")
     for pg in pages:

@@ -12,6 +12,7 @@ import { announce } from "../../lib/announce.js";
 import { scoreSheet } from "../../lib/seats.js";
 import { logList, logSentence, movesList, sealChip } from "../table/view.js";
 import { resultLine } from "../table/endscreen.js";
+import { TableControls } from "../table/controls.js";
 
 const URGENT_SECONDS = 10;
 
@@ -31,6 +32,8 @@ export class LiveBoard {
     this.notes = h("div.table-notes");
     this.boardHost = h("div.board-host");
     this.movesBox = h("div.moves-box");
+    // Resign and a draw offer, as at a table on one device; the host plays them for this seat only.
+    this.controls = new TableControls({ onPlay: (action) => this.playControl(action) });
     this.scoresBox = h("div.scores-box");
     this.logBox = h("div.log-box");
     this.endBox = h("div.end-box");
@@ -40,7 +43,7 @@ export class LiveBoard {
     this.grid = h("div.table-grid",
       h("section.board-area", h("h2.visually-hidden", t("table.board")), this.boardHost),
       h("div.side-panel",
-        h("section.panel.moves-panel", this.titles.moves, this.movesBox),
+        h("section.panel.moves-panel", this.titles.moves, this.controls.el, this.movesBox),
         h("section.panel.scores-panel", this.titles.scores, this.scoresBox),
         h("section.panel.log-panel", this.titles.log, this.logBox)));
     this.bar = h("div.table-bar", this.statusLine, this.clock, this.sealBox);
@@ -100,6 +103,16 @@ export class LiveBoard {
     this.onPlay(action, this.snap.viewer);
   }
 
+  /** A table action (resign, a draw offer or answer) the engine listed for this seat. */
+  playControl(action) {
+    if (!this.interactive || !this.snap) return;
+    if (!(this.snap.controls || []).some((c) => c.action === action)) return;
+    this.interactive = false;
+    this.countdown.stop();
+    this.paintMoves();
+    this.onPlay(action, this.snap.viewer);
+  }
+
   note(text) {
     this.notes.replaceChildren(text ? h("p.note", { role: "alert" }, text) : "");
   }
@@ -153,6 +166,7 @@ export class LiveBoard {
       });
     }
     this.movesBox.replaceChildren(...[content].flat().filter(Boolean));
+    this.controls.update(snap, this.interactive);
   }
 
   paintClock(left) {
