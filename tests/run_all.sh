@@ -70,12 +70,15 @@ log "build"
 log "tests"
 # The browser tests build their own copy of the site in a temporary folder (a few seconds),
 # so a dist/ rebuilt meanwhile by someone serving it cannot change files under a running test.
+# A test that hangs (a page's promise that never settles) fails after this many seconds instead of
+# holding the whole run until CI gives up; the longest test takes about 3 minutes.
+PER_TEST="--timeout=900"
 nonzero() {  # pytest's status; "no tests collected" (5) counts as a failure
   if [ "$1" = 5 ]; then echo "run_all: pytest collected no tests ($2): failing" >&2; return 1; fi
   return "$1"
 }
 if [ "$#" -gt 0 ]; then
-  "$PY" -m pytest -q --durations=15 "$@"
+  "$PY" -m pytest -q --durations=15 "$PER_TEST" "$@"
   nonzero $? "$*"
   exit $?
 fi
@@ -83,9 +86,9 @@ fi
 # clocks and bots) side by side, the engine's at a lower priority so that the pages keep their
 # timing. On 2 CPUs this takes the suite from about 50 to about 35 minutes.
 engine_log=$(mktemp)
-nice -n 10 "$PY" -m pytest -q --durations=10 -m "not browser" tests >"$engine_log" 2>&1 &
+nice -n 10 "$PY" -m pytest -q --durations=10 "$PER_TEST" -m "not browser" tests >"$engine_log" 2>&1 &
 engine_pid=$!
-"$PY" -m pytest -q --durations=15 -m browser tests
+"$PY" -m pytest -q --durations=15 "$PER_TEST" -m browser tests
 browser_status=$?
 wait "$engine_pid"
 engine_status=$?
