@@ -546,7 +546,7 @@ def test_codes_are_scanned_both_ways_with_the_camera(devices, site):
     guest.evaluate("(code) => { window.__qrInView = code; }", invitation(host, 1))
     answer = guest.wait_for_function(
         "() => document.querySelector('[data-page=live-join]') ? null"
-        " : document.querySelector('textarea.answer-code')?.value || null", timeout=WAIT).json_value()
+        " : document.querySelector('textarea.answer-code')?.value || null", timeout=WAIT)
     assert guest.evaluate("document.querySelectorAll('video.scan-video').length") == 0
     assert "#/join?i=" in guest.url
     host.click(f"{card(1)} button.scan")
