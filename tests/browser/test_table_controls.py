@@ -8,36 +8,19 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tests.browser.vt_page import (ENGINE_WAIT, moves, one_device, screenshot, snapshot, wait_moves,
-                                   wait_page_state)
+from tests.browser.vt_page import (moves, one_device, screenshot, snapshot, start_new_table,
+                                   wait_moves, wait_page_state)
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
 
 def new_table(page, site, game, kinds, *, options=None, timers=True, names=None, query="botdelay=20", shot=None):
-    page.goto(site.url(f"index.html#/new/{game}"))
-    page.wait_for_selector("form.newtable #start")
-    page.wait_for_selector("#opt-clock", timeout=ENGINE_WAIT)
-    if page.locator("#seat-count").count():
-        page.select_option("#seat-count", str(len(kinds)))
-    for i, kind in enumerate(kinds):
-        page.select_option(f"#seat-kind-{i}", kind)
-        if kind == "bot" and page.locator(f"#seat-level-{i}").count():
-            page.select_option(f"#seat-level-{i}", "easy")
-        if names:
-            page.fill(f"#seat-name-{i}", names[i])
-    for name, label in (options or {}).items():
-        page.select_option(f"#opt-{name}", label=label)
-    if page.is_checked("#timers-on") != timers:
-        page.click("#timers-on")
-    if shot:
-        page.locator("fieldset.options-form").scroll_into_view_if_needed()
-        screenshot(page, SCREENS / shot)
-    page.click("#start")
-    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
-    table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")
-    page.evaluate(f"location.hash = '#/table/{table_id}?{query}'")
-    return table_id
+    def form_shot(pg):
+        pg.locator("fieldset.options-form").scroll_into_view_if_needed()
+        screenshot(pg, SCREENS / shot)
+
+    return start_new_table(page, site, game, kinds, names=names, timers=timers, query=query,
+                           options=options, before_start=form_shot if shot else None)
 
 
 def control(page, action):

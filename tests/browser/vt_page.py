@@ -261,22 +261,29 @@ def touch_drag(page, x, y, dx, dy):
 
 
 def start_new_table(page, site, game: str, kinds, *, names=None, timers: bool = True, query: str = "",
-                    root: str | None = None) -> str:
+                    root: str | None = None, options: dict[str, str] | None = None,
+                    before_start=None) -> str:
     """New table for ``game``: seats of ``kinds`` ("person"/"bot", bots at Easy), ``names``, the
-    timers on or off; Start; then the table's address gets ``query`` (test settings) and, with
-    ``root``, the page waits for that game's board to be ready. Returns the table id."""
+    timers on or off, ``options`` chosen by their words (option name -> label); ``before_start(page)``
+    (a screenshot of the form, say); Start; then the table's address gets ``query`` (test settings)
+    and, with ``root``, the page waits for that game's board to be ready. Returns the table id."""
     page.goto(site.url(f"index.html#/new/{game}"))
     page.wait_for_selector("form.newtable #start")
-    page.wait_for_selector("#seat-count", timeout=ENGINE_WAIT)  # games of 2 to 5 seats
-    page.select_option("#seat-count", str(len(kinds)))
+    page.wait_for_selector("#opt-clock", timeout=ENGINE_WAIT)  # the engine's options are drawn
+    if page.locator("#seat-count").count():  # games of 2 to 5 seats
+        page.select_option("#seat-count", str(len(kinds)))
     for i, kind in enumerate(kinds):
         page.select_option(f"#seat-kind-{i}", kind)
         if kind == "bot" and page.locator(f"#seat-level-{i}").count():
             page.select_option(f"#seat-level-{i}", "easy")
         if names:
             page.fill(f"#seat-name-{i}", names[i])
-    if not timers and page.is_checked("#timers-on"):
-        page.uncheck("#timers-on")
+    for name, label in (options or {}).items():
+        page.select_option(f"#opt-{name}", label=label)
+    if page.is_checked("#timers-on") != timers:
+        page.click("#timers-on")
+    if before_start:
+        before_start(page)
     page.click("#start")
     page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
     table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")
