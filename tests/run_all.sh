@@ -72,7 +72,7 @@ log "tests"
 # so a dist/ rebuilt meanwhile by someone serving it cannot change files under a running test.
 # A test that hangs (a page's promise that never settles) fails after this many seconds instead of
 # holding the whole run until CI gives up; the longest test takes about 3 minutes.
-PER_TEST="--timeout=900"
+PER_TEST="--timeout=600"
 nonzero() {  # pytest's status; "no tests collected" (5) counts as a failure
   if [ "$1" = 5 ]; then echo "run_all: pytest collected no tests ($2): failing" >&2; return 1; fi
   return "$1"

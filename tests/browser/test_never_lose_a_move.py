@@ -254,7 +254,7 @@ def test_damaged_saves_are_kept_aside_with_words_saying_what_they_are(page, site
     from py_engine import __version__
     from py_engine.core.table import Seat, Table
     from py_engine.registry import get_game
-    from tests.browser.vt_page import store_put, stored
+    from tests.browser.vt_page import store_put, stored, wait_stored
 
     def record(game):
         g = get_game(game)
@@ -286,7 +286,7 @@ def test_damaged_saves_are_kept_aside_with_words_saying_what_they_are(page, site
         shown = msg.inner_text()
         assert "could not be opened" in shown.lower() and "kept aside" in shown.lower(), (sid, shown)
         assert words in shown, (sid, shown)
-        page.wait_for_function("async (id) => !!(await (" + IDB_GET + ")('aside', id))", arg=sid, timeout=ENGINE_WAIT)
+        wait_stored(page, "aside", sid, timeout=ENGINE_WAIT)
         kept = stored(page, "aside", sid)
         assert words in kept["reason"], (sid, kept["reason"])
         assert stored(page, "records", sid) is None and stored(page, "tables", sid) is None
@@ -295,14 +295,7 @@ def test_damaged_saves_are_kept_aside_with_words_saying_what_they_are(page, site
     # A damaged page state the lobby finds is kept aside too, never listed as a table nor dropped.
     store_put(page, "tables", {**meta, "id": "lobbyzzz1", "seats": "zzz"})
     page.reload()
-    page.wait_for_function("async () => !!(await (" + IDB_GET + ")('aside', 'lobbyzzz1'))", timeout=ENGINE_WAIT)
+    wait_stored(page, "aside", "lobbyzzz1", timeout=ENGINE_WAIT)
     page.wait_for_selector(".kept-aside li", timeout=ENGINE_WAIT)
     assert page.locator(".kept-aside li").count() == len(cases) + 1
 
-
-IDB_GET = """(store, id) => new Promise((resolve) => {
-  const req = indexedDB.open('valley-tables');
-  req.onsuccess = () => { const db = req.result; const g = db.transaction(store).objectStore(store).get(id);
-    g.onsuccess = () => { db.close(); resolve(g.result || null); }; g.onerror = () => { db.close(); resolve(null); }; };
-  req.onerror = () => resolve(null);
-})"""

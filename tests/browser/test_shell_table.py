@@ -15,7 +15,7 @@ import zlib
 
 import pytest
 
-from tests.browser.vt_page import csp_safe_waits, moves, page_state, saved_record, snapshot, store_put, stored, wait_moves, wait_page_state
+from tests.browser.vt_page import csp_safe_waits, moves, page_state, saved_record, snapshot, store_put, stored, wait_moves, wait_stored, wait_page_state
 
 GAME = "elderwood"
 ENGINE_WAIT = 180_000
@@ -169,14 +169,7 @@ def test_a_save_the_engine_refuses_is_kept_aside_not_dropped(page, site):
     page.goto(site.url("index.html#/table/tampered1"))
     msg = page.wait_for_selector("[data-page=message][role=alert]", timeout=ENGINE_WAIT)
     assert "could not be opened" in msg.inner_text().lower()
-    page.wait_for_function("""async () => {
-      const req = indexedDB.open('valley-tables');
-      const db = await new Promise((r) => { req.onsuccess = () => r(req.result); });
-      const got = await new Promise((r) => { const g = db.transaction('aside').objectStore('aside').get('tampered1');
-                                             g.onsuccess = () => r(g.result); });
-      db.close();
-      return !!got;
-    }""")
+    wait_stored(page, "aside", "tampered1")
     kept = stored(page, "aside", "tampered1")
     assert kept["raw"] == text
     assert "move" in kept["reason"]

@@ -21,7 +21,7 @@ import pytest
 
 from tests.browser.vt_page import (  # noqa: F401  (centre, tap, touch_drag: the game tests take them from here)
     centre, csp_safe_waits, moves, saved_record, snapshot, start_new_table, store_put, stored, tap,
-    touch_drag, wait_moves,
+    touch_drag, wait_moves, wait_stored,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -178,7 +178,7 @@ def seeded_table(page, site, seed, kinds=("person", "bot", "bot"), names=None, a
     """A table like ``start_table``'s, but dealt from a known seed (and with ``actions`` already
     played): the record the worker saved is replaced by one made here, under a new id."""
     first = start_table(page, site, kinds, names, query="")
-    page.wait_for_function(f"async () => !!(await ({_IDB_GET})(['records', {json.dumps(first)}]))", timeout=ENGINE_WAIT)
+    wait_stored(page, "records", first, timeout=ENGINE_WAIT)
     meta = stored(page, "tables", first)
     old = saved_record(page, first)
     seats = [Seat.from_json(s) for s in old["seats"]]
@@ -198,13 +198,6 @@ def seeded_table(page, site, seed, kinds=("person", "bot", "bot"), names=None, a
     page.wait_for_function(f"{R} && {R}.ready", timeout=ENGINE_WAIT)
     return new
 
-
-_IDB_GET = """([store, id]) => new Promise((resolve, reject) => {
-  const req = indexedDB.open('valley-tables');
-  req.onerror = () => reject(req.error);
-  req.onsuccess = () => { const db = req.result; const g = db.transaction(store).objectStore(store).get(id);
-    g.onsuccess = () => { db.close(); resolve(g.result || null); }; g.onerror = () => reject(g.error); };
-})"""
 
 
 # The log has one entry per action, its steps as parts (a Travel's piece and steps, a Harvest's hexes):

@@ -18,28 +18,38 @@ SNAPSHOT_JS = """async () => {
   return window.__vt.engine.call('snapshot', {table: el.dataset.table, viewer: v === '' ? null : Number(v)});
 }"""
 
+# The tests open the database as the site does (same version, same stores), so a test that runs
+# before the page's worker first opened it creates it whole instead of an empty version 1 that
+# the site's own open then finds without its stores.
+_UPGRADE = """() => { const db = req.result;
+    for (const s of ['records', 'tables', 'aside']) if (!db.objectStoreNames.contains(s)) db.createObjectStore(s, {keyPath: 'id'}); }"""
+
 IDB_JS = """([store, id]) => new Promise((resolve, reject) => {
-  const req = indexedDB.open('valley-tables');
+  const req = indexedDB.open('valley-tables', 1);
   req.onerror = () => reject(req.error);
-  req.onsuccess = () => {
+  req.onblocked = () => reject(new Error('the site database is held by another version'));
+  req.onupgradeneeded = OPEN_UPGRADE;
+  req.onsuccess = () => { try {
     const db = req.result;
     const get = db.transaction(store).objectStore(store).get(id);
     get.onsuccess = () => { db.close(); resolve(get.result === undefined ? null : get.result); };
     get.onerror = () => reject(get.error);
-  };
-})"""
+  } catch (e) { req.result.close(); reject(e); } };
+})""".replace("OPEN_UPGRADE", _UPGRADE)
 
 IDB_PUT_JS = """([store, value]) => new Promise((resolve, reject) => {
-  const req = indexedDB.open('valley-tables');
+  const req = indexedDB.open('valley-tables', 1);
   req.onerror = () => reject(req.error);
-  req.onsuccess = () => {
+  req.onblocked = () => reject(new Error('the site database is held by another version'));
+  req.onupgradeneeded = OPEN_UPGRADE;
+  req.onsuccess = () => { try {
     const db = req.result;
     const tx = db.transaction(store, 'readwrite');
     tx.objectStore(store).put(value);
     tx.oncomplete = () => { db.close(); resolve(true); };
     tx.onerror = () => reject(tx.error);
-  };
-})"""
+  } catch (e) { req.result.close(); reject(e); } };
+})""".replace("OPEN_UPGRADE", _UPGRADE)
 
 
 def snapshot(page) -> dict | None:
@@ -71,9 +81,11 @@ def store_put(page, store: str, value: dict) -> None:
 
 
 DUMP_JS = """() => new Promise((resolve, reject) => {
-  const req = indexedDB.open('valley-tables');
+  const req = indexedDB.open('valley-tables', 1);
   req.onerror = () => reject(req.error);
-  req.onsuccess = () => {
+  req.onblocked = () => reject(new Error('the site database is held by another version'));
+  req.onupgradeneeded = OPEN_UPGRADE;
+  req.onsuccess = () => { try {
     const db = req.result;
     const names = [...db.objectStoreNames];
     if (!names.length) { db.close(); resolve({}); return; }
@@ -81,8 +93,8 @@ DUMP_JS = """() => new Promise((resolve, reject) => {
     const out = {};
     for (const n of names) { const g = tx.objectStore(n).getAll(); g.onsuccess = () => { out[n] = g.result; }; }
     tx.oncomplete = () => { db.close(); resolve(out); };
-  };
-})"""
+  } catch (e) { req.result.close(); reject(e); } };
+})""".replace("OPEN_UPGRADE", _UPGRADE)
 
 
 def dump(page) -> dict:
