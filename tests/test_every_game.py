@@ -316,6 +316,30 @@ def test_the_finished_game_shows_every_seat(name):
     assert all(e["action"] is not None for e in snap["log"])
 
 
+@pytest.mark.parametrize("name", GAMES)
+def test_no_two_listed_actions_read_the_same(name):
+    """A player choosing from the list in words (the moves list, a screen reader) can tell every
+    choice apart, in both languages: two places beside the same kind of tile read differently."""
+    for i in range(n_games(2)):
+        t = random_table(name, i)
+        stream = Chance(seed_of(name, "words", i)).stream("random")
+        for _ in range(400):
+            t.play_forced()
+            d = t.decision()
+            if d is None:
+                break
+            for seat in d.players:
+                legal = t.state.legal_actions(seat)
+                for lang in ("en", "pt"):
+                    said: dict[str, str] = {}
+                    for a in legal:
+                        w = t.state.describe(a, lang, seat)
+                        assert w not in said, f"{name}: {a!r} and {said[w]!r} both read {w!r}"
+                        said[w] = a
+            if not random_step(t, stream):
+                break
+
+
 # --- one judgement: apply_action plays what legal_actions lists ------------------------------------------
 @pytest.mark.parametrize("name", GAMES)
 def test_every_listed_action_is_accepted(name):

@@ -12,7 +12,7 @@ from typing import Any
 
 from py_engine.core.game import IllegalAction
 
-from .tileset import BY_ID, TYPES, tile_name
+from .tileset import BY_ID, START, TYPES, tile_name
 
 LAY_RE = re.compile(r"^([A-Z][A-Z0-9]*)@(0|[1-9][0-9]?),(0|[1-9][0-9]?)r([0-3])(\+[a-z][a-z0-9]*|-)$")
 ASIDE_RE = re.compile(r"^aside:([A-Z][A-Z0-9]*)$")
@@ -115,17 +115,71 @@ SIDE_WORDS = {
 }
 
 
-def place_words(valley: Any, x: int, y: int, lang: str) -> str:
-    """A cell in the game's words: the tiles already laid beside it (at most two, north first)."""
-    from .valley import NEIGH, cell
-    lang = "pt" if lang == "pt" else "en"
+def _beside_words(valley: Any, c: int, lang: str) -> str:
+    from .valley import NEIGH
     parts = []
-    for side, c in enumerate(NEIGH[cell(x, y)]):
-        if c >= 0 and valley.grid[c] >= 0:
-            parts.append(SIDE_WORDS[lang][side].format(tile_name(TYPES[valley.grid[c] >> 2].id, lang)))
+    for side, n in enumerate(NEIGH[c]):
+        if n >= 0 and valley.grid[n] >= 0:
+            parts.append(SIDE_WORDS[lang][side].format(tile_name(TYPES[valley.grid[n] >> 2].id, lang)))
     if not parts:
         return "in an open field" if lang == "en" else "em campo aberto"
     return (" e " if lang == "pt" else " and ").join(parts[:2])
+
+
+#: The last valley's open cells said by their neighbours, and which of those words name more than
+#: one cell. One position's legal list asks for the same valley hundreds of times in a row.
+_last_places: list[Any] = [None, None]
+
+
+def _places(valley: Any, lang: str) -> tuple[dict[int, str], set[str]]:
+    from .valley import NEIGH
+    key = (lang, tuple((c, p) for c, p, _seat, _ri in valley.lays))
+    if _last_places[0] != key:
+        said: dict[int, str] = {}
+        for c, _p, _seat, _ri in valley.lays:
+            for n in NEIGH[c]:
+                if n >= 0 and valley.grid[n] < 0 and n not in said:
+                    said[n] = _beside_words(valley, n, lang)
+        seen: set[str] = set()
+        twice: set[str] = set()
+        for w in said.values():
+            (twice if w in seen else seen).add(w)
+        _last_places[0], _last_places[1] = key, (said, twice)
+    return _last_places[1]
+
+
+def _from_first_tile(x: int, y: int, lang: str) -> str:
+    """Steps from the tile the valley starts with, for a cell its neighbours alone do not tell
+    apart (two cells left of a Spring): "2 squares left and 1 up from Gatehouse Road"."""
+    dx, dy = x - START["x"], y - START["y"]
+    en = lang == "en"
+    parts = []
+    if dx:
+        n = abs(dx)
+        unit = ("square" if n == 1 else "squares") if en else ("casa" if n == 1 else "casas")
+        side = ("right" if dx > 0 else "left") if en else ("à direita" if dx > 0 else "à esquerda")
+        parts.append(f"{n} {unit} {side}")
+    if dy:
+        n = abs(dy)
+        unit = "" if parts else (("square " if n == 1 else "squares ") if en else ("casa " if n == 1 else "casas "))
+        side = ("down" if dy > 0 else "up") if en else ("abaixo" if dy > 0 else "acima")
+        parts.append(f"{n} {unit}{side}")
+    joined = (" and " if en else " e ").join(parts)
+    first = tile_name(START["tile"], lang)
+    return f"{joined} from {first}" if en else f"{joined} da peça {first}"
+
+
+def place_words(valley: Any, x: int, y: int, lang: str) -> str:
+    """A cell in the game's words: the tiles already laid beside it (at most two, north first),
+    and, where those words fit another open cell too, its steps from the first tile."""
+    from .valley import cell
+    lang = "pt" if lang == "pt" else "en"
+    c = cell(x, y)
+    said, twice = _places(valley, lang)
+    words = said.get(c) or _beside_words(valley, c, lang)
+    if words in twice:
+        return f"{words} ({_from_first_tile(x, y, lang)})"
+    return words
 
 
 def describe(action: str, lang: str = "en", valley: Any = None) -> str:
