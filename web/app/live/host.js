@@ -581,11 +581,11 @@ class HostTable {
     await saveTable(this.save);
     if (this.net) keepSecrets(id, [...this.guests.values()], this.watchers);
     rememberLive(id, snap.table);
-    // The started table's save takes over from the table-to-be.
+    // A reload of this page opens this table again (the other query words, test settings, stay);
+    // the started table's save takes over from the table-to-be.
+    this.setAddress({ table: id, lobby: null });
     if (this.lobbyId) this.forgetKept(this.lobbyId);
     this.lobbyId = null;
-    // A reload of this page opens this table again (the other query words, test settings, stay).
-    this.setAddress({ table: id, lobby: null });
     await this.openBoard(snap.table);
   }
 
