@@ -218,7 +218,8 @@ class HostTable {
     }
     if (this.error) parts.push(h("p.form-error", { role: "alert" }, this.error));
     parts.push(watching);
-    this.guestsBox.replaceChildren(h("h2", t("live.guests")), ...parts);
+    // replaceChildren writes a null as the word "null" (the relays' line is absent with codes).
+    this.guestsBox.replaceChildren(h("h2", t("live.guests")), ...parts.filter(Boolean));
   }
 
   guestCard(g) {
