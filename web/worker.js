@@ -30,8 +30,8 @@ const timings = {};
 
 // Only the requests need the database, and only the image needs its helpers: imported while
 // the downloads run, so no module fetch stands between this script and the first download.
-let dbGet, putRecord, setAside;
-const dbModule = import("./app/db.js").then((db) => ({ get: dbGet, putRecord, setAside } = db));
+let dbGet, dbPut, dbRemove, putRecord, setAside;
+const dbModule = import("./app/db.js").then((db) => ({ get: dbGet, put: dbPut, remove: dbRemove, putRecord, setAside } = db));
 const pystart = import("./app/pystart.js");
 dbModule.catch(() => {});
 pystart.catch(() => {});
@@ -276,7 +276,12 @@ async function start() {
 //   set_aside {save, reason}    move a save that cannot be read out of the way, kept for the player
 //   import_save {id, raw}       take over a save of the older localStorage format; answers its public part
 //   export_record {table}       the running table's whole record as a file to download (a blob URL)
-//   joint_commit {}             draw this device's contribution to a joint seed: {token, commitment}
+//   joint_commit {keep?}        draw this device's contribution to a joint seed: {token, commitment,
+//                               kept}; with `keep` (a table-to-be's id) it is also written to
+//                               `records` as {id: "joint.<keep>", kind: "joint", text}, kept: true
+//                               once written, so a reload of the host's page can take it up again
+//   joint_kept {keep}           that kept contribution for this visit: {token, commitment}
+//   joint_forget {keep}         drop it (the table started, or the host cancelled)
 //   new_table {joint: [...]}    entries {who, token} are replaced by that contribution
 const queue = [];
 let state = "starting"; // "starting" | "ready" | "failed"
@@ -313,6 +318,11 @@ function drawSeed() {
   return [...b].map((x) => x.toString(16).padStart(2, "0")).join("");
 }
 
+/** A table-to-be's id, as the host's page makes them (web/app/live/lobby.js). */
+function isKeepId(id) {
+  return typeof id === "string" && /^[a-z0-9_-]{4,40}$/i.test(id);
+}
+
 async function ownCommand(cmd, args) {
   if (cmd === "export_record") {
     // The record with its seed, for the player to keep when saving fails: handed over as a
@@ -330,7 +340,47 @@ async function ownCommand(cmd, args) {
     const contribution = drawSeed();
     const token = drawSeed().slice(0, 32);
     contributions.set(token, contribution);
-    return { ok: true, result: { token, commitment: await sha256Hex(contribution) } };
+    let kept = false;
+    if (args.keep !== undefined) {
+      if (!isKeepId(args.keep)) return { ok: false, error: "not the id of a table-to-be", kind: "bad-request" };
+      // Beside the records' seeds, where the page never reads: the guests' commitments are
+      // checked against this contribution, so a reload must not draw another.
+      try {
+        await dbModule;
+        await dbPut("records", { id: `joint.${args.keep}`, kind: "joint", text: contribution, updated: Date.now() });
+        kept = true;
+      } catch (e) {
+        console.error("the contribution to the seed could not be kept", e);
+      }
+    }
+    return { ok: true, result: { token, commitment: await sha256Hex(contribution), kept } };
+  }
+  if (cmd === "joint_kept" || cmd === "joint_forget") {
+    if (!isKeepId(args.keep)) return { ok: false, error: "not the id of a table-to-be", kind: "bad-request" };
+    await dbModule;
+    const id = `joint.${args.keep}`;
+    if (cmd === "joint_forget") {
+      try {
+        await dbRemove(["records"], id);
+      } catch (e) {
+        return { ok: false, error: `storage unavailable: ${e.message || e}`, kind: "unavailable" };
+      }
+      return { ok: true, result: true };
+    }
+    let row;
+    try {
+      row = await dbGet("records", id);
+    } catch (e) {
+      return { ok: false, error: `storage unavailable: ${e.message || e}`, kind: "unavailable" };
+    }
+    if (!row) return { ok: false, error: "this device keeps no contribution for this table", kind: "missing" };
+    // Storage is not ours to trust: the exact shape, or nothing.
+    if (typeof row !== "object" || row.kind !== "joint" || typeof row.text !== "string" || !/^[0-9a-f]{64}$/.test(row.text)) {
+      return { ok: false, error: "the contribution kept for this table is not 64 hex digits", kind: "bad-record" };
+    }
+    const token = drawSeed().slice(0, 32);
+    contributions.set(token, row.text);
+    return { ok: true, result: { token, commitment: await sha256Hex(row.text) } };
   }
   if (cmd === "new_table" && Array.isArray(args.joint)) {
     // Entries {who, token} stand for a contribution drawn here by joint_commit.

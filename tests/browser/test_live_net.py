@@ -16,7 +16,8 @@ import pytest
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.live_relay import HostileRelay, LocalRelay
-from tests.browser.test_live import Devices, over, play_first_enabled, play_to_the_end, moves
+from tests.browser.test_live import Devices, over, play_first_enabled, play_to_the_end, moves, resign_on_turn
+from tests.browser.vt_page import IDB_JS as _IDB_GET
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 WAIT = 120_000
@@ -179,6 +180,123 @@ def test_milehollow_two_people_and_a_bot_heal_a_guest_reload_and_a_host_reload_w
     play_out([host, guest])
     guest_checks_pass(guest)
     assert moves(guest) == moves(host)
+
+
+def lobby_of(host):
+    m = re.search(r"[?&]lobby=([a-z0-9]+)", host.url)
+    assert m, host.url
+    return m.group(1)
+
+
+def test_hollowmere_a_host_reload_before_the_start_keeps_the_links_and_the_guest_who_joined(devices, site, relay):
+    from tests.browser.vt_page import stored
+
+    host = device(devices, relay.url, "host")
+    ana = device(devices, relay.url, "ana")
+    ben = device(devices, relay.url, "ben")
+    # No clock runs out while three pages take turns on a slow machine.
+    links = host_invites(host, site, "hollowmere", ["device", "device"], query="botdelay=0&timer=900")
+    lobby = lobby_of(host)
+    commitment = host.evaluate("() => window.__vt.liveHost.commit.commitment")
+    take_seat(host, ana, links[1], 1, "Ana")
+    ana.wait_for_selector(".guest-status[data-state=joined]", timeout=WAIT)
+    # The host's page reloads before the start: the same table-to-be, the same links, the same commitment.
+    host.reload()
+    sel = ".invite-card[data-seat='2'][data-state=inviting] input.invite-link"
+    host.wait_for_selector(sel, timeout=WAIT)
+    assert host.locator(sel).input_value() == links[2]
+    assert lobby_of(host) == lobby
+    assert host.evaluate("() => window.__vt.liveHost.commit.commitment") == commitment
+    # Ana's page was open all along: it comes back to its seat by itself, with no new link.
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=here]", timeout=WAIT)
+    assert "Ana" in host.locator(".invite-card[data-seat='1']").inner_text()
+    assert host.locator(".invite-card[data-seat='1'] input.invite-link").count() == 0
+    # Ben opens his link only now, the one sent before the reload.
+    take_seat(host, ben, links[2], 2, "Ben")
+    host.screenshot(path=str(SCREENS / "live-net-host-lobby-after-reload.png"))
+    start(host, [ana, ben])
+    # The started table's save takes over: the table-to-be is forgotten, the address names the table.
+    assert "lobby=" not in host.url and "table=" in host.url
+    assert host.evaluate(f"() => localStorage.getItem('vt.livelobby.{lobby}')") is None
+    host.wait_for_function(f"""async () => !(await ({_IDB_GET})(['records', 'joint.{lobby}']))""", timeout=10_000)
+    assert stored(host, "records", f"joint.{lobby}") is None
+    pages = [host, ana, ben]
+    for _ in range(400):
+        if moves(host) >= 9:
+            break
+        if not play_first_enabled(pages):
+            host.wait_for_timeout(30)
+    resign_on_turn(host, pages)
+    for g in (ana, ben):
+        guest_checks_pass(g)
+        assert moves(g) == moves(host)
+    record = _host_snap(host, 0)["record"]
+    assert [p["commitment"] for p in record["joint"]][0] == commitment and len(record["joint"]) == 3
+
+
+def test_a_damaged_kept_table_to_be_is_said_in_words_and_changes_nothing(devices, site, relay):
+    from tests.browser.vt_page import dump, store_put, stored
+
+    host = device(devices, relay.url, "host")
+    links = host_invites(host, site, "elderwood", ["device"])
+    lobby = lobby_of(host)
+    key = f"vt.livelobby.{lobby}"
+    again = site.url(f"index.html#/host/elderwood?botdelay=0&lobby={lobby}")
+    good = host.evaluate(f"() => localStorage.getItem('{key}')")
+    kept = stored(host, "records", f"joint.{lobby}")
+    assert kept and len(kept["text"]) == 64
+    assert kept["text"] not in good  # the host's contribution is not in the page's row
+    assert json.loads(good)["guests"][0]["secret"] in links[1]
+
+    def open_damaged(expect, row=None, contribution=None):
+        host.goto(site.url("index.html#/"))
+        host.wait_for_selector("[data-page=lobby]", timeout=WAIT)
+        host.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, good if row is None else row])
+        store_put(host, "records", {**kept, "text": contribution or kept["text"]})
+        before = dump(host)
+        host.goto(again)
+        host.reload()
+        host.wait_for_selector("[data-page=live-lobby-lost]", timeout=WAIT)
+        text = host.locator("[data-page=live-lobby-lost]").inner_text()
+        assert "cannot be read" in text and expect in text, text
+        assert host.locator(".invite-card").count() == 0 and host.locator("#live-invite-net").count() == 0
+        host.wait_for_timeout(300)
+        assert dump(host) == before  # nothing kept was changed, dropped or added
+
+    # The page's row damaged: a field of the wrong kind, then text that is not JSON.
+    row = json.loads(good)
+    row["guests"][0]["secret"] = "not a secret"
+    open_damaged("the invitation of seat 2 has no secret", row=json.dumps(row))
+    open_damaged("not JSON", row=good[:-9])
+    # The row as it was, the worker's kept contribution damaged, then another contribution.
+    open_damaged("64 hex digits", contribution="zz" * 32)
+    open_damaged("does not match the commitment", contribution="ab" * 32)
+    host.screenshot(path=str(SCREENS / "live-net-host-lobby-damaged.png"))
+    # Set up anew: what was kept for the old invitations is forgotten, the set-up form is back.
+    host.click("#live-fresh")
+    host.wait_for_selector("#live-invite-net")
+    assert "lobby=" not in host.url
+    assert host.evaluate(f"() => localStorage.getItem('{key}')") is None
+    host.wait_for_function(f"""async () => !(await ({_IDB_GET})(['records', 'joint.{lobby}']))""", timeout=10_000)
+    # A kept table-to-be that is whole still opens after all that: the same link again.
+    store_put(host, "records", kept)
+    host.evaluate("([k, v]) => localStorage.setItem(k, v)", [key, good])
+    host.goto(again)
+    host.reload()
+    sel = ".invite-card[data-seat='1'][data-state=inviting] input.invite-link"
+    host.wait_for_selector(sel, timeout=WAIT)
+    assert host.locator(sel).input_value() == links[1]
+    # "New invitation" replaces the seat's link (and what is kept); Cancel forgets the table-to-be.
+    host.click(".invite-card[data-seat='1'] button.reinvite")
+    host.wait_for_function("(old) => { const i = document.querySelector(\".invite-card[data-seat='1'] input.invite-link\");"
+                           " return !!i && i.value !== old; }", arg=links[1], timeout=WAIT)
+    fresh = host.locator(sel).input_value()
+    assert json.loads(host.evaluate(f"() => localStorage.getItem('{key}')"))["guests"][0]["secret"] in fresh
+    host.click("#live-cancel")
+    host.wait_for_selector("#live-invite-net")
+    assert "lobby=" not in host.url
+    assert host.evaluate(f"() => localStorage.getItem('{key}')") is None
+    host.wait_for_function(f"""async () => !(await ({_IDB_GET})(['records', 'joint.{lobby}']))""", timeout=10_000)
 
 
 def same_moves(host, guest):

@@ -4,6 +4,9 @@
 //            Written and read only by the worker, so the page's code never holds the seed
 //            of a running game. `seq` is the number of actions: a write never replaces a
 //            save that is further on (another tab, an older worker).
+//            Also {id: "joint.<id>", kind: "joint", text}: the host's contribution to the seed of
+//            an internet table-to-be (web/app/live/lobby.js), until that table starts. The dot
+//            keeps these ids apart from every table id.
 //   tables   {id, game, seats, summary, viewer, deadline, deadlineKey, timers, created, updated}
 //            what the page needs to list and resume a table: nothing secret.
 //   aside    {id, reason, moved, raw}   saves that could not be read, kept for the player.

@@ -23,7 +23,14 @@ export function guestCard(host, g) {
         h("div.qr-box", qrCanvas(g.invite.link, { scale: 4, label: t("live.qrLabel") })));
     } else if (g.state === "here" || g.state === "away") {
       body.push(h("p.live-path", { dataset: { path: g.link.describe() } }, pathWords(g.link.describe())));
-      if (g.state === "away") body.push(h("p.hint", t("live.netAwayHint")));
+      if (g.state === "away") body.push(h("p.hint", t(host.phase === "playing" ? "live.netAwayHint" : "live.netAwayHintLobby")));
+    }
+    // Before the start a seat's link can be replaced (one sent to the wrong person, say); once the
+    // commitments are out, the seat is that guest's.
+    if (!g.watcher && host.phase === "inviting" && g.state !== "making") {
+      body.push(h("p.invite-row",
+        h("button.button.small.ghost.reinvite", { type: "button", title: t("live.newInvitationHint"),
+          onclick: () => host.reinviteNet(g) }, t("live.newInvitation"))));
     }
   } else if (g.state === "inviting" && g.invite) {
     body.push(

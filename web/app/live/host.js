@@ -13,6 +13,11 @@
 // this page's address (#/host/<game>?table=<id>), so a reload of the host's page opens the same
 // table again, every guest Away, ready for fresh invitations; the clocks resume with the time
 // that was left when the page went.
+//
+// Before the start, internet invitations make a table-to-be (lobby.js): its id goes into the
+// address (#/host/<game>?lobby=<id>) and this device keeps the set-up, each invitation's secret
+// and who joined, so a reload takes it up again with the same links; the worker keeps this
+// device's contribution to the seed, so the commitment the guests were shown stays the same.
 
 import { t, words, onLangChange } from "../../lib/i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
@@ -30,6 +35,9 @@ import { sha256Hex, addLiveStyle, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
 import { HostNet, keepSecrets, keptSecrets } from "./hostnet.js";
+import { staleLobbies } from "./lobby.js";
+import { newSecret } from "./seal.js";
+import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, reinviteNet } from "./hostlobby.js";
 import { guestCard, scanAnswer, cardOf } from "./cards.js";
 import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
@@ -57,6 +65,7 @@ export function mountHost(el, params, ctx) {
   const host = new HostTable(el, game, params.query, ctx);
   const id = params.query.table;
   if (id !== undefined) host.reopen(id);
+  else if (params.query.lobby !== undefined) host.resumeLobby(params.query.lobby);
   return () => host.destroy();
 }
 
@@ -92,7 +101,9 @@ class HostTable {
     window.addEventListener("pagehide", this.onHide);
     // Test and tool hook: the host's table, as any script of this page could reach it anyway.
     window.__vt.liveHost = this;
-    if (query.table === undefined) this.render();
+    // Tables-to-be nobody started within a week are no longer worth keeping.
+    for (const old of staleLobbies()) this.forgetKept(old);
+    if (query.table === undefined && query.lobby === undefined) this.render();
   }
 
   setCount(n) {
@@ -117,6 +128,16 @@ class HostTable {
       h("h1", t("live.hostTitle", { game: t(`game.${this.game}`) })));
     if (this.phase === "setup") {
       this.el.replaceChildren(h("div.live-page", { dataset: { page: "live-setup" } }, head, this.setupForm()));
+      return;
+    }
+    if (this.phase === "lost") {
+      this.el.replaceChildren(h("div.live-page", { dataset: { page: "live-lobby-lost" } }, head,
+        h("section.live-lost", { role: "alert" },
+          h("p.form-error", this.lost.why),
+          this.lost.detail ? h("p.hint.lobby-problem", t("live.lobby.detail", { detail: this.lost.detail })) : null),
+        h("p.actions", h("button.button.primary#live-fresh", { type: "button", onclick: () => this.freshSetup() },
+          t("live.lobby.fresh"))),
+        h("p.hint", t("live.lobby.freshHint"))));
       return;
     }
     if (this.phase === "reopening" || this.phase === "gone") {
@@ -190,11 +211,15 @@ class HostTable {
       parts.push(h("div.start-row",
         h("button.button.primary.big#live-start", { type: "button", disabled: !ready || this.phase === "starting" || undefined,
           onclick: () => this.start() }, this.phase === "starting" ? t("live.starting") : t("live.start")),
-        ready ? null : h("p.hint", t("live.waitAll"))));
+        ready ? null : h("p.hint", t("live.waitAll")),
+        this.phase === "inviting" ? h("button.button.small.ghost#live-cancel", { type: "button", onclick: () => this.cancel() },
+          t("live.cancelInvitations")) : null));
+      if (this.net && this.lobbyNotKept) parts.push(h("p.hint.lobby-not-kept", t("live.lobby.notKept")));
     }
     if (this.error) parts.push(h("p.form-error", { role: "alert" }, this.error));
     parts.push(watching);
-    this.guestsBox.replaceChildren(h("h2", t("live.guests")), ...parts);
+    // replaceChildren writes a null as the word "null" (the relays' line is absent with codes).
+    this.guestsBox.replaceChildren(h("h2", t("live.guests")), ...parts.filter(Boolean));
   }
 
   guestCard(g) {
@@ -210,11 +235,13 @@ class HostTable {
   }
 
   inviteWatcher() {
-    const n = this.watchers.length + 1;
+    // Numbers are never reused, also after a reload that dropped a dismissed spectator.
+    const n = this.watchers.reduce((m, w) => Math.max(m, w.watcher), 0) + 1;
     const w = { seat: null, watcher: n, name: t("live.spectatorName", { n }), peer: null, state: "making", invite: null, note: null };
     this.watchers.push(w);
-    this.makeInvite(w);
+    const made = this.makeInvite(w);
     if (this.saveId && this.net) this.enqueue(async () => keepSecrets(this.saveId, [...this.guests.values()], this.watchers));
+    if (this.lobbyId) made.then(() => this.keepLobby());
   }
 
   dismiss(w) {
@@ -222,30 +249,66 @@ class HostTable {
     else if (w.peer) w.peer.close();
     w.peer = null;
     w.state = "gone";
+    this.keepLobby();
     this.paintGuests();
   }
 
   // --- invitations -----------------------------------------------------------------------
   async invite(mode) {
+    if (this.phase !== "setup" || this.inviting) return;
+    this.inviting = true;
     this.error = null;
     this.mode = mode;
+    // Over the internet the invitations make a table-to-be this device keeps until the start.
+    const keep = mode === "net" ? newTableId() : undefined;
     try {
       await this.engine.ready;
-      this.commit = await this.engine.call("joint_commit", {});
+      this.commit = await this.engine.call("joint_commit", keep ? { keep } : {});
     } catch (e) {
       this.error = t("live.engineFailed", { detail: e.message || String(e) });
       this.render();
       return;
+    } finally {
+      this.inviting = false;
     }
+    if (this.dead) return;
     this.phase = "inviting";
     for (let k = 1; k < this.seats.length; k++) {
       if (this.seats[k].kind !== "device") continue;
       this.guests.set(k, { seat: k, name: this.seatName(k), peer: null, commitment: null, contribution: null,
-        state: "making", invite: null, note: null });
+        state: "making", invite: null, note: null, secret: mode === "net" ? newSecret() : undefined });
+    }
+    if (keep) {
+      this.lobbyId = keep;
+      this.lobbyCreated = Date.now();
+      this.ensureNet();
+      this.lobbyNotKept = !this.commit.kept;
+      // Kept before any link opens: a reload from now on finds the same secrets.
+      this.keepLobby();
+      this.setAddress({ lobby: keep });
     }
     this.render();
-    for (const g of this.guests.values()) await this.makeInvite(g);
+    for (const g of this.guests.values()) await (g.secret ? this.netInvite(g, g.secret) : this.makeInvite(g));
   }
+
+  /** This page's address with `set` (null: removed); the other words (test settings) stay. */
+  setAddress(set) {
+    const query = new URLSearchParams(location.hash.split("?")[1] || "");
+    for (const [k, v] of Object.entries(set)) {
+      if (v === null) query.delete(k);
+      else query.set(k, v);
+    }
+    const q = String(query);
+    history.replaceState(history.state, "", `#/host/${this.game}${q ? `?${q}` : ""}`);
+  }
+
+  // The table-to-be (hostlobby.js).
+  keepLobby() { keepLobbyOf(this); }
+  forgetKept(id) { forgetKept(this, id); }
+  resumeLobby(id) { return resumeLobby(this, id); }
+  cancel() { cancelInvitations(this); }
+  freshSetup() { freshSetup(this); }
+  reinviteNet(g) { return reinviteNet(this, g); }
 
   async makeInvite(g) {
     if (this.mode === "net") return this.netInvite(g);
@@ -401,14 +464,14 @@ class HostTable {
   }
 
   // --- internet invitations (web/app/live/hostnet.js) -------------------------------------------
-  ensureNet() {
+  ensureNet(list) {
     if (this.net) return this.net;
     this.net = new HostNet({
       message: (g, link, text) => this.fromGuest(g, g.peer, text),
       session: (g) => { g.held = null; },
       state: (g, link) => this.netState(g, link),
       relays: () => this.paintSoon(),
-    }, { direct: this.directOk });
+    }, { direct: this.directOk, list });
     return this.net;
   }
 
@@ -457,6 +520,7 @@ class HostTable {
       started: this.phase === "playing" }));
     if (this.phase === "starting" && !g.watcher && !g.contribution) g.peer.send(message("commitments", { list: this.commitments }));
     if (this.phase === "playing") this.enqueue(() => this.sendTo(g));
+    this.keepLobby();
     announce(t(first ? (g.watcher ? "live.watcherJoined" : "live.joinedSeat") : "live.cameBack",
       { name: g.name, n: g.seat === null ? 0 : g.seat + 1 }));
     this.paintGuests();
@@ -518,10 +582,11 @@ class HostTable {
     await saveTable(this.save);
     if (this.net) keepSecrets(id, [...this.guests.values()], this.watchers);
     rememberLive(id, snap.table);
-    // A reload of this page opens this table again (the other query words, test settings, stay).
-    const query = new URLSearchParams(location.hash.split("?")[1] || "");
-    query.set("table", id);
-    history.replaceState(history.state, "", `#/host/${this.game}?${query}`);
+    // A reload of this page opens this table again (the other query words, test settings, stay);
+    // the started table's save takes over from the table-to-be.
+    this.setAddress({ table: id, lobby: null });
+    if (this.lobbyId) this.forgetKept(this.lobbyId);
+    this.lobbyId = null;
     await this.openBoard(snap.table);
   }
 

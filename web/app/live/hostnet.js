@@ -3,19 +3,21 @@
 //
 // Each invitation is a short address whose secret part sits in the fragment (#/join?t=…), which
 // a browser never sends anywhere. The secrets of a started table are kept on this device beside
-// its save, so a reload of the host's page opens the same links and every guest comes back.
+// its save, so a reload of the host's page opens the same links and every guest comes back
+// (before the start, the table-to-be keeps them: lobby.js).
 
 import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
 import { keysFor, newSecret } from "./seal.js";
-import { relays, internetIce, customRelays } from "./networks.js";
+import { relays, internetIce, DEFAULT_RELAYS } from "./networks.js";
 
 const KEEP = (id) => `vt.livehost.${id}`;
 
-/** The invitation address of `secret` (the relays named only when they are not the defaults). */
-export function inviteUrl(secret) {
+/** The invitation address of `secret` on `list` (the relays named only when they are not the defaults). */
+export function inviteUrl(secret, list = relays()) {
   const base = `${location.origin}${location.pathname}`;
-  const r = customRelays() ? `&r=${encodeURIComponent(relays().join(","))}` : "";
+  const custom = list.length !== DEFAULT_RELAYS.length || list.some((x, i) => x !== DEFAULT_RELAYS[i]);
+  const r = custom ? `&r=${encodeURIComponent(list.join(","))}` : "";
   return `${base}#/join?t=${secret}${r}`;
 }
 
@@ -31,11 +33,13 @@ function channel(link) {
 
 export class HostNet {
   /** `handlers`: message(g, text), session(g), state(g) — the host table's answers. */
-  constructor(handlers, { direct = true } = {}) {
+  /** `list`: the relays (a table-to-be taken up again keeps the ones its links name). */
+  constructor(handlers, { direct = true, list = relays() } = {}) {
     this.handlers = handlers;
     this.direct = direct;
+    this.relays = list.slice();
     this.byTopic = new Map();
-    this.pool = new RelayPool(relays(), {
+    this.pool = new RelayPool(this.relays, {
       accept: (pubkey, topic) => { const g = this.byTopic.get(topic); return !!g && g.link.expects(pubkey); },
       onEvent: (ev) => { const g = this.byTopic.get(ev.tags[0][1]); if (g) g.link.fromEvent(ev); },
       onChange: () => this.handlers.relays(),
@@ -57,7 +61,7 @@ export class HostNet {
     g.secret = secret;
     g.link = link;
     g.peer = channel(link);
-    g.invite = { link: inviteUrl(secret) };
+    g.invite = { link: inviteUrl(secret, this.relays) };
     this.byTopic.set(keys.topic, g);
     this.pool.listen([...this.byTopic.keys()]);
     return link;

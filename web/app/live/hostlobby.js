@@ -1,0 +1,133 @@
+// The host's table-to-be over the internet (lobby.js keeps it): what is kept as the invitations
+// go out and guests join, taking it up again after a reload, "New invitation" on a seat before
+// the start, and cancelling. Functions of the host's table (host.js), as its cards are (cards.js).
+
+import { t, words } from "../../lib/i18n.js";
+import { keepLobby, forgetLobby, lobbyText, readLobby, isLobbyId, LOBBY_VERSION } from "./lobby.js";
+import { newSecret } from "./seal.js";
+import { isRelay } from "./networks.js";
+
+/** What this device needs to take the table-to-be up again after a reload (lobby.js). */
+export function keepLobbyOf(host) {
+  if (!host.lobbyId || host.dead || (host.phase !== "inviting" && host.phase !== "starting")) return;
+  const guests = [...host.guests.values()].sort((a, b) => a.seat - b.seat);
+  const joined = (g) => !!g.joined && typeof g.commitment === "string";
+  const ok = keepLobby({
+    v: LOBBY_VERSION, id: host.lobbyId, game: host.game, created: host.lobbyCreated, timers: host.timers,
+    commitment: host.commit.commitment, relays: host.net.relays,
+    seats: host.seats.map((s) => ({ name: String(s.name || "").slice(0, 24), kind: s.kind, level: s.level })),
+    guests: guests.map((g) => ({ seat: g.seat, secret: g.secret, name: g.name, joined: joined(g),
+      commitment: joined(g) ? g.commitment : null })),
+    order: host.order.filter((k) => joined(host.guests.get(k))),
+    watchers: host.watchers.filter((w) => w.secret && w.state !== "gone")
+      .map((w) => ({ n: w.watcher, secret: w.secret, joined: !!w.joined })),
+  });
+  if (!ok && !host.lobbyNotKept) {
+    host.lobbyNotKept = true;
+    host.paintSoon();
+  }
+}
+
+/** Forget a table-to-be: this page's row and the worker's kept contribution. */
+export function forgetKept(host, id) {
+  forgetLobby(id);
+  host.engine.call("joint_forget", { keep: id }).catch((e) => console.warn("a kept contribution could not be dropped", e));
+}
+
+/**
+ * Take up again the table-to-be `id` after a reload: the same seats, the same links (each
+ * re-announced on its topic, so a guest's open page comes back by itself), the same
+ * commitment. Kept state that does not read strictly is said, and nothing is built from it.
+ */
+export async function resumeLobby(host, id) {
+  host.phase = "reopening";
+  host.render();
+  const lost = (why, detail = null) => {
+    if (host.dead) return;
+    host.phase = "lost";
+    host.lost = { id: isLobbyId(id) ? id : null, why, detail };
+    host.render();
+  };
+  if (!isLobbyId(id)) return lost(t("live.lobby.missing"));
+  const text = lobbyText(id);
+  if (text === null) return lost(t("live.lobby.missing"));
+  const got = readLobby(text, id, host.game, { levels: host.levels, min: host.min, max: host.max, isRelay });
+  if (got.problem) return lost(t("live.lobby.damaged"), got.problem);
+  const row = got.lobby;
+  let commit;
+  try {
+    await host.engine.ready;
+    commit = await host.engine.call("joint_kept", { keep: id });
+  } catch (e) {
+    if (e.kind === "missing" || e.kind === "bad-record") return lost(t("live.lobby.damaged"), e.message);
+    return lost(t("live.engineFailed", { detail: words(e.words) || e.message || String(e) }));
+  }
+  if (host.dead) return;
+  if (commit.commitment !== row.commitment) {
+    return lost(t("live.lobby.damaged"), "the contribution kept for this table does not match the commitment its guests were shown");
+  }
+  host.lobbyId = id;
+  host.lobbyCreated = row.created;
+  host.mode = "net";
+  host.commit = commit;
+  host.timers = row.timers;
+  host.seats = row.seats.map((s) => ({ name: s.name, kind: s.kind, level: s.level }));
+  host.order = row.order.slice();
+  // A guest that had joined is away until its page says hello again (at once, when it is open).
+  for (const r of row.guests) {
+    host.guests.set(r.seat, { seat: r.seat, name: r.name, peer: null, commitment: r.commitment, contribution: null,
+      state: r.joined ? "away" : "making", invite: null, note: null, joined: r.joined, secret: r.secret });
+  }
+  for (const w of row.watchers) {
+    host.watchers.push({ seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null,
+      state: w.joined ? "away" : "making", invite: null, note: null, joined: w.joined, secret: w.secret });
+  }
+  host.ensureNet(row.relays);
+  host.phase = "inviting";
+  host.render();
+  for (const g of [...host.guests.values(), ...host.watchers]) await host.netInvite(g, g.secret);
+}
+
+/** Drop the invitations before the start: every link closes and this device forgets them. */
+export function cancelInvitations(host) {
+  if (host.phase !== "inviting") return;
+  for (const g of [...host.guests.values(), ...host.watchers]) {
+    if (g.scan) g.scan.abort.abort();
+    if (g.peer) g.peer.close();
+  }
+  if (host.net) host.net.close();
+  host.net = null;
+  if (host.lobbyId) forgetKept(host, host.lobbyId);
+  host.lobbyId = null;
+  host.lobbyNotKept = false;
+  host.guests.clear();
+  host.watchers = [];
+  host.order = [];
+  host.commit = null;
+  host.error = null;
+  host.phase = "setup";
+  host.setAddress({ lobby: null });
+  host.render();
+}
+
+/** After a table-to-be that could not be taken up: forget what was kept, and a fresh set-up. */
+export function freshSetup(host) {
+  if (host.lost && host.lost.id) forgetKept(host, host.lost.id);
+  host.lost = null;
+  host.phase = "setup";
+  host.setAddress({ lobby: null });
+  host.render();
+}
+
+/** "New invitation" before the start: this seat gets a new link, the old one stops working. */
+export async function reinviteNet(host, g) {
+  if (host.phase !== "inviting" || !host.net) return;
+  host.net.drop(g);
+  g.joined = false;
+  g.commitment = null;
+  g.state = "making";
+  g.secret = newSecret();
+  host.order = host.order.filter((k) => k !== g.seat);
+  host.keepLobby();
+  await host.netInvite(g, g.secret);
+}
