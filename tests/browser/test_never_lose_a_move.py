@@ -220,11 +220,21 @@ def test_three_games_in_one_tab_release_their_pages_and_listeners(context, site)
     def at_rest():
         page.goto(site.url("index.html#/"))
         page.wait_for_function("!!document.querySelector('.lobby[data-live] .game-card')", timeout=ENGINE_WAIT)
-        time.sleep(1)
-        for _ in range(3):
-            cdp.send("HeapProfiler.collectGarbage")
+        # On a busy machine the page may still be finishing a save or a paint when the lobby shows:
+        # what is retained is the least the heap comes down to over a few seconds at rest (a leak
+        # never comes down; work in flight does).
+        heap = None
+        for _ in range(8):
+            time.sleep(1)
+            for _ in range(3):
+                cdp.send("HeapProfiler.collectGarbage")
+            used = cdp.send("Runtime.getHeapUsage")["usedSize"]
+            if heap is not None and used >= heap * 0.99:
+                heap = min(heap, used)
+                break
+            heap = used if heap is None else min(heap, used)
         counters = cdp.send("Memory.getDOMCounters")
-        return cdp.send("Runtime.getHeapUsage")["usedSize"], counters["nodes"], counters["jsEventListeners"]
+        return heap, counters["nodes"], counters["jsEventListeners"]
 
     def bots_game():
         page.goto(site.url("index.html#/new/elderwood?botdelay=0"))
