@@ -26,19 +26,20 @@ import { messagePage } from "../table/live.js";
 import { levelName } from "../../lib/seats.js";
 import { endScreen } from "../table/endscreen.js";
 import { decisionKey } from "../timer.js";
-import { newTableId, saveTable, summarize, readTable, isTableId } from "../storage.js";
-import { rememberLive, liveTable, forgetLive } from "../table/session.js";
+import { newTableId, saveTable, summarize } from "../storage.js";
+import { rememberLive } from "../table/session.js";
 import { Peer } from "./peer.js";
 import { invitationCode, readAnswer } from "./compact.js";
 import { message, read, checkAnswer } from "./protocol.js";
 import { sha256Hex, addLiveStyle, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
-import { HostNet, keepSecrets, keptSecrets } from "./hostnet.js";
+import { HostNet, keepSecrets } from "./hostnet.js";
 import { staleLobbies } from "./lobby.js";
 import { newSecret } from "./seal.js";
 import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, reinviteNet } from "./hostlobby.js";
 import { guestCard, scanAnswer, cardOf } from "./cards.js";
+import { reopenTable } from "./hostreopen.js";
 import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
 import "./strings.js";
@@ -604,76 +605,9 @@ class HostTable {
     await this.refreshAll();
   }
 
-  /**
-   * Open a table this page hosted before (after a reload, or "Invite them again" on the table
-   * page): every guest is Away until a fresh invitation brings them back to their seat, and
-   * each clock goes on with the time it had left.
-   */
-  async reopen(id) {
-    this.phase = "reopening";
-    this.render();
-    const gone = (why) => {
-      if (this.dead) return;
-      this.phase = "gone";
-      this.error = why;
-      this.render();
-    };
-    if (!isTableId(id)) return gone(t("shell.badTableBody"));
-    const found = await readTable(id);
-    if (this.dead) return;
-    if (found.missing || found.unavailable || found.corrupt) return gone(t("shell.noTableBody"));
-    const save = found.save;
-    if (save.game !== this.game || !Array.isArray(save.remote) || !save.remote.length) return gone(t("live.notHosted"));
-    let snap = null;
-    try {
-      await this.engine.ready;
-      const live = liveTable(id);
-      if (live) {
-        try {
-          snap = await this.engine.call("snapshot", { table: live.engineId, viewer: 0 });
-        } catch (_) {
-          forgetLive(id); // the worker restarted: rebuild from the save
-        }
-      }
-      if (!snap) snap = await this.engine.call("load_table", { save: id, viewer: 0 });
-    } catch (e) {
-      return gone(t("live.engineFailed", { detail: words(e.words) || e.message || String(e) }));
-    }
-    if (this.dead) return;
-    const joint = snap.joint;
-    if (!Array.isArray(joint) || joint.length !== save.remote.length + 1) return gone(t("live.notHosted"));
-    rememberLive(id, snap.table);
-    this.seats = snap.seats.map((seat, k) => ({ name: seat.name, kind: k === 0 ? "me" : seat.bot ? "bot" : "device",
-      level: seat.level || this.levels[0] }));
-    this.commit = { commitment: joint[0].commitment };
-    this.order = save.remote.slice();
-    this.order.forEach((k, i) => this.guests.set(k, { seat: k, name: snap.seats[k].name, peer: null,
-      commitment: joint[i + 1].commitment, contribution: null, state: "away", invite: null, note: null }));
-    this.timers = save.timers !== false;
-    for (const [key, left] of Object.entries(save.clocks || {})) {
-      if (typeof left === "number" && Number.isFinite(left)) this.deadlines.set(key, Date.now() + Math.max(0, left) * 1000);
-    }
-    // The table page writes the clock it ran last; it is the newer one when both are there.
-    if (typeof save.deadlineKey === "string" && typeof save.remaining === "number" && Number.isFinite(save.remaining)) {
-      this.deadlines.set(save.deadlineKey, Date.now() + Math.max(0, save.remaining) * 1000);
-    }
-    this.save = save;
-    this.saveId = id;
-    this.phase = "playing";
-    const kept = keptSecrets(id);
-    this.mode = kept ? "net" : "codes";
-    if (kept) {
-      // An internet table: the same links again; each guest's page comes back by itself.
-      this.mode = "net";
-      for (const g of this.guests.values()) if (kept.seats[g.seat]) await this.netInvite(g, kept.seats[g.seat]);
-      for (const w of kept.watchers || []) {
-        const ww = { seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null, state: "away", invite: null, note: null };
-        this.watchers.push(ww);
-        await this.netInvite(ww, w.secret);
-      }
-    }
-    this.render();
-    await this.openBoard(snap.table);
+  /** Open a table this page hosted before: every guest Away, each clock with the time it had. */
+  reopen(id) {
+    return reopenTable(this, id);
   }
 
   // --- the table runs here ------------------------------------------------------------------

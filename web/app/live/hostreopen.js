@@ -1,0 +1,80 @@
+// Taking up again a live table this page hosted before (after a reload, or "Invite them again" on
+// the table page). A function of the host's table (host.js), as its cards (cards.js) and its
+// table-to-be (hostlobby.js) are.
+
+import { t, words } from "../../lib/i18n.js";
+import { readTable, isTableId } from "../storage.js";
+import { rememberLive, liveTable, forgetLive } from "../table/session.js";
+import { keptSecrets } from "./hostnet.js";
+
+/**
+ * Open a table this page hosted before (after a reload, or "Invite them again" on the table
+ * page): every guest is Away until a fresh invitation brings them back to their seat, and
+ * each clock goes on with the time it had left.
+ */
+export async function reopenTable(host, id) {
+  host.phase = "reopening";
+  host.render();
+  const gone = (why) => {
+    if (host.dead) return;
+    host.phase = "gone";
+    host.error = why;
+    host.render();
+  };
+  if (!isTableId(id)) return gone(t("shell.badTableBody"));
+  const found = await readTable(id);
+  if (host.dead) return;
+  if (found.missing || found.unavailable || found.corrupt) return gone(t("shell.noTableBody"));
+  const save = found.save;
+  if (save.game !== host.game || !Array.isArray(save.remote) || !save.remote.length) return gone(t("live.notHosted"));
+  let snap = null;
+  try {
+    await host.engine.ready;
+    const live = liveTable(id);
+    if (live) {
+      try {
+        snap = await host.engine.call("snapshot", { table: live.engineId, viewer: 0 });
+      } catch (_) {
+        forgetLive(id); // the worker restarted: rebuild from the save
+      }
+    }
+    if (!snap) snap = await host.engine.call("load_table", { save: id, viewer: 0 });
+  } catch (e) {
+    return gone(t("live.engineFailed", { detail: words(e.words) || e.message || String(e) }));
+  }
+  if (host.dead) return;
+  const joint = snap.joint;
+  if (!Array.isArray(joint) || joint.length !== save.remote.length + 1) return gone(t("live.notHosted"));
+  rememberLive(id, snap.table);
+  host.seats = snap.seats.map((seat, k) => ({ name: seat.name, kind: k === 0 ? "me" : seat.bot ? "bot" : "device",
+    level: seat.level || host.levels[0] }));
+  host.commit = { commitment: joint[0].commitment };
+  host.order = save.remote.slice();
+  host.order.forEach((k, i) => host.guests.set(k, { seat: k, name: snap.seats[k].name, peer: null,
+    commitment: joint[i + 1].commitment, contribution: null, state: "away", invite: null, note: null }));
+  host.timers = save.timers !== false;
+  for (const [key, left] of Object.entries(save.clocks || {})) {
+    if (typeof left === "number" && Number.isFinite(left)) host.deadlines.set(key, Date.now() + Math.max(0, left) * 1000);
+  }
+  // The table page writes the clock it ran last; it is the newer one when both are there.
+  if (typeof save.deadlineKey === "string" && typeof save.remaining === "number" && Number.isFinite(save.remaining)) {
+    host.deadlines.set(save.deadlineKey, Date.now() + Math.max(0, save.remaining) * 1000);
+  }
+  host.save = save;
+  host.saveId = id;
+  host.phase = "playing";
+  const kept = keptSecrets(id);
+  host.mode = kept ? "net" : "codes";
+  if (kept) {
+    // An internet table: the same links again; each guest's page comes back by itself.
+    host.mode = "net";
+    for (const g of host.guests.values()) if (kept.seats[g.seat]) await host.netInvite(g, kept.seats[g.seat]);
+    for (const w of kept.watchers || []) {
+      const ww = { seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null, state: "away", invite: null, note: null };
+      host.watchers.push(ww);
+      await host.netInvite(ww, w.secret);
+    }
+  }
+  host.render();
+  await host.openBoard(snap.table);
+}
