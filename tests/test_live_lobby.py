@@ -73,8 +73,13 @@ def damaged():
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_a_kept_table_to_be_reads_back_and_every_damaged_one_says_why(tmp_path):
+    # The modules at the same places relative to each other: live/lobby.js imports lib/shown.js.
+    (tmp_path / "app" / "live").mkdir(parents=True)
+    (tmp_path / "lib").mkdir()
     for name in ("lobby.js", "seal.js"):
-        shutil.copy(LIVE / name, tmp_path / name)
+        shutil.copy(LIVE / name, tmp_path / "app" / "live" / name)
+    shutil.copy(LIVE.parents[1] / "lib" / "shown.js", tmp_path / "lib" / "shown.js")
+    tmp_path = tmp_path / "app" / "live"
     (tmp_path / "package.json").write_text('{"type": "module"}')
     (tmp_path / "t.js").write_text(SCRIPT)
     bad = damaged()

@@ -5,6 +5,7 @@
 // the engine's worker alone. A save that cannot be read is never dropped: the worker moves
 // it to the `aside` store with the reason, so the player can download it or delete it.
 
+import { shown as describe } from "../lib/shown.js";
 import { getAll, get, put, remove, openDb, setAside } from "./db.js";
 
 const LEGACY_TABLE = "vt.table.";
@@ -92,13 +93,6 @@ export function saveProblem(meta, id) {
     return "the saved table's summary is not an object";
   }
   return null;
-}
-
-function describe(value) {
-  let text;
-  try { text = JSON.stringify(value); } catch (_) { text = String(value); }
-  text = text === undefined ? String(value) : text;
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 /** {save} | {missing: true} | {corrupt: reason, aside: true if it is already kept aside} | {unavailable}. */

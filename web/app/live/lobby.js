@@ -11,6 +11,7 @@
 // Storage is outside this page's control: a row is read strictly, every field, and a row that
 // does not read gives its reason and nothing is built from it.
 
+import { shown as describe } from "../../lib/shown.js";
 import { isSecret } from "./seal.js";
 
 const KEY = (id) => `vt.livelobby.${id}`;
@@ -75,13 +76,6 @@ export function staleLobbies(now = Date.now()) {
     }
   } catch (_) { /* storage went away meanwhile */ }
   return out;
-}
-
-function describe(value) {
-  let text;
-  try { text = JSON.stringify(value); } catch (_) { text = String(value); }
-  text = text === undefined ? String(value) : text;
-  return text.length > 40 ? `${text.slice(0, 40)}…` : text;
 }
 
 const isName = (x) => typeof x === "string" && x.length <= 24;
