@@ -20,7 +20,7 @@ Bounds: at most :data:`MAX_TABLES` open tables, :data:`MAX_REPLAYS` replays and
 table is loaded again from its save). ``docs/architecture.md`` says so too.
 
 Commands (``docs/architecture.md`` has the shapes):
-``games``, ``game_data``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
+``games``, ``game_data``, ``joint_terms``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
 ``record``, ``save_record``, ``verify``, ``open_replay``, ``replay_at``, ``lessons``, ``lesson_start``,
 ``lesson_play``, ``close``.
 """
@@ -34,8 +34,9 @@ from typing import Any, Callable
 
 from . import __version__
 from .core import record as rec
+from .core import commitments as commit
 from .core import lessons as lessons_core
-from .core.fairness import Chance
+from .core.fairness import MAX_CONTRIBUTIONS, Chance
 from .core.game import ALL_SEATS, IllegalAction
 from .core.replay import Replay
 from .core.table import Seat, Table
@@ -186,6 +187,10 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
     if t.joint is not None:
         # The commitments are public from the start; the contributions come with the record.
         snap["joint"] = [{"who": p["who"], "commitment": p["commitment"]} for p in t.joint]
+    if t.chain is not None:
+        # The host's commitment to every action so far (a keyed hash: it says nothing of them until
+        # the seed is revealed); a guest keeps each it receives and holds the record to them.
+        snap["chain"] = t.chain.hex()
     if over:
         snap["record"] = t.to_record()  # the seed is public once the game is over
     return snap
@@ -237,7 +242,8 @@ def _cmd_game_data(args: dict[str, Any]) -> Any:
     return {"result": game.static_data()}
 
 
-def _cmd_new_table(args: dict[str, Any]) -> Any:
+def _table_args(args: dict[str, Any]) -> tuple[Any, list[Seat], bool, dict[str, Any]]:
+    """A new table's game, seats, clocks and options from a page's request, read strictly."""
     try:
         game = get_game(args.get("game"))  # type: ignore[arg-type]
     except (KeyError, TypeError):
@@ -264,6 +270,28 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
     options = args.get("options") or {}
     if not isinstance(options, dict):
         raise BadRequest("options must be an object")
+    return game, seats, timers, options
+
+
+def _cmd_joint_terms(args: dict[str, Any]) -> Any:
+    """The terms of a table with a joint seed, as every participant is shown them before revealing
+    (``py_engine/core/commitments.py``): the same reading of game, seats, clocks and options as
+    ``new_table``, the options as the table will hold them, this engine's version, and the
+    participants {who, commitment} in the table's order. Answers {terms, digest}."""
+    game, seats, timers, options = _table_args(args)
+    people = args.get("participants")
+    if not (isinstance(people, list) and 1 <= len(people) <= MAX_CONTRIBUTIONS
+            and all(isinstance(p, dict) and set(p) == {"who", "commitment"} and isinstance(p["who"], str)
+                    and isinstance(p["commitment"], str) and len(p["commitment"]) == 64 for p in people)):
+        raise BadRequest("participants must list {who, commitment} for every participant")
+    game.check_players(len(seats))
+    t = commit.terms(game.name, __version__, game.normalize_options(options), [s.to_json() for s in seats], timers,
+                     people)
+    return {"result": {"terms": t, "digest": commit.terms_digest(t)}}
+
+
+def _cmd_new_table(args: dict[str, Any]) -> Any:
+    game, seats, timers, options = _table_args(args)
     joint = args.get("joint")
     if joint is not None:
         # People on several devices: the seed is made from every participant's contribution
@@ -275,6 +303,12 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
         if args.get("seed") is not None:
             raise BadRequest("a table with a joint seed takes no other seed")
     t = Table(game, seats, options, args.get("seed"), __version__, timers, words=True, joint=joint)
+    promised = args.get("terms")
+    if promised is not None:
+        # The terms the participants were shown before revealing: a table on other terms is not made.
+        d = commit.first_difference(promised, t.terms)
+        if d is not None:
+            raise BadRequest(f"this table's terms are not those shown to the participants: {d[0]} differs")
     tid = _register(t, args)
     return _after(tid, t, args)
 
@@ -478,6 +512,7 @@ def _cmd_close(args: dict[str, Any]) -> Any:
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _cmd_games, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
+    "joint_terms": _cmd_joint_terms,
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play,
     "timeout": _cmd_timeout, "record": _cmd_record, "save_record": _cmd_save_record, "verify": _cmd_verify,
     "open_replay": _cmd_open_replay, "replay_at": _cmd_replay_at, "close": _cmd_close,

@@ -16,7 +16,9 @@ In short:
   contribution (64 lowercase hex characters, like a seed) and first shows its commitment,
   the SHA-256 of those 64 ASCII characters; the seed is the SHA-256, as lowercase hex, of
   "valley-tables/joint-seed/1" followed, for each contribution in the table's order, by a
-  0x00 byte and the contribution's 64 ASCII characters;
+  0x00 byte and the contribution's 64 ASCII characters; since record version 4 the label is
+  "valley-tables/joint-seed/2" followed by 0x00 and the digest of the table's terms
+  (``commitments.py``) before the contributions;
 * a bot's randomness — the bot at seat s gets its own key, the first 32 bytes of
   stream("bot/<s>"), and for the action at index n of the record the stream labelled
   "move/<n>" under that key: the bot can neither read the seed nor any other stream.
@@ -55,6 +57,8 @@ def fingerprint(seed: str) -> str:
 
 
 JOINT_LABEL = b"valley-tables/joint-seed/1"
+#: The scheme that also binds the table's terms (record version 4).
+JOINT_LABEL_2 = b"valley-tables/joint-seed/2"
 #: The most contributions a joint seed takes (seats plus spectators of one table).
 MAX_CONTRIBUTIONS = 16
 
@@ -65,14 +69,17 @@ def commitment(contribution: str) -> str:
     return fingerprint(contribution)
 
 
-def joint_seed(contributions: list[str]) -> str:
+def joint_seed(contributions: list[str], terms: str | None = None) -> str:
     """The seed of a table whose participants each contributed, in the table's order.
 
     No participant can choose it: each commits before any contribution is revealed, and a
-    change to any one contribution changes the whole seed."""
+    change to any one contribution changes the whole seed. ``terms``: the digest of the table's
+    terms (``commitments.terms_digest``), for the scheme of record version 4, which makes the
+    seed of a table with other terms another seed; None for the first scheme (version 3)."""
     if not isinstance(contributions, list) or not 1 <= len(contributions) <= MAX_CONTRIBUTIONS:
         raise BadSeed(f"a joint seed takes 1 to {MAX_CONTRIBUTIONS} contributions")
-    msg = JOINT_LABEL + b"".join(b"\x00" + check_seed(c).encode("ascii") for c in contributions)
+    head = JOINT_LABEL if terms is None else JOINT_LABEL_2 + b"\x00" + check_seed(terms).encode("ascii")
+    msg = head + b"".join(b"\x00" + check_seed(c).encode("ascii") for c in contributions)
     return hashlib.sha256(msg).hexdigest()
 
 

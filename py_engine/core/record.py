@@ -17,6 +17,7 @@ import json
 import re
 from typing import Any
 
+from .commitments import TERMS_FIELDS, canonical_json, terms_digest, terms_of_record
 from .fairness import MAX_CONTRIBUTIONS, check_seed, commitment, joint_seed
 
 FORMAT = "valley-tables-record"
@@ -25,10 +26,13 @@ FORMAT = "valley-tables-record"
 VERSION = 2
 #: Written instead of VERSION for a table with a joint seed (people on several devices): the
 #: record gains ``joint``, the participants' commitments and, with the seed, contributions.
-JOINT_VERSION = 3
+JOINT_VERSION = 4
+#: The first joint-seed records: their seed is made from the contributions alone, and the
+#: table's terms are not bound to it (``docs/fairness.md``).
+JOINT_VERSION_1 = 3
 #: Versions this engine reads. Version 1 records replay and verify; their bot moves
 #: came from a stream this engine no longer derives, so they cannot be re-checked.
-READABLE = (1, 2, 3)
+READABLE = (1, 2, 3, 4)
 
 #: How an action came to be played: by the seat itself (person or bot), by the
 #: table when the seat's timer ran out, or by the table because nothing else was legal.
@@ -42,7 +46,12 @@ MAX_NAME = 64                 # characters in a seat name
 MAX_ACTION = 256              # characters in one action
 
 KEYS = ("format", "version", "game", "engine", "options", "seats", "timers", "fingerprint",
-        "actions", "actors", "result", "seed", "seal", "joint")
+        "actions", "actors", "result", "seed", "seal", "joint", "witness")
+#: What one participant's page adds to the record it keeps, outside the seal: what it was
+#: shown and promised during the game (``docs/records.md``, "A participant's witness").
+WITNESS_KEYS = ("seat", "host", "own", "terms", "commitments", "shown", "earlier")
+#: Earlier tables of the same host a witness may name.
+MAX_EARLIER = 16
 REQUIRED = ("format", "version", "game", "engine", "options", "seats", "fingerprint", "actions", "actors")
 HEX64 = re.compile(r"[0-9a-f]{64}")
 
@@ -210,21 +219,16 @@ def parse(data: str | bytes, limit: int = MAX_BYTES) -> Any:
 
 
 # --- canonical form and seal --------------------------------------------------------------------
-def canonical_json(data: Any) -> bytes:
-    """Sorted keys, no spaces, UTF-8: the bytes the seal is computed over (``docs/records.md``)."""
-    return json.dumps(data, sort_keys=True, separators=(",", ":"), ensure_ascii=False,
-                      allow_nan=False).encode("utf-8")
-
-
 def seal(record: dict[str, Any], seed: str) -> str:
-    """HMAC-SHA256 keyed by the seed bytes over the canonical record without its ``seal``.
+    """HMAC-SHA256 keyed by the seed bytes over the canonical record without its ``seal`` (and
+    without a participant's ``witness``, which that participant's page adds afterwards).
 
     Anyone holding the revealed seed can recompute it, so it does not stop a
     determined forger; it makes any single edit of a finished record (a name, a
     bot flag, a score) detectable, and binds every field to the seed that the
     fingerprint committed to before play.
     """
-    body = {k: v for k, v in record.items() if k != "seal"}
+    body = {k: v for k, v in record.items() if k not in ("seal", "witness")}
     return hmac.new(bytes.fromhex(check_seed(seed)), canonical_json(body), hashlib.sha256).hexdigest()
 
 
@@ -243,8 +247,8 @@ def _text(v: Any, most: int) -> bool:
 
 
 def _check_joint(record: dict[str, Any]) -> None:
-    _need(record["version"] >= JOINT_VERSION, "joint", f"a joint seed needs record version {JOINT_VERSION}",
-          f"uma semente conjunta exige a versão {JOINT_VERSION} do registro")
+    _need(record["version"] >= JOINT_VERSION_1, "joint", f"a joint seed needs record version {JOINT_VERSION_1} or {JOINT_VERSION}",
+          f"uma semente conjunta exige a versão {JOINT_VERSION_1} ou {JOINT_VERSION} do registro")
     joint = record["joint"]
     _need(isinstance(joint, list) and 1 <= len(joint) <= MAX_CONTRIBUTIONS, "joint",
           f"joint must list 1 to {MAX_CONTRIBUTIONS} participants", f"joint deve ter de 1 a {MAX_CONTRIBUTIONS} participantes")
@@ -271,9 +275,78 @@ def check_joint(record: dict[str, Any]) -> None:
         _need(commitment(p["contribution"]) == p["commitment"], f"joint[{i}].contribution",
               f"participant {i + 1} ({p['who']}) revealed a contribution that does not match its commitment",
               f"o participante {i + 1} ({p['who']}) revelou uma contribuição que não confere com o seu compromisso")
+    if record["version"] >= JOINT_VERSION:
+        _need(joint_seed([p["contribution"] for p in record["joint"]], terms_digest(terms_of_record(record)))
+              == record["seed"], "seed",
+              "the seed is not the one the participants' contributions and the table's terms (game, engine, "
+              "options, seats, clocks, participants) make",
+              "a semente não é a que as contribuições dos participantes e os termos da mesa (jogo, motor, opções, "
+              "lugares, relógios, participantes) formam")
+        return
     _need(joint_seed([p["contribution"] for p in record["joint"]]) == record["seed"], "seed",
           "the seed is not the one the participants' contributions make",
           "a semente não é a que as contribuições dos participantes formam")
+
+
+def _hex(v: Any) -> bool:
+    return isinstance(v, str) and HEX64.fullmatch(v) is not None
+
+
+def _check_terms(t: Any, f: str) -> None:
+    """Terms as a page received them (``commitments.terms``): every field, of its type."""
+    bad = ("the terms a page kept must hold game, engine, options, seats, timers and participants, each of its kind",
+           "os termos que uma página guardou devem ter game, engine, options, seats, timers e participants, cada um do seu tipo")
+    _need(isinstance(t, dict) and set(t) == set(TERMS_FIELDS), f, *bad)
+    ok = (_text(t["game"], 40) and _text(t["engine"], 40) and isinstance(t["timers"], bool)
+          and isinstance(t["options"], dict) and len(t["options"]) <= 32
+          and all(_text(k, 40) and isinstance(v, (bool, int, str)) and (not isinstance(v, str) or len(v) <= 40)
+                  for k, v in t["options"].items())
+          and isinstance(t["seats"], list) and 0 < len(t["seats"]) <= 8
+          and all(isinstance(x, dict) and set(x) == {"name", "bot", "level"} and _text(x["name"], MAX_NAME)
+                  and isinstance(x["bot"], bool) and (x["level"] is None or _text(x["level"], 40)) for x in t["seats"])
+          and isinstance(t["participants"], list) and 1 <= len(t["participants"]) <= MAX_CONTRIBUTIONS
+          and all(isinstance(p, dict) and set(p) == {"who", "commitment"} and _text(p["who"], MAX_NAME)
+                  and _hex(p["commitment"]) for p in t["participants"]))
+    _need(ok, f, *bad)
+
+
+def _check_witness(record: dict[str, Any]) -> None:
+    """A participant's witness: only on a finished joint record of version 4, every field bounded
+    by the record's own length (what a page can have been shown of this game, no more)."""
+    w = record["witness"]
+    _need(record["version"] >= JOINT_VERSION and "seed" in record, "witness",
+          f"only a finished joint-seed record of version {JOINT_VERSION} carries a participant's witness",
+          f"só um registro terminado de semente conjunta da versão {JOINT_VERSION} traz a testemunha de um participante")
+    _need(isinstance(w, dict) and set(w) == set(WITNESS_KEYS), "witness",
+          f"the witness must have exactly {list(WITNESS_KEYS)}", f"a testemunha deve ter exatamente {list(WITNESS_KEYS)}")
+    seats = len(record["seats"])
+    _need(w["seat"] is None or (_is_int(w["seat"]) and 0 <= w["seat"] < seats), "witness.seat",
+          "witness.seat must be a seat of this table, or null for a spectator",
+          "witness.seat deve ser um lugar desta mesa, ou null para um espectador")
+    _need(_hex(w["host"]), "witness.host", "witness.host must be 64 lowercase hexadecimal characters",
+          "witness.host deve ter 64 caracteres hexadecimais minúsculos")
+    _need((w["seat"] is None and w["own"] is None) or (w["seat"] is not None and _hex(w["own"])), "witness.own",
+          "witness.own is the seat's commitment (64 lowercase hexadecimal characters), null for a spectator",
+          "witness.own é o compromisso do lugar (64 caracteres hexadecimais minúsculos), null para um espectador")
+    if w["terms"] is not None:
+        _check_terms(w["terms"], "witness.terms")
+    most = len(record["actions"]) + 1
+    c = w["commitments"]
+    _need(isinstance(c, list) and len(c) <= most
+          and all(isinstance(x, list) and len(x) == 2 and _is_int(x[0]) and 0 <= x[0] <= most and _hex(x[1]) for x in c)
+          and all(c[i][0] <= c[i + 1][0] for i in range(len(c) - 1)), "witness.commitments",
+          "witness.commitments lists [log entries held, 64 hex] in the order received, at most one per move",
+          "witness.commitments lista [entradas do registro de jogadas, 64 hex] na ordem recebida, no máximo uma por jogada")
+    sh = w["shown"]
+    _need(isinstance(sh, list) and len(sh) <= most
+          and all(isinstance(x, list) and len(x) == 2 and _is_int(x[0]) and 0 <= x[0] < seats
+                  and (x[1] is None or (isinstance(x[1], str) and len(x[1]) <= 4096)) for x in sh),
+          "witness.shown", "witness.shown lists [seat, move or null] for each entry of the log shown, at most one per move",
+          "witness.shown lista [lugar, jogada ou null] para cada entrada do registro mostrado, no máximo uma por jogada")
+    e = w["earlier"]
+    _need(isinstance(e, list) and len(e) <= MAX_EARLIER and all(_hex(x) for x in e), "witness.earlier",
+          f"witness.earlier lists at most {MAX_EARLIER} digests (64 hex) of earlier tables",
+          f"witness.earlier lista no máximo {MAX_EARLIER} resumos (64 hex) de mesas anteriores")
 
 
 def check_shape(record: Any) -> dict[str, Any]:
@@ -329,9 +402,9 @@ def check_shape(record: Any) -> dict[str, Any]:
         _need(isinstance(sl, str) and HEX64.fullmatch(sl) is not None, "seal",
               "the seal must be 64 lowercase hexadecimal characters",
               "o selo deve ter 64 caracteres hexadecimais minúsculos")
-    _need(record["version"] != JOINT_VERSION or "joint" in record, "version",
-          f"a version {JOINT_VERSION} record is a joint-seed table's and lists its participants (joint)",
-          f"um registro da versão {JOINT_VERSION} é de uma mesa de semente conjunta e lista os participantes (joint)")
+    _need(record["version"] < JOINT_VERSION_1 or "joint" in record, "version",
+          f"a version {record['version']} record is a joint-seed table's and lists its participants (joint)",
+          f"um registro da versão {record['version']} é de uma mesa de semente conjunta e lista os participantes (joint)")
     if "joint" in record:
         _check_joint(record)
     actions, actors = record["actions"], record["actors"]
@@ -345,6 +418,8 @@ def check_shape(record: Any) -> dict[str, Any]:
         _need(isinstance(a, list) and len(a) == 2 and _is_int(a[0]) and 0 <= a[0] < len(seats) and a[1] in ACTORS,
               f"actors[{i}]", f"the actor of move {i + 1} must be [seat, one of {list(ACTORS)}]",
               f"o autor da jogada {i + 1} deve ser [lugar, um de {list(ACTORS)}]")
+    if "witness" in record:
+        _check_witness(record)
     if "result" in record:
         r = record["result"]
         ok = (isinstance(r, dict) and set(r) == {"scores", "winners", "outcome"}

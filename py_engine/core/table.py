@@ -13,6 +13,7 @@ from typing import Any, Callable
 from dataclasses import replace
 from . import controls as ctl
 from . import record as rec
+from .commitments import MoveChain, terms as table_terms, terms_digest
 from .fairness import Chance, check_seed, commitment, fingerprint, joint_seed, new_seed
 from .game import ALL_SEATS, PUBLIC, SECRET, Bot, Decision, Game, GameState, IllegalAction
 
@@ -165,9 +166,11 @@ class Table:
     def __init__(self, game: Game, seats: list[Seat], options: dict[str, Any] | None = None,
                  seed: str | None = None, engine_version: str = "0", timers: bool = True,
                  retired_levels: bool = False, words: bool = False,
-                 joint: list[dict[str, str]] | None = None) -> None:
+                 joint: list[dict[str, str]] | None = None, joint_version: int = rec.JOINT_VERSION) -> None:
         """``retired_levels`` admits bot levels a game has withdrawn (reading older records);
-        ``words`` keeps each action's words for the log (pages want them; verifying does not)."""
+        ``words`` keeps each action's words for the log (pages want them; verifying does not);
+        ``joint_version``: the record version whose joint-seed scheme makes the seed (3: the
+        contributions alone; 4, the default: the table's terms too, ``commitments.py``)."""
         game.check_players(len(seats))
         levels = tuple(game.bot_levels) + (tuple(game.retired_bot_levels) if retired_levels else ())
         for i, s in enumerate(seats):
@@ -179,8 +182,18 @@ class Table:
         #: The participants of a joint seed ({who, commitment, contribution}, in the table's
         #: order), or None for a seed drawn by one device.
         self.joint = [dict(p) for p in joint] if joint is not None else None
+        self.joint_version = joint_version if joint is not None else None
+        #: A joint table's terms (``commitments.terms``) and their digest, which the seed is made with.
+        self.terms: dict[str, Any] | None = None
+        self.terms_digest: str | None = None
         if self.joint is not None:
-            made = joint_seed([p["contribution"] for p in self.joint])
+            if joint_version not in (rec.JOINT_VERSION_1, rec.JOINT_VERSION):
+                raise IllegalAction(f"no joint-seed scheme of record version {joint_version!r}")
+            if joint_version == rec.JOINT_VERSION:
+                self.terms = table_terms(game.name, engine_version, self.options, [s.to_json() for s in self.seats],
+                                         bool(timers), self.joint)
+                self.terms_digest = terms_digest(self.terms)
+            made = joint_seed([p["contribution"] for p in self.joint], self.terms_digest)
             for p in self.joint:
                 if commitment(p["contribution"]) != p["commitment"]:
                     raise IllegalAction(f"{p['who']}'s contribution does not match its commitment")
@@ -193,6 +206,8 @@ class Table:
         #: Whether decisions run against a clock; a table setting, not a rule, kept in the record.
         self.timers = bool(timers)
         self.chance = Chance(self.seed)
+        #: A joint table's running commitment to every action so far (``commitments.MoveChain``).
+        self.chain = MoveChain(self.seed) if self.terms is not None else None
         #: Set when the whole game is known to be public (a replay of a finished record),
         #: so every position of it may be shown with every seat's hand.
         self.revealed = False
@@ -255,8 +270,7 @@ class Table:
         if entry.key is not None:
             nd = self.state.decision()
             entry.ends = nd is None or seat not in nd.players or nd.action_key != entry.key
-        self.actions.append(action)
-        self.actors.append([seat, by])
+        self._append(action, seat, by)
         self.entries.append(entry)
         self.live.append(entry.index)
         if self.draw_offer is not None and self.draw_offer != seat:
@@ -264,6 +278,12 @@ class Table:
         if entry.hidden:
             self._unrevealed.append(entry)
         self._reveal()
+
+    def _append(self, action: str, seat: int, by: str) -> None:
+        self.actions.append(action)
+        self.actors.append([seat, by])
+        if self.chain is not None:
+            self.chain.add(seat, by, action)
 
     def _words(self, action: str, seat: int, visibility: str) -> tuple[dict[str, str], dict[str, str]]:
         """The action's words for its seat and for everyone else, in the position before it."""
@@ -363,8 +383,7 @@ class Table:
         undo = self._takeback_from(seat) if action == ctl.TAKEBACK else None
         entry = Entry(action, seat, rec.BY_SEAT, PUBLIC, dict(ctl.WORDS[action]), dict(ctl.WORDS[action]),
                       index=len(self.actions))
-        self.actions.append(action)
-        self.actors.append([seat, rec.BY_SEAT])
+        self._append(action, seat, rec.BY_SEAT)
         if action == ctl.RESIGN:
             self.resigned.append(seat)
             self.draw_offer = None
@@ -493,7 +512,7 @@ class Table:
             reveal_seed = over
         r: dict[str, Any] = {
             "format": rec.FORMAT,
-            "version": rec.JOINT_VERSION if self.joint is not None else rec.VERSION,
+            "version": self.joint_version if self.joint is not None else rec.VERSION,
             "game": self.game.name,
             "engine": self.engine_version,
             "options": dict(self.options),
@@ -539,8 +558,12 @@ class Table:
         except KeyError:
             raise rec.BadRecord(f"unknown game {r['game']!r}", f"jogo desconhecido {r['game']!r}",
                                 field="game") from None
+        if "joint" in r:
+            # A joint table's terms name the engine that made it; the record keeps that one.
+            engine_version = r["engine"]
         table = cls(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
-                    r.get("timers", True), retired_levels=True, words=words, joint=r.get("joint"))
+                    r.get("timers", True), retired_levels=True, words=words, joint=r.get("joint"),
+                    joint_version=r["version"] if "joint" in r else rec.JOINT_VERSION)
         if table.options != r["options"]:
             raise rec.BadRecord("the record's options are incomplete or altered",
                                 "as opções do registro estão incompletas ou alteradas", field="options")

@@ -19,14 +19,16 @@ Every message comes in English and Portuguese (``Report.words``).
 """
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass, field as dc_field
 from typing import Any
 
 from . import record as rec
 from .fairness import fingerprint
-from .game import IllegalAction
-from .table import GameLookup, Seat, Table
+from .commitments import chain, first_difference, terms_of_record
+from .game import PUBLIC, IllegalAction
+from .table import GameLookup, Seat, Table, log_entries
 
 
 @dataclass
@@ -114,12 +116,36 @@ class _Likeness:
 
 
 def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool = False) -> Report:
-    """Check a record (already parsed with :func:`parse`); ``bots`` re-derives every bot move too."""
+    """Check a record (already parsed with :func:`parse`); ``bots`` re-derives every bot move too.
+
+    A record that carries a participant's ``witness`` is also held to what that participant was
+    promised and shown (:func:`witness_checks`); the verdict then names the first promise broken,
+    and ``details.checks`` lists every check with its result."""
     try:
         r = rec.check_shape(data)
     except rec.BadRecord as e:
         return _fail(f"unreadable record: {e.words['en']}", f"registro ilegível: {e.words['pt']}",
                      field=e.field or "format")
+    seen: dict[str, Any] = {}
+    report = _verify(r, lookup, engine_version, bots, seen)
+    if "witness" not in r:
+        return report
+    checks = witness_checks(r, seen.get("table"), report)
+    report.details["checks"] = [c.to_json() for c in checks]
+    broken = next((c for c in checks if not c.ok), None)
+    if broken is not None and report.ok:
+        report = Report(False, broken.words["en"], dict(broken.words), move=broken.move, field=broken.field,
+                        expected=broken.expected, found=broken.found, details=report.details)
+    elif broken is not None and broken.key != "record":
+        # What the participant was promised comes first: it names what the host changed.
+        report = Report(False, broken.words["en"], dict(broken.words), move=broken.move, field=broken.field,
+                        expected=broken.expected, found=broken.found,
+                        details={**report.details, "record": report.words})
+    return report
+
+
+def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bool, seen: dict[str, Any]) -> Report:
+    """The record on its own (``seen["table"]``: the replayed table, once it was built)."""
     try:
         game = lookup(r["game"])
     except KeyError:
@@ -144,8 +170,11 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
                      "as jogadas de bots não podem ser refeitas num registro da versão 1 (seus bots usavam um fluxo "
                      "antigo); verifique-o sem conferir os bots", field="version")
     try:
-        table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
-                      r.get("timers", True), retired_levels=True, joint=r.get("joint"))
+        joint = r.get("joint")
+        table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"],
+                      r["engine"] if joint is not None else engine_version, r.get("timers", True),
+                      retired_levels=True, joint=joint,
+                      joint_version=r["version"] if joint is not None else rec.JOINT_VERSION)
     except (IllegalAction, KeyError) as e:
         return _fail(f"this table could not exist: {e}", f"esta mesa não poderia existir: {e}", field="seats/options")
     if table.options != r["options"]:
@@ -157,6 +186,7 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
                 return _fail(f"seat {i + 1}'s bot level {s.level!r} has been withdrawn; its moves cannot be re-derived",
                              f"o nível {s.level!r} do bot do lugar {i + 1} foi retirado; suas jogadas não podem ser refeitas",
                              field=f"seats[{i}].level")
+    seen["table"] = table
     likeness = _Likeness(table, game) if bots else None
     for i, (action, (seat, by)) in enumerate(zip(r["actions"], r["actors"]), start=1):
         d = table.decision()
@@ -237,3 +267,166 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
                            "bots_checked": bots and any(s["bot"] for s in r["seats"]),
                            # person seats (as text: JSON keys) -> the levels that played every one of its moves
                            "bot_like": {str(k): v for k, v in sorted(like.items())}})
+
+
+# --- a participant's witness ----------------------------------------------------------------------
+@dataclass
+class Check:
+    """One thing a participant's witness holds the record to (``docs/records.md``)."""
+
+    key: str
+    ok: bool
+    words: dict[str, str]
+    field: str | None = None
+    expected: Any = None
+    found: Any = None
+    move: int | None = None
+
+    def to_json(self) -> dict[str, Any]:
+        return dict(self.__dict__)
+
+
+def _check(key: str, ok: bool, en: str, pt: str, **kw: Any) -> Check:
+    return Check(key, ok, {"en": en, "pt": pt}, **kw)
+
+
+def _short(v: Any) -> str:
+    text = json.dumps(v, ensure_ascii=False) if not isinstance(v, str) else repr(v)
+    return text if len(text) <= 80 else text[:77] + "…"
+
+
+def witness_checks(r: dict[str, Any], table: Table | None, report: Report) -> list[Check]:
+    """Hold a record to its ``witness``: what one participant's page was promised before it revealed
+    its contribution and shown while the game was played. In order: its own contribution, the
+    host's, the table's terms, the moves (the move chain and the log), earlier tables of the same
+    host, and the record on its own (``report``)."""
+    w = r["witness"]
+    joint = r["joint"]
+    out: list[Check] = []
+    seat = w["seat"]
+    if seat is not None:
+        places = [i for i, p in enumerate(joint) if p["commitment"] == w["own"]]
+        ok = (len(places) == 1 and places[0] > 0 and joint[places[0]]["who"] == r["seats"][seat]["name"])
+        out.append(_check("own", ok,
+                          "your contribution is in the seed, once, as seat %d's" % (seat + 1) if ok else
+                          "your contribution is not in the seed as seat %d's: the record's participants do not "
+                          "hold your commitment once, under your seat's name" % (seat + 1),
+                          "a sua contribuição está na semente, uma vez, como a do lugar %d" % (seat + 1) if ok else
+                          "a sua contribuição não está na semente como a do lugar %d: os participantes do registro "
+                          "não têm o seu compromisso uma vez, com o nome do seu lugar" % (seat + 1),
+                          field=None if ok else "joint", expected=None if ok else w["own"]))
+    ok = joint[0]["commitment"] == w["host"]
+    out.append(_check("host", ok, "the host's contribution is the one it committed to first" if ok else
+                      "the host's contribution in the record is not the one it committed to in the invitation",
+                      "a contribuição do anfitrião é a que ele prometeu primeiro" if ok else
+                      "a contribuição do anfitrião no registro não é a que ele prometeu no convite",
+                      field=None if ok else "joint[0].commitment", expected=None if ok else w["host"],
+                      found=None if ok else joint[0]["commitment"]))
+    if w["terms"] is not None:
+        d = first_difference(w["terms"], terms_of_record(r))
+        if d is None:
+            out.append(_check("terms", True, "the table's terms are those the host committed to before anyone revealed",
+                              "os termos da mesa são os que o anfitrião prometeu antes de alguém revelar"))
+        else:
+            path, want, found = d
+            out.append(_check("terms", False,
+                              f"the table's terms are not those the host committed to before anyone revealed: "
+                              f"{path} differs (committed: {_short(want)}; record: {_short(found)})",
+                              f"os termos da mesa não são os que o anfitrião prometeu antes de alguém revelar: "
+                              f"{path} difere (prometido: {_short(want)}; registro: {_short(found)})",
+                              field=f"terms.{path}", expected=want, found=found))
+    out.append(_moves_check(r, table))
+    if w["earlier"]:
+        n = len(w["earlier"])
+        out.append(_check("earlier", False,
+                          f"the host started over after the seed was fixed: this device revealed its contribution for "
+                          f"{n} earlier table{'s' if n > 1 else ''} of the same host that never started",
+                          f"o anfitrião recomeçou depois de a semente estar fixada: este aparelho revelou a sua "
+                          f"contribuição para {n} mesa{'s' if n > 1 else ''} anterior{'es' if n > 1 else ''} do mesmo "
+                          f"anfitrião que nunca começ{'aram' if n > 1 else 'ou'}",
+                          field="witness.earlier", found=list(w["earlier"])))
+    out.append(_check("record", report.ok, "the whole record verifies" if report.ok else
+                      f"the record does not verify: {report.words.get('en', report.summary)}",
+                      "o registro inteiro confere" if report.ok else
+                      f"o registro não confere: {report.words.get('pt', report.summary)}",
+                      field=report.field, move=report.move))
+    return out
+
+
+def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
+    """Every commitment to the moves the page received matches the record's move chain where the
+    page's log then stood, in order; and the log the page was shown is the record's."""
+    w = r["witness"]
+    viewer = w["seat"]
+    actions, actors = r["actions"], r["actors"]
+    values = chain(r["seed"], actions, actors)
+    where = {v: i for i, v in enumerate(values)}
+    n = len(actions)
+    if table is not None and len(table.actions) == n:
+        logged = [(item, at) for item, at, _ in log_entries(table.entries, viewer) if not item.get("draft")]
+    else:
+        logged = None            # the record does not replay: the chain alone is checked
+    at = [0] + [a for _, a in logged] if logged is not None else None
+    held = 0
+    for j, (entries, value) in enumerate(w["commitments"]):
+        lo, hi = held, n
+        if at is not None:
+            if entries >= len(at):
+                return _broken_at(r, table, held, n, entries, f"the page held {entries} log entries; the record has {len(at) - 1}",
+                                  f"a página tinha {entries} entradas; o registro tem {len(at) - 1}")
+            lo = max(held, at[entries])
+            hi = at[entries + 1] - 1 if entries + 1 < len(at) else n
+        i = where.get(value)
+        if i is None or not lo <= i <= hi:
+            return _broken_at(r, table, held, hi, entries, "", "")
+        held = i
+    if logged is not None:
+        shown = w["shown"]
+        if len(shown) != len(logged):
+            return _check("moves", False,
+                          f"the record's log has {len(logged)} entries for your seat; you were shown {len(shown)}",
+                          f"o registro de jogadas tem {len(logged)} entradas para o seu lugar; mostraram-lhe {len(shown)}",
+                          field="witness.shown", expected=len(shown), found=len(logged))
+        for k, ((s, a), (item, _)) in enumerate(zip(shown, logged), start=1):
+            if s != item["seat"] or (a is not None and item["action"] != a):
+                return _check("moves", False,
+                              f"entry {k} of the log is not the move you were shown (shown: seat {s + 1}, "
+                              f"{_short(a) if a is not None else 'hidden'}; record: seat {item['seat'] + 1}, "
+                              f"{_short(item['action'])})",
+                              f"a entrada {k} do registro de jogadas não é a jogada que lhe mostraram (mostrada: lugar "
+                              f"{s + 1}, {_short(a) if a is not None else 'oculta'}; registro: lugar {item['seat'] + 1}, "
+                              f"{_short(item['action'])})",
+                              field=f"witness.shown[{k - 1}]", expected=[s, a], found=[item["seat"], item["action"]])
+    count = len(w["commitments"])
+    return _check("moves", True,
+                  f"every move is the one the host committed to as it was played ({count} commitments received) "
+                  "and the log is the one you were shown",
+                  f"cada jogada é a que o anfitrião prometeu ao jogá-la ({count} compromissos recebidos) e o registro "
+                  "de jogadas é o que lhe mostraram")
+
+
+def _broken_at(r: dict[str, Any], table: Table | None, held: int, hi: int, entries: int, en: str, pt: str) -> Check:
+    """A commitment the record breaks: the first move that can differ is after ``held``; of the moves
+    up to ``hi`` the page could not see, the first (a move it saw and that matched its log is no change
+    of the host's: that one would differ in the log too)."""
+    viewer = r["witness"]["seat"]
+    first = held + 1
+    if table is not None:
+        by_index = {e.index: e for e in table.entries}
+        for k in range(held, min(hi, len(r["actions"]))):
+            e = by_index.get(k)
+            if e is None or (e.visibility != PUBLIC and e.seat != viewer):
+                first = k + 1
+                break
+    seat = r["actors"][first - 1][0] + 1 if 0 < first <= len(r["actors"]) else None
+    who = f" (seat {seat}'s)" if seat else ""
+    quem = f" (do lugar {seat})" if seat else ""
+    extra_en = f"; {en}" if en else ""
+    extra_pt = f"; {pt}" if pt else ""
+    return _check("moves", False,
+                  f"move {first}{who} is not the one the host committed to during the game: the commitment received "
+                  f"with log entry {entries} matches no move of the record after move {held}{extra_en}",
+                  f"a jogada {first}{quem} não é a que o anfitrião prometeu durante o jogo: o compromisso recebido com a "
+                  f"entrada {entries} do registro não confere com nenhuma jogada depois da jogada {held}{extra_pt}",
+                  field=f"actions[{first - 1}]", move=first,
+                  found=r["actions"][first - 1] if 0 < first <= len(r["actions"]) else None)

@@ -57,5 +57,34 @@ for (const e of v.joint_seeds || []) {
   check("joint seed", createHash("sha256").update(Buffer.concat(parts)).digest("hex"), e.seed);
   check("commitments", e.contributions.map((c) => createHash("sha256").update(c, "ascii").digest("hex")), e.commitments);
 }
+// The terms of a joint table: canonical JSON (keys sorted at every level, no spaces, UTF-8), its
+// SHA-256, and the seed of record version 4: SHA-256 of "valley-tables/joint-seed/2", 0x00, the
+// digest's 64 ASCII characters, then per contribution 0x00 and its 64 ASCII characters.
+const canonical = (x) => (x === null || typeof x !== "object") ? JSON.stringify(x)
+  : Array.isArray(x) ? `[${x.map(canonical).join(",")}]`
+  : `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${canonical(x[k])}`).join(",")}}`;
+for (const e of v.joint_terms || []) {
+  const text = canonical(e.terms);
+  check("terms canonical", text, e.canonical);
+  const digest = createHash("sha256").update(Buffer.from(text, "utf8")).digest("hex");
+  check("terms digest", digest, e.digest);
+  const parts = [Buffer.from("valley-tables/joint-seed/2", "ascii"), Buffer.from([0]), Buffer.from(digest, "ascii")];
+  for (const c of e.contributions) parts.push(Buffer.from([0]), Buffer.from(c, "ascii"));
+  check("joint seed with terms", createHash("sha256").update(Buffer.concat(parts)).digest("hex"), e.seed);
+}
+// The move chain: key = first 32 bytes of stream "table/moves"; c0 = 32 zero bytes;
+// c(i) = HMAC-SHA256(key, c(i-1) ‖ seat in decimal ‖ 0x00 ‖ by ‖ 0x00 ‖ action).
+for (const e of v.move_chains || []) {
+  const key = stream(e.seed, "table/moves").read(32);
+  let c = Buffer.alloc(32);
+  const values = [c.toString("hex")];
+  e.actions.forEach((a, i) => {
+    const [seat, by] = e.actors[i];
+    c = createHmac("sha256", key).update(Buffer.concat([c, Buffer.from(String(seat), "ascii"), Buffer.from([0]),
+      Buffer.from(by, "utf8"), Buffer.from([0]), Buffer.from(a, "utf8")])).digest();
+    values.push(c.toString("hex"));
+  });
+  check("move chain", values, e.values);
+}
 console.log(failures ? `${failures} mismatches` : "all vectors match");
 process.exit(failures ? 1 : 0);

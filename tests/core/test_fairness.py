@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from py_engine.core.commitments import canonical_json, chain, terms_digest
 from py_engine.core.fairness import BadSeed, Chance, check_seed, commitment, fingerprint, joint_seed, new_seed
 
 VECTORS = json.loads((Path(__file__).parent / "fairness_vectors.json").read_text())
@@ -119,6 +120,24 @@ def test_docs_publish_the_pinned_vectors():
         assert e["key"] in doc and e["hex"] in doc
     for e in VECTORS["joint_seeds"]:
         assert e["seed"] in doc
+    for e in VECTORS["joint_terms"]:
+        assert e["canonical"] in doc and e["digest"] in doc and e["seed"] in doc
+    for e in VECTORS["move_chains"]:
+        assert all(x in doc for x in e["values"])
+
+
+@pytest.mark.parametrize("entry", VECTORS["joint_terms"])
+def test_joint_terms_vectors(entry):
+    """The terms' canonical JSON, its digest and the seed made with it (record version 4)."""
+    assert canonical_json(entry["terms"]).decode("utf-8") == entry["canonical"]
+    assert terms_digest(entry["terms"]) == entry["digest"]
+    assert joint_seed(entry["contributions"], entry["digest"]) == entry["seed"]
+    assert joint_seed(entry["contributions"]) != entry["seed"]
+
+
+@pytest.mark.parametrize("entry", VECTORS["move_chains"])
+def test_move_chain_vectors(entry):
+    assert chain(entry["seed"], entry["actions"], entry["actors"]) == entry["values"]
 
 
 @pytest.mark.parametrize("entry", VECTORS["joint_seeds"])

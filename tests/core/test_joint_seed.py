@@ -1,10 +1,12 @@
-"""A joint seed (people on several devices): made from every participant's contribution,
-checked against the commitments shown at the start, carried in the record (version 3)."""
+"""A joint seed (people on several devices): made from every participant's contribution and the
+table's terms, checked against the commitments shown at the start, carried in the record (version 4;
+version 3 records, whose seed the contributions alone make, still verify)."""
 from __future__ import annotations
 
 import json
 
 from py_engine import bridge
+from py_engine.core.commitments import terms_digest, terms_of_record
 from py_engine.core.fairness import commitment, fingerprint, joint_seed
 from py_engine.core.table import Seat, Table
 
@@ -23,13 +25,13 @@ def participants(contributions=CONTRIBUTIONS):
             for who, c in zip(["host", "Bruno", "watcher"], contributions)]
 
 
-def finished_record(seats=None, joint=None):
+def finished_record(seats=None, joint=None, joint_version=4):
     """A finished table of people on two devices (Ana hosts, Bruno joins), as its host's engine
     keeps it. Each person plays what the first bot level would, so the game ends on its own."""
     seats = seats or [Seat("Ana", False, None), Seat("Bruno", False, None)]
     joint = joint or [{"who": who, "commitment": commitment(c), "contribution": c}
                       for who, c in zip(["Ana", "Bruno"], CONTRIBUTIONS)]
-    t = Table(GAME, seats, {}, None, "test", joint=joint)
+    t = Table(GAME, seats, {}, None, "test", joint=joint, joint_version=joint_version)
     while t.decision() is not None:
         t.play_forced()
         d = t.decision()
@@ -38,19 +40,30 @@ def finished_record(seats=None, joint=None):
     return {"record": t.to_record()}
 
 
-def test_the_table_seed_is_the_one_the_contributions_make():
-    """'The seed = SHA-256 … of valley-tables/joint-seed/1 followed, for each participant in the
-    table's order, by one byte 0x00 and that participant's contribution.'"""
-    a = call(cmd="new_table", game="elderwood", seats=SEATS, joint=participants(), save="t1")
+def test_the_table_seed_is_the_one_the_contributions_and_the_terms_make():
+    """'The seed = SHA-256 … of valley-tables/joint-seed/2, 0x00 and the terms' digest, followed, for
+    each participant in the table's order, by one byte 0x00 and that participant's contribution.'"""
+    people = [{"who": p["who"], "commitment": p["commitment"]} for p in participants()]
+    promised = call(cmd="joint_terms", game="elderwood", seats=SEATS, participants=people)["result"]
+    assert promised["terms"]["options"] == {}      # as the table will hold them (defaults left out)
+    assert call(cmd="joint_terms", game="elderwood", seats=SEATS, participants=people,
+                options={"colour": "ash"})["result"]["terms"]["options"] == {"colour": "ash"}
+    assert promised["terms"]["participants"] == people and promised["digest"] == terms_digest(promised["terms"])
+    a = call(cmd="new_table", game="elderwood", seats=SEATS, joint=participants(), save="t1", terms=promised["terms"])
     assert a["ok"], a
     snap = a["result"]
-    assert snap["fingerprint"] == fingerprint(joint_seed(CONTRIBUTIONS))
+    assert snap["fingerprint"] == fingerprint(joint_seed(CONTRIBUTIONS, promised["digest"]))
+    assert snap["fingerprint"] != fingerprint(joint_seed(CONTRIBUTIONS))
+    # The host's engine makes no table on other terms than those the participants were shown.
+    other = dict(promised["terms"], options={"colour": "ash"})
+    refused = call(cmd="new_table", game="elderwood", seats=SEATS, joint=participants(), terms=other)
+    assert not refused["ok"] and "options.colour" in refused["error"], refused
     # While the game runs, everyone sees the commitments and nobody the contributions or seed.
     assert snap["joint"] == [{"who": p["who"], "commitment": p["commitment"]} for p in participants()]
     assert snap["seed"] is None and "record" not in snap
     assert all(c not in json.dumps(snap) for c in CONTRIBUTIONS)
     saved = a["persist"]["record"]  # what the worker's autosave keeps: everything, seed included
-    assert saved["version"] == 3 and [p["contribution"] for p in saved["joint"]] == CONTRIBUTIONS
+    assert saved["version"] == 4 and [p["contribution"] for p in saved["joint"]] == CONTRIBUTIONS
 
 
 def test_a_contribution_that_does_not_match_its_commitment_is_refused():
@@ -68,7 +81,8 @@ def test_a_contribution_that_does_not_match_its_commitment_is_refused():
 def test_the_finished_record_reveals_every_contribution_and_verifies(tally_registered):
     snap = finished_record()
     record = snap["record"]
-    assert record["version"] == 3 and record["seed"] == joint_seed(CONTRIBUTIONS[:2])
+    assert record["version"] == 4
+    assert record["seed"] == joint_seed(CONTRIBUTIONS[:2], terms_digest(terms_of_record(record)))
     assert [p["contribution"] for p in record["joint"]] == CONTRIBUTIONS[:2]
     report = call(cmd="verify", text=json.dumps(record), bots=True)["result"]
     assert report["ok"], report
@@ -88,7 +102,14 @@ def test_a_tampered_joint_record_names_what_is_wrong(tally_registered):
     forged["joint"][1] = {"who": "Bruno", "commitment": commitment("66" * 32), "contribution": "66" * 32}
     report = call(cmd="verify", text=json.dumps(forged))["result"]
     assert not report["ok"] and report["field"] == "seed", report
-    # A version 3 record without participants, or participants in a version 2 record: refused.
+    # Terms edited after the game (a seat's level, the clocks): the seed no longer follows from them.
+    for edit in (lambda r: r["seats"][1].update(name="Bea"), lambda r: r.update(timers=False),
+                 lambda r: r.update(engine="9.9")):
+        edited = json.loads(json.dumps(record))
+        edit(edited)
+        report = call(cmd="verify", text=json.dumps(edited))["result"]
+        assert not report["ok"] and report["field"] in ("seed", "joint[1].who"), report
+    # A version 4 record without participants, or participants in a version 2 record: refused.
     no_joint = json.loads(json.dumps(record))
     del no_joint["joint"]
     assert call(cmd="verify", text=json.dumps(no_joint))["result"]["field"] == "version"
@@ -125,3 +146,14 @@ def test_the_participants_are_the_person_seats_host_first(tally_registered):
     report = call(cmd="verify", text=json.dumps(finished_record(seats, _reveal(("Ana", a), ("Bot", b)))["record"]),
                   bots=True)["result"]
     assert not report["ok"] and report["field"] == "joint" and report["expected"] == 1, report
+
+
+def test_a_version_3_record_whose_seed_the_contributions_alone_make_still_verifies(tally_registered):
+    record = finished_record(joint_version=3)["record"]
+    assert record["version"] == 3 and record["seed"] == joint_seed(CONTRIBUTIONS[:2])
+    assert call(cmd="verify", text=json.dumps(record))["result"]["ok"]
+    again = call(cmd="load_table", text=json.dumps(record))
+    assert again["ok"] and again["result"]["terminal"] and "chain" not in again["result"]
+    # Read as version 4 (the terms bound too), the same seed is not the one they make.
+    as4 = dict(record, version=4)
+    assert call(cmd="verify", text=json.dumps(as4))["result"]["field"] == "seed"

@@ -139,11 +139,12 @@ def _pay_view(s: "WickerfairState", p: int) -> dict[str, Any] | None:
     if kind == K.TOP_OPTION:
         top = s.top_kind()
         out: dict[str, Any] = {}
-        if top == "harvest":
+        # Only a cost the seat can pay is previewed: an option it cannot afford is not on offer.
+        if top == "harvest" and s.payable(p, harvest_cost(c.farmers_on_map())):
             out["harvest"] = preview(s, p, harvest_cost(c.farmers_on_map()))
-        elif top == "trade":
+        elif top == "trade" and s.payable(p, {"coins": TRADE_COST}):
             out["goods"] = out["goodwill"] = preview(s, p, {"coins": TRADE_COST})
-        elif top == "bolster":
+        elif top == "bolster" and s.payable(p, {"coins": BOLSTER_COST}):
             out["courage"] = out["cards"] = preview(s, p, {"coins": BOLSTER_COST})
         elif top == "mill" and c.mill >= 0 and MILL[c.mill]["top"].get("cost") and s.payable(p, MILL[c.mill]["top"]["cost"]):
             out["mill"] = preview(s, p, MILL[c.mill]["top"]["cost"])

@@ -1,0 +1,227 @@
+"""A participant's witness (docs/records.md): what a guest's page was promised before it revealed
+and shown while the game was played, held against the record the host hands over at the end.
+
+The guest's page is played here the way the browser's is: it receives a snapshot of its own seat
+each time its view changes (the host sends nothing else), keeps the move chain's value from each
+and the log entries it was shown, and at the end verifies the record with that witness. A host that
+changed the terms after the seed was fixed, or rewrote a move — its own hidden ones included —
+is named by the verdict; an honest game of every game verifies with every check passed.
+"""
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from py_engine import bridge
+from py_engine.core.commitments import first_difference, terms_digest
+from py_engine.core.fairness import commitment
+from py_engine.core.game import IllegalAction
+from py_engine.core.table import Seat, Table
+from py_engine.core.verify import verify
+from py_engine.registry import get_game
+
+HOST, GUEST, OTHER = "11" * 32, "22" * 32, "33" * 32
+
+
+def joint_of(*people):
+    return [{"who": who, "commitment": commitment(c), "contribution": c} for who, c in people]
+
+
+class GuestPage:
+    """What a guest's page keeps: the terms it revealed against, each chain value with the number of
+    log entries it then held, and the log entries it was shown (a hidden move: null until revealed)."""
+
+    def __init__(self, table: Table, seat: int | None, terms: dict | None = None) -> None:
+        self.table, self.seat = table, seat
+        own = None if seat is None else next(p["commitment"] for p in table.joint
+                                              if p["who"] == table.seats[seat].name)
+        self.witness = {"seat": seat, "host": table.joint[0]["commitment"], "own": own,
+                        "terms": terms if terms is not None else table.terms, "commitments": [], "shown": [],
+                        "earlier": []}
+        self.last = None
+        self.look()
+
+    def look(self) -> None:
+        snap = bridge.snapshot("t", self.table, self.seat)
+        view = json.dumps({k: v for k, v in snap.items() if k != "chain"}, sort_keys=True)
+        if view == self.last:
+            return                                   # the host sends nothing: this view did not change
+        self.last = view
+        complete = [e for e in snap["log"] if not e.get("draft")]
+        shown = self.witness["shown"]
+        for i, e in enumerate(complete):
+            if i == len(shown):
+                shown.append([e["seat"], e["action"]])
+            elif shown[i][1] is None:
+                shown[i][1] = e["action"]
+        self.witness["commitments"].append([len(complete), snap["chain"]])
+
+    def record(self, record: dict) -> dict:
+        return {**record, "witness": json.loads(json.dumps(self.witness))}
+
+
+def play_out(table: Table, pages: list[GuestPage], limit: int = 3000) -> None:
+    """Every seat plays as the first bot level would; each page looks after every step."""
+    for _ in range(limit):
+        table.play_forced()
+        for p in pages:
+            p.look()
+        d = table.decision()
+        if d is None:
+            return
+        seat = d.players[0]
+        table.play(table.bot_choice(seat), seat)
+        for p in pages:
+            p.look()
+    raise AssertionError("the game did not end")
+
+
+def live_game(game: str, seats: list[Seat], joint: list[dict], seat: int = 1, options=None):
+    table = Table(get_game(game), seats, options or {}, None, "test", words=True, joint=joint)
+    guest, watcher = GuestPage(table, seat), GuestPage(table, None)
+    play_out(table, [guest, watcher])
+    return table, guest, watcher
+
+
+TWO = [Seat("Hosta", False, None), Seat("Bea", False, None)]
+JOINT2 = joint_of(("Hosta", HOST), ("Bea", GUEST))
+
+
+@pytest.mark.parametrize("game,seats,joint", [
+    ("elderwood", TWO, JOINT2),
+    ("hollowmere", TWO, JOINT2),
+    ("milehollow", [Seat("Hosta", False, None), Seat("Bea", False, None), Seat("Bot", True, "easy")], JOINT2),
+    ("wickerfair", TWO, JOINT2),
+])
+def test_an_honest_game_verifies_with_every_promise_kept_for_a_guest_and_a_spectator(game, seats, joint):
+    table, guest, watcher = live_game(game, seats, joint)
+    record = table.to_record()
+    for page, keys in ((guest, ["own", "host", "terms", "moves", "record"]), (watcher, ["host", "terms", "moves", "record"])):
+        report = verify(page.record(record), get_game, "test", bots=True)
+        assert report.ok, report.summary
+        checks = report.details["checks"]
+        assert [c["key"] for c in checks] == keys and all(c["ok"] for c in checks), checks
+        assert len(page.witness["commitments"]) >= 2
+    if game == "wickerfair":
+        # Multi-step actions are one log entry each; the record counts their steps.
+        assert len(guest.witness["shown"]) < len(record["actions"])
+
+
+def test_the_witness_is_outside_the_seal_and_read_strictly():
+    table, guest, _ = live_game("elderwood", TWO, JOINT2)
+    record = guest.record(table.to_record())
+    assert verify(record, get_game, "test").ok                       # the host's seal still holds
+    for edit, field in (
+            (lambda w: w.update(extra=1), "witness"),
+            (lambda w: w.update(seat=5), "witness.seat"),
+            (lambda w: w.update(own=None), "witness.own"),
+            (lambda w: w["commitments"].append([0, "x"]), "witness.commitments"),
+            (lambda w: w["commitments"].extend([[0, "00" * 32]] * (len(record["actions"]) + 2)), "witness.commitments"),
+            (lambda w: w["commitments"].reverse(), "witness.commitments"),
+            (lambda w: w["shown"].append([9, None]), "witness.shown"),
+            (lambda w: w["terms"].update(timers="yes"), "witness.terms"),
+            (lambda w: w.update(earlier=["zz"]), "witness.earlier")):
+        bad = json.loads(json.dumps(record))
+        edit(bad["witness"])
+        report = verify(bad, get_game, "test")
+        assert not report.ok and report.field == field, (field, report.summary)
+    # Only a finished joint record of version 4 carries one.
+    old = json.loads(json.dumps(record))
+    old["version"] = 3
+    assert verify(old, get_game, "test").field == "witness"
+
+
+def test_terms_changed_after_the_reveals_are_named_field_by_field():
+    """The host committed to one set-up and played another (who moves first, chosen once the
+    seed was known): the verdict names the field, with the value promised and the one played."""
+    seats = [Seat("Hosta", False, None), Seat("Bea", False, None)]
+    promised = Table(get_game("milehollow"), seats, {}, None, "test", joint=JOINT2).terms
+    table = Table(get_game("milehollow"), seats, {"first": "seat-1"}, None, "test", words=True, joint=JOINT2)
+    assert promised != table.terms and terms_digest(promised) != terms_digest(table.terms)
+    guest = GuestPage(table, 1, terms=promised)
+    play_out(table, [guest])
+    report = verify(guest.record(table.to_record()), get_game, "test")
+    assert not report.ok and report.field == "terms.options.first", report.summary
+    assert report.expected is None and report.found == "seat-1"    # the default is left out of the options
+    assert "options.first" in report.words["en"] and "options.first" in report.words["pt"]
+    rows = {c["key"]: c["ok"] for c in report.details["checks"]}
+    assert rows == {"own": True, "host": True, "terms": False, "moves": True, "record": True}, rows
+    # The same game's record without the witness verifies: only the participant can tell.
+    assert verify(table.to_record(), get_game, "test").ok
+
+
+def rewrite_hidden(record: dict, seat: int) -> tuple[dict, int]:
+    """The host's own first hidden choice replaced by another legal one after the game, the rest of
+    the game replayed as it was played: the record of a game the guest could not tell apart."""
+    game = get_game(record["game"])
+    t = Table.from_record(record, get_game, "test", upto=0)
+    k = next(i for i, (a, (s, _)) in enumerate(zip(record["actions"], record["actors"]))
+             if s == seat and t.entries is not None and _hidden_at(record, i, seat))
+    before = Table.from_record(record, get_game, "test", upto=k)
+    for other in before.state.legal_actions(seat):
+        if other == record["actions"][k]:
+            continue
+        fake = Table(game, before.seats, record["options"], record["seed"], record["engine"], record["timers"],
+                     joint=record["joint"])
+        try:
+            for i, (a, (s, by)) in enumerate(zip(record["actions"], record["actors"])):
+                fake.play(other if i == k else a, s, by)
+        except IllegalAction:
+            continue
+        if fake.state.is_terminal():
+            return fake.to_record(), k
+    raise AssertionError("no other hidden choice replays this game")
+
+
+def _hidden_at(record: dict, i: int, seat: int) -> bool:
+    t = Table.from_record(record, get_game, "test", upto=i + 1)
+    return t.entries[-1].visibility != "public" and t.entries[-1].seat == seat
+
+
+def test_a_hidden_move_rewritten_in_the_final_record_is_named():
+    """The issue's attack: at the end, the host hands over a record in which its own first keep is
+    another, every move the guest could see being the same. The log the guest was shown matches;
+    the move chain does not, and the verdict names the host's keep."""
+    seats = [Seat("Hosta", False, None), Seat("Bea", False, None)]
+    table = Table(get_game("milehollow"), seats, {}, None, "test", words=True, joint=JOINT2)
+    guest = GuestPage(table, 1)
+    play_out(table, [guest])
+    honest = table.to_record()
+    fake, k = rewrite_hidden(honest, 0)
+    assert fake["actions"][k] != honest["actions"][k] and verify(fake, get_game, "test").ok
+    report = verify(guest.record(fake), get_game, "test")
+    assert not report.ok and report.field == f"actions[{k}]" and report.move == k + 1, report.summary
+    assert f"move {k + 1} (seat 1's)" in report.words["en"] and f"jogada {k + 1}" in report.words["pt"]
+    assert verify(guest.record(honest), get_game, "test").ok
+
+
+def test_a_visible_move_shown_otherwise_than_played_is_named():
+    table, guest, _ = live_game("elderwood", TWO, JOINT2)
+    record = guest.record(table.to_record())
+    w = record["witness"]
+    w["shown"][2][1] = "not what was played"
+    report = verify(record, get_game, "test")
+    assert not report.ok and report.field == "witness.shown[2]", report.summary
+    w["shown"] = w["shown"][:-1]
+    assert verify(record, get_game, "test").field == "witness.shown"
+
+
+def test_a_restart_after_the_reveals_is_named():
+    table, guest, _ = live_game("elderwood", TWO, JOINT2)
+    record = guest.record(table.to_record())
+    record["witness"]["earlier"] = ["ab" * 32]
+    report = verify(record, get_game, "test")
+    assert not report.ok and report.field == "witness.earlier"
+    assert "started over after the seed was fixed" in report.words["en"]
+    assert "recomeçou" in report.words["pt"]
+
+
+def test_first_difference_walks_the_terms_in_a_fixed_order():
+    a = {"game": "g", "engine": "1", "options": {"b": 1, "a": 2}, "seats": [{"name": "x"}], "timers": True,
+         "participants": []}
+    assert first_difference(a, a) is None
+    assert first_difference(a, {**a, "timers": False, "game": "h"})[0] == "game"
+    assert first_difference(a, {**a, "options": {"b": 2, "a": 3}})[0] == "options.a"
+    assert first_difference(a, {**a, "seats": [{"name": "x"}, {"name": "y"}]}) == ("seats[1]", None, {"name": "y"})
+    assert first_difference(a, {**a, "timers": 1})[0] == "timers"      # true is not 1

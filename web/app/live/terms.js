@@ -1,0 +1,103 @@
+// A joint table's terms as a guest's page reads them (docs/fairness.md, "The table's terms").
+//
+// The host sends the terms — game, engine, options, every seat, the clocks, the participants
+// with their commitments — with the list of commitments, before anyone reveals. A guest reveals
+// only against terms that fit the table it was invited to, keeps them, holds the first snapshot
+// to them, and at the end hands them to its own engine with the record (the witness), which
+// names any field the host changed. The digest (SHA-256 of the canonical JSON, the same bytes the
+// engine hashes into the seed) names a table-to-be in this device's memory of its reveals.
+
+import { sha256Hex } from "../../lib/sha256.js";
+
+const HEX64 = /^[0-9a-f]{64}$/;
+const FIELDS = ["game", "engine", "options", "seats", "timers", "participants"];
+const isText = (x, most) => typeof x === "string" && x.length > 0 && x.length <= most;
+const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+
+/** Whether `x` has the shape of terms (every field, of its kind, bounded): the protocol's reading. */
+export function isTerms(x) {
+  if (!isObject(x) || Object.keys(x).length !== FIELDS.length || !FIELDS.every((k) => Object.hasOwn(x, k))) return false;
+  const options = x.options;
+  return isText(x.game, 40) && isText(x.engine, 40) && typeof x.timers === "boolean"
+    && isObject(options) && Object.keys(options).length <= 32
+    && Object.entries(options).every(([k, v]) => isText(k, 40) && (typeof v === "boolean"
+      || Number.isSafeInteger(v) || (typeof v === "string" && v.length <= 40)))
+    && Array.isArray(x.seats) && x.seats.length >= 1 && x.seats.length <= 8
+    && x.seats.every((s) => isObject(s) && Object.keys(s).length === 3 && isText(s.name, 64)
+      && typeof s.bot === "boolean" && (s.level === null || isText(s.level, 40)))
+    && Array.isArray(x.participants) && x.participants.length >= 2 && x.participants.length <= 16
+    && x.participants.every((p) => isObject(p) && Object.keys(p).length === 2 && isText(p.who, 64)
+      && typeof p.commitment === "string" && HEX64.test(p.commitment));
+}
+
+/** Keys sorted at every level, no spaces: the canonical JSON of docs/records.md. */
+export function canonical(x) {
+  if (x === null || typeof x !== "object") return JSON.stringify(x);
+  if (Array.isArray(x)) return `[${x.map(canonical).join(",")}]`;
+  return `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${canonical(x[k])}`).join(",")}}`;
+}
+
+/** SHA-256 of the terms' canonical JSON (UTF-8), lowercase hex. */
+export function termsDigest(terms) {
+  return sha256Hex(canonical(terms));
+}
+
+/**
+ * The first place `found` differs from `want`, as {path, want, found}, or null: the engine's
+ * commitments.first_difference, field for field (the top level in the terms' order, then keys
+ * sorted, lists by index).
+ */
+export function firstDifference(want, found, path = "") {
+  if (isObject(want) && isObject(found)) {
+    const keys = path ? [] : FIELDS.filter((k) => Object.hasOwn(want, k) || Object.hasOwn(found, k));
+    const rest = [...new Set([...Object.keys(want), ...Object.keys(found)])].filter((k) => !keys.includes(k)).sort();
+    for (const k of [...keys, ...rest]) {
+      const sub = path ? `${path}.${k}` : k;
+      if (!Object.hasOwn(want, k) || !Object.hasOwn(found, k)) return { path: sub, want: want[k] ?? null, found: found[k] ?? null };
+      const d = firstDifference(want[k], found[k], sub);
+      if (d) return d;
+    }
+    return null;
+  }
+  if (Array.isArray(want) && Array.isArray(found)) {
+    for (let i = 0; i < Math.max(want.length, found.length); i++) {
+      const sub = `${path}[${i}]`;
+      if (i >= want.length || i >= found.length) return { path: sub, want: want[i] ?? null, found: found[i] ?? null };
+      const d = firstDifference(want[i], found[i], sub);
+      if (d) return d;
+    }
+    return null;
+  }
+  return Object.is(want, found) ? null : { path, want, found };
+}
+
+/**
+ * Why these terms are not ones this guest may reveal against (English, for the note's detail), or
+ * null. `me`: {game, host: the invitation's commitment, own: this page's commitment, seat, name}.
+ * The participants are the person seats, host first (docs/fairness.md), and this page's own
+ * commitment is there once, under its seat's name.
+ */
+export function termsProblem(terms, { game, host, own, seat, name }) {
+  if (!isTerms(terms)) return "they are not terms";
+  if (terms.game !== game) return `they are for ${terms.game}, not ${game}`;
+  const people = terms.seats.map((s, k) => (s.bot ? -1 : k)).filter((k) => k >= 0);
+  const list = terms.participants;
+  if (list[0].commitment !== host) return "the first participant is not the host who invited you";
+  if (list.length !== people.length) return `${list.length} participants for ${people.length} person seats`;
+  if (terms.seats[0].bot || list[0].who !== terms.seats[0].name) return "the first participant is not seat 1's person";
+  const mine = list.map((p, i) => (p.commitment === own ? i : -1)).filter((i) => i >= 0);
+  if (mine.length !== 1 || mine[0] === 0) return "your commitment is not in the list once";
+  if (seat === null || seat === undefined || !terms.seats[seat] || terms.seats[seat].bot) return `seat ${seat + 1} is not a person's`;
+  if (name !== undefined && terms.seats[seat].name !== name) return `seat ${seat + 1} is not in your name`;
+  if (list[mine[0]].who !== terms.seats[seat].name) return "your commitment is not under your seat's name";
+  return null;
+}
+
+/** The table a snapshot shows, read as terms (the engine is not in a snapshot; it is in the record). */
+export function snapshotDifference(terms, snap) {
+  const shown = {
+    game: snap.game, engine: terms.engine, options: snap.options, seats: snap.seats, timers: snap.timers,
+    participants: Array.isArray(snap.joint) ? snap.joint : null,
+  };
+  return firstDifference(terms, shown);
+}
