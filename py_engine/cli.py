@@ -93,10 +93,18 @@ def cmd_verify(args: argparse.Namespace) -> int:
         say(f"INVALID: unreadable record: {e}")  # the words the bridge (and so the page) uses
         return 1
     report = verify(data, get_game, __version__, bots=args.bots)
+    # A participant's record: what its page was promised and shown, each check as the page lists it.
+    checks = report.details.get("checks") or []
     if report.ok:
         say(f"OK: {report.summary}")
+        for c in checks:
+            say(f"  ok  {c['words']['en']}")
         return 0
     say(f"INVALID: {report.summary}")
+    for c in checks:
+        say(f"  {'ok ' if c['ok'] else 'BAD'} {c['words']['en']}")
+    if report.field:
+        say(f"  field:    {report.field}")
     if report.expected is not None or report.found is not None:
         say(f"  expected: {json.dumps(report.expected, ensure_ascii=False)}")
         say(f"  found:    {json.dumps(report.found, ensure_ascii=False)}")

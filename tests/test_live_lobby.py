@@ -68,7 +68,23 @@ def damaged():
     change("a spectator without number", lambda r: r["watchers"][0].pop("n"))
     change("two invitations alike", lambda r: r["watchers"][0].update(secret=S1))
     change("no remote seat", lambda r: (r["seats"][1].update(kind="bot"), r["seats"][2].update(kind="bot")))
+    change("terms that are not terms", lambda r: r.update(terms={"game": "elderwood"}))
+    change("terms of another host", lambda r: r.update(terms=dict(started()["terms"], participants=[
+        {"who": "Hosta", "commitment": C2}, {"who": "Ana", "commitment": C2}])))
+    change("terms with a participant more", lambda r: r.update(terms=dict(started()["terms"], participants=[
+        *started()["terms"]["participants"], {"who": "Cid", "commitment": C1}])))
+    change("terms of another game", lambda r: r.update(terms=dict(started()["terms"], game="milehollow")))
     return out
+
+
+def started():
+    """The same table-to-be once Start was pressed: the terms its guests reveal against are kept."""
+    row = good()
+    row["terms"] = {"game": "elderwood", "engine": "0.9.0", "options": {}, "timers": True,
+                    "seats": [{"name": "Hosta", "bot": False, "level": None}, {"name": "Ana", "bot": False, "level": None},
+                              {"name": "Person 3", "bot": False, "level": None}, {"name": "Bot 4", "bot": True, "level": "normal"}],
+                    "participants": [{"who": "Hosta", "commitment": C1}, {"who": "Ana", "commitment": C2}]}
+    return row
 
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
@@ -76,19 +92,23 @@ def test_a_kept_table_to_be_reads_back_and_every_damaged_one_says_why(tmp_path):
     # The modules at the same places relative to each other: live/lobby.js imports lib/shown.js.
     (tmp_path / "app" / "live").mkdir(parents=True)
     (tmp_path / "lib").mkdir()
-    for name in ("lobby.js", "seal.js"):
+    for name in ("lobby.js", "seal.js", "terms.js"):
         shutil.copy(LIVE / name, tmp_path / "app" / "live" / name)
-    shutil.copy(LIVE.parents[1] / "lib" / "shown.js", tmp_path / "lib" / "shown.js")
+    for name in ("shown.js", "sha256.js"):
+        shutil.copy(LIVE.parents[1] / "lib" / name, tmp_path / "lib" / name)
     tmp_path = tmp_path / "app" / "live"
     (tmp_path / "package.json").write_text('{"type": "module"}')
     (tmp_path / "t.js").write_text(SCRIPT)
     bad = damaged()
-    cases = [[json.dumps(good()), "lob1x", "elderwood"]] + [[text, "lob1x", "elderwood"] for _, text in bad]
+    cases = [[json.dumps(good()), "lob1x", "elderwood"], [json.dumps(started()), "lob1x", "elderwood"]]
+    cases += [[text, "lob1x", "elderwood"] for _, text in bad]
     cases.append([None, "lob1x", "elderwood"])
     out = subprocess.run(["node", "t.js", json.dumps(cases)], cwd=tmp_path, capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     assert got[0] == {"lobby": good()}
+    assert got[1] == {"lobby": started()}
+    got = got[1:]
     for (what, _), answer in zip(bad, got[1:1 + len(bad)]):
         assert set(answer) == {"problem"}, (what, answer)
         assert isinstance(answer["problem"], str) and 8 < len(answer["problem"]) < 200, (what, answer)

@@ -52,6 +52,8 @@ KEYS = ("format", "version", "game", "engine", "options", "seats", "timers", "fi
 WITNESS_KEYS = ("seat", "host", "own", "terms", "commitments", "shown", "earlier")
 #: Earlier tables of the same host a witness may name.
 MAX_EARLIER = 16
+#: Commitments and log entries a witness may hold (a long Wickerfair game has a few hundred).
+MAX_WITNESS = 20_000
 REQUIRED = ("format", "version", "game", "engine", "options", "seats", "fingerprint", "actions", "actors")
 HEX64 = re.compile(r"[0-9a-f]{64}")
 
@@ -330,19 +332,21 @@ def _check_witness(record: dict[str, Any]) -> None:
           "witness.own é o compromisso do lugar (64 caracteres hexadecimais minúsculos), null para um espectador")
     if w["terms"] is not None:
         _check_terms(w["terms"], "witness.terms")
-    most = len(record["actions"]) + 1
+    # Bounded by what any game can hold, not by this record's length: a host handing over a shorter
+    # record must meet the witness's check of the moves, not make the witness unreadable.
+    most = MAX_WITNESS
     c = w["commitments"]
     _need(isinstance(c, list) and len(c) <= most
           and all(isinstance(x, list) and len(x) == 2 and _is_int(x[0]) and 0 <= x[0] <= most and _hex(x[1]) for x in c)
           and all(c[i][0] <= c[i + 1][0] for i in range(len(c) - 1)), "witness.commitments",
-          "witness.commitments lists [log entries held, 64 hex] in the order received, at most one per move",
-          "witness.commitments lista [entradas do registro de jogadas, 64 hex] na ordem recebida, no máximo uma por jogada")
+          f"witness.commitments lists at most {MAX_WITNESS} [log entries held, 64 hex] in the order received",
+          f"witness.commitments lista no máximo {MAX_WITNESS} [entradas do registro de jogadas, 64 hex] na ordem recebida")
     sh = w["shown"]
     _need(isinstance(sh, list) and len(sh) <= most
           and all(isinstance(x, list) and len(x) == 2 and _is_int(x[0]) and 0 <= x[0] < seats
                   and (x[1] is None or (isinstance(x[1], str) and len(x[1]) <= 4096)) for x in sh),
-          "witness.shown", "witness.shown lists [seat, move or null] for each entry of the log shown, at most one per move",
-          "witness.shown lista [lugar, jogada ou null] para cada entrada do registro mostrado, no máximo uma por jogada")
+          "witness.shown", f"witness.shown lists [seat, move or null] for each entry of the log shown, at most {MAX_WITNESS}",
+          f"witness.shown lista [lugar, jogada ou null] para cada entrada do registro mostrado, no máximo {MAX_WITNESS}")
     e = w["earlier"]
     _need(isinstance(e, list) and len(e) <= MAX_EARLIER and all(_hex(x) for x in e), "witness.earlier",
           f"witness.earlier lists at most {MAX_EARLIER} digests (64 hex) of earlier tables",

@@ -130,7 +130,11 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
     report = _verify(r, lookup, engine_version, bots, seen)
     if "witness" not in r:
         return report
-    checks = witness_checks(r, seen.get("table"), report)
+    try:
+        game = lookup(r["game"])
+    except KeyError:
+        game = None
+    checks = witness_checks(r, seen.get("table"), report, game)
     report.details["checks"] = [c.to_json() for c in checks]
     broken = next((c for c in checks if not c.ok), None)
     if broken is not None and report.ok:
@@ -295,7 +299,7 @@ def _short(v: Any) -> str:
     return text if len(text) <= 80 else text[:77] + "…"
 
 
-def witness_checks(r: dict[str, Any], table: Table | None, report: Report) -> list[Check]:
+def witness_checks(r: dict[str, Any], table: Table | None, report: Report, game: Any = None) -> list[Check]:
     """Hold a record to its ``witness``: what one participant's page was promised before it revealed
     its contribution and shown while the game was played. In order: its own contribution, the
     host's, the table's terms, the moves (the move chain and the log), earlier tables of the same
@@ -329,11 +333,12 @@ def witness_checks(r: dict[str, Any], table: Table | None, report: Report) -> li
                               "os termos da mesa são os que o anfitrião prometeu antes de alguém revelar"))
         else:
             path, want, found = d
+            en, pt = _terms_words(game, path, want, found, w["terms"], terms_of_record(r))
             out.append(_check("terms", False,
                               f"the table's terms are not those the host committed to before anyone revealed: "
-                              f"{path} differs (committed: {_short(want)}; record: {_short(found)})",
+                              f"{en} ({path} differs)",
                               f"os termos da mesa não são os que o anfitrião prometeu antes de alguém revelar: "
-                              f"{path} difere (prometido: {_short(want)}; registro: {_short(found)})",
+                              f"{pt} ({path} difere)",
                               field=f"terms.{path}", expected=want, found=found))
     out.append(_moves_check(r, table))
     if w["earlier"]:
@@ -351,6 +356,43 @@ def witness_checks(r: dict[str, Any], table: Table | None, report: Report) -> li
                       f"o registro não confere: {report.words.get('pt', report.summary)}",
                       field=report.field, move=report.move))
     return out
+
+
+def _terms_words(game: Any, path: str, want: Any, found: Any, promised: dict[str, Any],
+                 record: dict[str, Any]) -> tuple[str, str]:
+    """A difference of the terms in a player's words (English, Portuguese): an option by its label and
+    choices, a seat by its number and who sits there, the clocks, the participants."""
+    def seat(s: Any) -> tuple[str, str]:
+        if not isinstance(s, dict):
+            return "no seat", "nenhum lugar"
+        if s.get("bot"):
+            return f"{s.get('name')}, a bot ({s.get('level')})", f"{s.get('name')}, um bot ({s.get('level')})"
+        return f"{s.get('name')}, a person", f"{s.get('name')}, uma pessoa"
+    if path.startswith("options.") and "[" not in path and path.count(".") == 1:
+        spec = next((o for o in getattr(game, "options", ()) if o.name == path[8:]), None)
+
+        def value(v: Any, lang: str) -> str:
+            x = spec.default if v is None and spec is not None else v
+            cw = spec.choice_words.get(str(x)) if spec is not None else None
+            return cw[lang] if cw else str(x)
+        label = spec.label if spec is not None and spec.label else {"en": path[8:], "pt": path[8:]}
+        return (f"{label['en']} was promised as “{value(want, 'en')}”, the record has “{value(found, 'en')}”",
+                f"{label['pt']} foi prometido como “{value(want, 'pt')}”, o registro tem “{value(found, 'pt')}”")
+    if path.startswith("seats["):
+        k = int(path[6:path.index("]")])
+        a = seat(promised["seats"][k] if k < len(promised["seats"]) else None)
+        b = seat(record["seats"][k] if k < len(record["seats"]) else None)
+        return (f"seat {k + 1} was promised as {a[0]}, the record has {b[0]}",
+                f"o lugar {k + 1} foi prometido como {a[1]}, o registro tem {b[1]}")
+    if path == "timers":
+        on = {True: ("on", "ligados"), False: ("off", "desligados")}
+        return (f"the clocks were promised {on[bool(want)][0]}, the record has them {on[bool(found)][0]}",
+                f"os relógios foram prometidos {on[bool(want)][1]}, o registro os tem {on[bool(found)][1]}")
+    if path.startswith("participants"):
+        return ("the list of participants is not the one revealed against",
+                "a lista de participantes não é aquela contra a qual se revelou")
+    return (f"{path} was promised as {_short(want)}, the record has {_short(found)}",
+            f"{path} foi prometido como {_short(want)}, o registro tem {_short(found)}")
 
 
 def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
@@ -418,15 +460,20 @@ def _broken_at(r: dict[str, Any], table: Table | None, held: int, hi: int, entri
             if e is None or (e.visibility != PUBLIC and e.seat != viewer):
                 first = k + 1
                 break
-    seat = r["actors"][first - 1][0] + 1 if 0 < first <= len(r["actors"]) else None
-    who = f" (seat {seat}'s)" if seat else ""
-    quem = f" (do lugar {seat})" if seat else ""
+    seat = r["actors"][first - 1][0] if 0 < first <= len(r["actors"]) else None
+    name = r["seats"][seat]["name"] if seat is not None else None
+    who = f" ({name}'s, seat {seat + 1})" if seat is not None else ""
+    quem = f" (de {name}, lugar {seat + 1})" if seat is not None else ""
     extra_en = f"; {en}" if en else ""
     extra_pt = f"; {pt}" if pt else ""
+    shown_en = "before any entry of the log was shown" if entries == 0 else \
+        f"once {entries} entr{'y' if entries == 1 else 'ies'} of the log had been shown"
+    shown_pt = "antes de qualquer entrada do registro de jogadas" if entries == 0 else \
+        f"com {entries} entrada{'' if entries == 1 else 's'} do registro de jogadas já mostrada{'' if entries == 1 else 's'}"
     return _check("moves", False,
-                  f"move {first}{who} is not the one the host committed to during the game: the commitment received "
-                  f"with log entry {entries} matches no move of the record after move {held}{extra_en}",
-                  f"a jogada {first}{quem} não é a que o anfitrião prometeu durante o jogo: o compromisso recebido com a "
-                  f"entrada {entries} do registro não confere com nenhuma jogada depois da jogada {held}{extra_pt}",
+                  f"move {first}{who} is not the one the host committed to during the game: the record's moves "
+                  f"after move {held} do not match the commitment the host sent {shown_en}{extra_en}",
+                  f"a jogada {first}{quem} não é a que o anfitrião prometeu durante o jogo: as jogadas do registro "
+                  f"depois da jogada {held} não conferem com o compromisso que o anfitrião enviou {shown_pt}{extra_pt}",
                   field=f"actions[{first - 1}]", move=first,
                   found=r["actions"][first - 1] if 0 < first <= len(r["actions"]) else None)

@@ -262,7 +262,7 @@ def test_an_elderwood_game_with_codes_between_two_people_and_the_seed_checked_fr
     table = host.locator("[data-page=live-host]").get_attribute("data-table")
     snap = host.evaluate("(t) => window.__vt.engine.call('snapshot', {table: t, viewer: 0})", table)
     record = snap["record"]
-    assert record["version"] == 3
+    assert record["version"] == 4
     assert [p["commitment"] for p in record["joint"]] == [host_commitment, own]
     verdict = host.evaluate("(text) => window.__vt.engine.call('verify', {text, bots: true})", json.dumps(record))
     assert verdict["ok"], verdict
@@ -366,7 +366,7 @@ def test_a_spectator_joins_mid_game_and_sees_only_the_public_view(devices, site)
     before = _snap(host, 0)
     action = (before["legal"] or _snap(host, 1)["legal"])[0]["action"]
     seat = 0 if before["legal"] else 1
-    watcher.evaluate("(t) => window.__vt.liveSend(t)", json.dumps({"v": 1, "type": "play", "seat": seat, "action": action}))
+    watcher.evaluate("(t) => window.__vt.liveSend(t)", json.dumps({"v": 2, "type": "play", "seat": seat, "action": action}))
     watcher.wait_for_function("() => [...document.querySelectorAll('.table-notes .note')]"
                               ".some((n) => n.textContent.includes('spectator'))", timeout=10_000)
     assert _snap(host, 0)["log"] == before["log"]
@@ -418,15 +418,15 @@ def test_a_forged_or_malformed_message_is_refused_and_changes_nothing(devices, s
     before = _snap(host, 0)
     legal = before["legal"][0]["action"]
     forged = [
-        (json.dumps({"v": 1, "type": "play", "seat": 0, "action": legal}), "seat 2 only"),  # another seat
-        (json.dumps({"v": 1, "type": "play", "seat": 1, "action": legal}), "not this seat's turn"),  # out of turn
+        (json.dumps({"v": 2, "type": "play", "seat": 0, "action": legal}), "seat 2 only"),  # another seat
+        (json.dumps({"v": 2, "type": "play", "seat": 1, "action": legal}), "not this seat's turn"),  # out of turn
         ("{not json", "not JSON"),
-        (json.dumps({"v": 2, "type": "play", "seat": 1, "action": legal}), "version"),
-        (json.dumps({"v": 1, "type": "shout", "seat": 1}), "unknown type"),
-        (json.dumps({"v": 1, "type": "play", "seat": "1", "action": legal}), "bad field seat"),
-        (json.dumps({"v": 1, "type": "play", "seat": 1, "action": legal, "extra": 1}), "unexpected field"),
-        (json.dumps({"v": 1, "type": "play", "seat": 1, "action": "x" * 5000}), "too long"),
-        (json.dumps({"v": 1, "type": "reveal", "contribution": "0" * 64}), "revealed once"),
+        (json.dumps({"v": 1, "type": "play", "seat": 1, "action": legal}), "version"),
+        (json.dumps({"v": 2, "type": "shout", "seat": 1}), "unknown type"),
+        (json.dumps({"v": 2, "type": "play", "seat": "1", "action": legal}), "bad field seat"),
+        (json.dumps({"v": 2, "type": "play", "seat": 1, "action": legal, "extra": 1}), "unexpected field"),
+        (json.dumps({"v": 2, "type": "play", "seat": 1, "action": "x" * 5000}), "too long"),
+        (json.dumps({"v": 2, "type": "reveal", "contribution": "0" * 64}), "revealed once"),
     ]
     for text, why in forged:
         guest.evaluate("(t) => window.__vt.liveSend(t)", text)
@@ -499,12 +499,14 @@ def test_three_devices_play_the_other_games_and_every_guest_checks_the_seed(devi
         resign_on_turn(host, pages)
         watcher.wait_for_selector(".joint-check[data-ok]")
         assert watcher.locator(".joint-check").get_attribute("data-ok") == "true", watcher.locator(".joint-check").inner_text()
-        assert watcher.locator(".joint-check > ul > li").count() == 2  # the host's word and the record; no own contribution
+        # The host's word, the terms it was sent before the start, the moves and the record; no own contribution.
+        rows = [li.get_attribute("data-check") for li in watcher.locator(".joint-check > ul > li").all()]
+        assert rows == ["host", "terms", "moves", "record"], rows
         for g in guests:
             g.wait_for_selector(".joint-check[data-ok]")
             assert g.locator(".joint-check").get_attribute("data-ok") == "true", g.locator(".joint-check").inner_text()
         record = _snap(host, 0)["record"]
-        assert record["version"] == 3 and len(record["joint"]) == 3
+        assert record["version"] == 4 and len(record["joint"]) == 3
         return
     # Wickerfair's first listed step is often one that a second press undoes (a hex picked, then
     # unpicked): any listed step, drawn from a seeded stream, gets through whole actions.

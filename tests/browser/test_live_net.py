@@ -142,8 +142,8 @@ def test_one_link_a_whole_elderwood_game_direct_and_the_guest_checks_everything(
     play_out([host, guest])
     guest_checks_pass(guest)
     assert moves(guest) == moves(host)
-    rows = guest.locator(".joint-check li[data-ok=true]").count()
-    assert rows >= 6, guest.locator(".joint-check").inner_text()
+    rows = [li.get_attribute("data-check") for li in guest.locator(".joint-check li[data-ok=true]").all()]
+    assert rows == ["own", "host", "terms", "moves", "record"], guest.locator(".joint-check").inner_text()
 
 
 def test_milehollow_two_people_and_a_bot_heal_a_guest_reload_and_a_host_reload_with_no_new_link(devices, site, relay):
@@ -421,8 +421,8 @@ def test_a_hostile_relay_changes_nothing_crashes_nothing_and_no_page_holds_anoth
 # --- a malicious host, a flooding guest (issue 19, items 1-3) ----------------------------------------
 
 FORGE_OTHER_GAME = """async () => {
-  // The host's page builds a second table from the same joint entries (same seed, same
-  // fingerprint), plays it with other moves and no timers, and hands over its final snapshot.
+  // The host's page builds a second table from the same joint entries (on other terms: no
+  // timers, so another seed), plays it with other moves, and hands over its final snapshot.
   const h = window.__vt.liveHost, g = h.guests.get(1), e = h.engine;
   const seats = h.seats.map((s, k) => ({ name: h.seatName(k), bot: s.kind === "bot", level: s.kind === "bot" ? s.level : null }));
   const joint = [{ who: h.seatName(0), token: h.commit.token },
@@ -439,7 +439,7 @@ FORGE_OTHER_GAME = """async () => {
     s = await e.call("play", { table: t2, seat: p, action: "@resign", viewer: p });
   }
   const fin = await e.call("snapshot", { table: t2, viewer: 1 });
-  g.peer.send(JSON.stringify({ v: 1, type: "snapshot", snap: fin, remaining: null }));
+  g.peer.send(JSON.stringify({ v: 2, type: "snapshot", snap: fin, remaining: null }));
   return fin.fingerprint;
 }"""
 
@@ -450,7 +450,7 @@ def resign_now(host, guest):
     if turn == 0:
         host.evaluate("() => window.__vt.liveHost.enqueue(() => window.__vt.liveHost.hostPlay('@resign'))")
     else:
-        guest.evaluate("() => window.__vt.liveSend(JSON.stringify({ v: 1, type: 'play', seat: 1, action: '@resign' }))")
+        guest.evaluate("() => window.__vt.liveSend(JSON.stringify({ v: 2, type: 'play', seat: 1, action: '@resign' }))")
     host.wait_for_selector(".live-table[data-over=true]", state="attached", timeout=30_000)
 
 
@@ -476,14 +476,15 @@ def test_a_host_that_hands_over_the_record_of_another_game_is_caught_by_the_gues
     same_moves(host, guest)
     honest = host.locator("[data-page=live-host] .seal-box").get_attribute("data-fp")
     forged = host.evaluate(FORGE_OTHER_GAME)
-    assert forged == honest  # the same seed and fingerprint: only the moves and timers differ
+    assert forged != honest  # other terms make another seed
     rows = check_rows(guest)
     guest.screenshot(path=str(SCREENS / "live-net-guest-caught-phone.png"), full_page=True)
     assert guest.locator(".joint-check").get_attribute("data-ok") == "false"
-    # Each end-of-game check of the seed passes (the same joint entries), and the record verifies,
-    # but the moves are not the ones this guest was shown and the timers are not the table's.
+    # The contributions are the right ones and the forged record verifies on its own, but its
+    # terms (the timers) are not those promised and its moves are not the ones committed to.
     assert rows["own"] and rows["host"] and rows["record"], rows
-    assert rows["moves"] is False and rows["table"] is False, rows
+    assert rows["terms"] is False and rows["moves"] is False, rows
+    assert "timers" in guest.locator(".check-verdict").inner_text()
 
 
 def test_a_host_that_appends_a_participant_after_the_reveals_is_caught_by_the_guest(devices, site, relay):
@@ -500,7 +501,10 @@ def test_a_host_that_appends_a_participant_after_the_reveals_is_caught_by_the_gu
           const c = "ab".repeat(32);
           const d = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(c));
           const commitment = [...new Uint8Array(d)].map((x) => x.toString(16).padStart(2, "0")).join("");
-          args = { ...args, joint: [...args.joint, { who: "Hosta", commitment, contribution: c }] };
+          // A page of the host's own making: the terms it sent are not passed on, so its engine
+          // cannot refuse a table on others.
+          const { terms: _sent, ...rest } = args;
+          args = { ...rest, joint: [...args.joint, { who: "Hosta", commitment, contribution: c }] };
         }
         return call(cmd, args);
       };
@@ -508,12 +512,13 @@ def test_a_host_that_appends_a_participant_after_the_reveals_is_caught_by_the_gu
     host.click("#live-start")
     host.wait_for_selector("[data-page=live-host][data-moves]")
     guest.wait_for_selector("[data-page=live-guest][data-moves]")
-    # The guest's page says so at once (the snapshot's list of commitments) ...
-    guest.wait_for_function("() => document.body.innerText.includes('not the one you revealed against')")
-    # ... and the record's list at the end is refused too (the host resigns to end it now).
+    # The guest's page says so at once (the snapshot's participants are not the terms') ...
+    guest.wait_for_selector("[data-alert=terms]")
+    assert "participants[2]" in guest.locator("[data-alert=terms]").inner_text()
+    # ... and the record's participants at the end are refused too (the host resigns to end it now).
     resign_now(host, guest)
     rows = check_rows(guest)
-    assert rows["joint"] is False, rows
+    assert rows["terms"] is False and rows["record"] is False, rows
     assert guest.locator(".joint-check").get_attribute("data-ok") == "false"
 
 
@@ -529,7 +534,7 @@ def test_a_guest_flooding_intents_cannot_freeze_the_table(devices, site, relay):
         play_first_enabled([host])
         host.wait_for_timeout(50)
     guest.evaluate("""() => { window.__refused = 0; const seat = 1;
-      for (let i = 0; i < 1000; i++) window.__vt.liveSend(JSON.stringify({ v: 1, type: "play", seat, action: "no such move " + i }));
+      for (let i = 0; i < 1000; i++) window.__vt.liveSend(JSON.stringify({ v: 2, type: "play", seat, action: "no such move " + i }));
     }""")
     before = moves(host)
     t0 = time.monotonic()

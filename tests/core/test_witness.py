@@ -117,7 +117,7 @@ def test_the_witness_is_outside_the_seal_and_read_strictly():
             (lambda w: w.update(seat=5), "witness.seat"),
             (lambda w: w.update(own=None), "witness.own"),
             (lambda w: w["commitments"].append([0, "x"]), "witness.commitments"),
-            (lambda w: w["commitments"].extend([[0, "00" * 32]] * (len(record["actions"]) + 2)), "witness.commitments"),
+            (lambda w: w["commitments"].extend([[0, "00" * 32]] * 20_001), "witness.commitments"),
             (lambda w: w["commitments"].reverse(), "witness.commitments"),
             (lambda w: w["shown"].append([9, None]), "witness.shown"),
             (lambda w: w["terms"].update(timers="yes"), "witness.terms"),
@@ -126,6 +126,12 @@ def test_the_witness_is_outside_the_seal_and_read_strictly():
         edit(bad["witness"])
         report = verify(bad, get_game, "test")
         assert not report.ok and report.field == field, (field, report.summary)
+    # A record shorter than what the page was shown: the moves check names it (the witness reads).
+    short = json.loads(json.dumps(record))
+    short["actions"], short["actors"] = short["actions"][:3], short["actors"][:3]
+    report = verify(short, get_game, "test")
+    assert not report.ok and report.field != "witness", report.summary
+    assert [c["key"] for c in report.details["checks"] if not c["ok"]][0] == "moves", report.details["checks"]
     # Only a finished joint record of version 4 carries one.
     old = json.loads(json.dumps(record))
     old["version"] = 3
@@ -192,7 +198,7 @@ def test_a_hidden_move_rewritten_in_the_final_record_is_named():
     assert fake["actions"][k] != honest["actions"][k] and verify(fake, get_game, "test").ok
     report = verify(guest.record(fake), get_game, "test")
     assert not report.ok and report.field == f"actions[{k}]" and report.move == k + 1, report.summary
-    assert f"move {k + 1} (seat 1's)" in report.words["en"] and f"jogada {k + 1}" in report.words["pt"]
+    assert f"move {k + 1} (Hosta's, seat 1)" in report.words["en"] and f"jogada {k + 1} (de Hosta, lugar 1)" in report.words["pt"]
     assert verify(guest.record(honest), get_game, "test").ok
 
 

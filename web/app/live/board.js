@@ -80,6 +80,8 @@ export class LiveBoard {
       this.clock.hidden = true;
     }
     this.el.dataset.moves = String(snap.log.length);
+    // Complete entries only (an action under way is shown to its seat alone): the same on every device.
+    this.el.dataset.done = String(snap.log.filter((e) => !e.draft).length);
     this.el.dataset.viewer = snap.viewer === null ? "" : String(snap.viewer);
     this.el.dataset.over = String(!!snap.terminal);
     document.body.dataset.state = snap.terminal ? "over" : this.interactive ? "interactive" : "waiting";

@@ -3,10 +3,7 @@
 import { addStyleOnce } from "../../lib/style.js";
 import { t } from "../../lib/i18n.js";
 
-export async function sha256Hex(text) {
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((x) => x.toString(16).padStart(2, "0")).join("");
-}
+export { sha256Hex } from "../../lib/sha256.js";
 
 /** A contribution to a joint seed: 32 random bytes as 64 lowercase hex characters. */
 export function drawContribution() {

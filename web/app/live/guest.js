@@ -1,15 +1,18 @@
 // A guest's side of a table shared across devices: the page behind an invitation link.
 //
-// It reads the invitation (the host's connection offer, the seat, the host's commitment to the
-// seed), draws this device's own contribution to the seed and answers with a code for the host
-// (its commitment inside). Once the host sends the list of every commitment, it reveals its
-// contribution to the host alone. Then it draws the table from the snapshots of its own seat
-// and sends intents; at the end it checks that its contribution went into the seed, that the
-// host's contribution matches the commitment shown here first, and verifies the whole record
-// with this device's own engine.
+// It reads the invitation (an internet link: a secret from which both ends derive their keys;
+// or a code carrying the host's connection offer), draws this device's own contribution to the
+// seed and sends its commitment. Once the host sends the table's terms — every seat, the options,
+// the clocks and every participant's commitment — it reveals its contribution to the host alone,
+// if the terms fit the table it was invited to. Then it draws the table from the snapshots of its
+// own seat and sends intents, keeping what it is shown: each log entry, and the host's running
+// commitment to every move (`chain`). At the end its own engine verifies the record held to all
+// of that (the record's witness, docs/records.md): its contribution is in the seed, the host's is
+// the one promised in the invitation, the terms are those it revealed against, every move is the
+// one the host had committed to, and the host did not start over after a seed was fixed.
 //
-// A spectator's invitation (seat null) makes no contribution: the page answers without a
-// commitment, draws the public view, and at the end checks the host's word and the record.
+// A spectator's invitation (seat null) makes no contribution: the page draws the public view and
+// at the end holds the record to what it was shown, as a seat does.
 
 import { t, onLangChange } from "../../lib/i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
@@ -29,7 +32,11 @@ import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
 import { relays as settingRelays, isRelay, internetIce } from "./networks.js";
 import { pathWords } from "./netview.js";
-import { checkFinal, mergeShown, sameJoint } from "./checks.js";
+import { mergeShown } from "./checks.js";
+import { termsProblem, termsDigest, snapshotDifference, differenceWords } from "./terms.js";
+import { levelName } from "../../lib/seats.js";
+import { noteReveal, markStarted, unstarted, revealedAt, onRevealsChange } from "./reveals.js";
+import { words } from "../../lib/i18n.js";
 import "./strings.js";
 import "./strings_net.js";
 
@@ -53,9 +60,13 @@ function mineNet(topic) {
   return { key, contribution: drawContribution(), place: null, fresh: true };
 }
 
-const KEPT = ["contribution", "place", "revealed", "list", "name", "welcome", "shown", "table0"];
+const KEPT = ["contribution", "place", "revealed", "terms", "digest", "name", "welcome", "shown", "chain"];
+const HEX64 = /^[0-9a-f]{64}$/;
+/** Commitments to the moves kept: one per snapshot received, far more than any game has. */
+const MAX_CHAIN = 20_000;
 
 function remember(entry) {
+  if (!entry.key) return;
   try {
     const keep = {};
     for (const k of KEPT) if (entry[k] !== undefined) keep[k] = entry[k];
@@ -152,6 +163,8 @@ class GuestTable {
     this.checkBox = h("section.joint-check", { hidden: true, "aria-live": "polite" });
     this.noteBox = h("div.live-notes");
     this.offLang = onLangChange(() => this.render());
+    // Another page of this device joined a new table of the same host after this one revealed.
+    this.offReveals = onRevealsChange(() => this.checkStartedOver());
     if (typeof code === "string") this.begin(code);
     else this.beginNet(code);
   }
@@ -172,7 +185,7 @@ class GuestTable {
     this.me.commitment = await sha256Hex(this.me.contribution);
     remember(this.me);
     if (this.me.welcome) this.adoptWelcome(this.me.welcome);
-    if (this.me.list) this.commitments = this.me.list;
+    if (this.me.terms) this.commitments = this.me.terms.participants;
     // A page that has joined before (a reload, a phone woken up) goes straight back to its seat.
     if (this.me.name) this.joinNet(this.me.name);
     else {
@@ -249,6 +262,9 @@ class GuestTable {
       this.me = mine(inv.host, inv.seat);
       this.me.commitment = await sha256Hex(this.me.contribution);
       remember(this.me);
+    } else {
+      // A spectator keeps what it is shown for its check at the end, in this page only.
+      this.me = { key: null, shown: [], chain: [] };
     }
     this.state = "answering";
     this.render();
@@ -312,7 +328,7 @@ class GuestTable {
         h("dt", t("live.yourSeat")), h("dd.join-seat", this.watching ? t("live.watchingSeat")
           : t("live.seatTitle", { n: inv.seat + 1, name: inv.name })),
         h("dt", t("live.hostCommitment")), h("dd", h("code.hex.host-commitment", inv.host)),
-        this.me ? [h("dt", t("live.yourCommitment")), h("dd", h("code.hex.own-commitment", this.me.commitment))] : null),
+        this.me && !this.watching ? [h("dt", t("live.yourCommitment")), h("dd", h("code.hex.own-commitment", this.me.commitment))] : null),
       h("p.guest-status", { dataset: this.link ? { state: this.state, link: this.link } : { state: this.state } }, t(`live.guest.${this.watching && this.state === "lost" ? "watchLost" : this.state}`,
         { detail: this.failure || "" })),
     ];
@@ -378,8 +394,24 @@ class GuestTable {
     if (this.board && this.fairBox.previousElementSibling !== this.board.el) this.board.el.after(this.fairBox);
   }
 
+  /** A passing note (a refusal, a lost connection): the next snapshot clears it. */
   note(text) {
-    this.noteBox.replaceChildren(text ? h("p.note", { role: "alert" }, text) : "");
+    this.passing = text || "";
+    this.paintNotes();
+  }
+
+  /** A standing alert about the host (a table not the one promised, a start-over): it stays. */
+  sayOnce(key, text) {
+    if (!this.alerts) this.alerts = new Map();
+    if (this.alerts.get(key) === text) return;
+    this.alerts.set(key, text);
+    this.paintNotes();
+  }
+
+  paintNotes() {
+    const items = [...(this.alerts ? this.alerts.entries() : [])].map(([key, text]) => h("p.note.host-alert", { role: "alert", dataset: { alert: key } }, text));
+    if (this.passing) items.push(h("p.note", { role: "alert" }, this.passing));
+    this.noteBox.replaceChildren(...items);
   }
 
   async fromHost(text) {
@@ -415,7 +447,11 @@ class GuestTable {
       this.state = msg.started ? "playing" : "joined";
       this.render();
     } else if (msg.type === "commitments") {
-      await this.onCommitments(msg.list);
+      await this.onCommitments(msg.terms);
+    } else if (msg.type === "cancelled") {
+      // The host dropped the table before it started; after this page revealed, that is a start-over.
+      const revealed = this.me && this.me.revealed && !this.me.started;
+      this.sayOnce(revealed ? "startedOver" : "cancelled", t(revealed ? "live.cancelledAfterReveal" : "live.cancelled"));
     } else if (msg.type === "snapshot") {
       this.onSnapshot(msg.snap, msg.remaining);
     } else if (msg.type === "refused") {
@@ -426,33 +462,62 @@ class GuestTable {
     }
   }
 
-  async onCommitments(list) {
+  async onCommitments(terms) {
     if (this.watching) {
-      this.commitments = list; // a spectator reveals nothing
+      // A spectator reveals nothing; it keeps the first terms it is sent, to hold the record to them.
+      if (!this.me.terms) this.me.terms = terms;
+      this.commitments = terms.participants;
       this.render();
       return;
     }
-    // Reveal only if the list is the one promised: the host's commitment first, as shown in the
-    // invitation, and this device's own commitment in it exactly once.
-    const places = list.map((p, i) => (p.commitment === this.me.commitment ? i : -1)).filter((i) => i >= 0);
-    if (list[0].commitment !== this.inv.host || places.length !== 1 || places[0] === 0) {
-      this.note(t("live.listMismatch"));
+    // Reveal only against terms that fit the table this page was invited to: the host's commitment
+    // first, as shown in the invitation, this page's own once under its seat's name, a participant
+    // for each person seat.
+    const problem = termsProblem(terms, { game: this.inv.game, host: this.inv.host, own: this.me.commitment,
+      seat: this.seat, name: this.net ? this.me.name : undefined });
+    if (problem) {
+      this.note(t("live.termsMismatch", { detail: problem }));
       return;
     }
-    // A contribution is revealed against one list only: a new list (another table, a host who
-    // added someone) never gets it again.
-    if (this.me.revealed && JSON.stringify(this.me.list) !== JSON.stringify(list)) {
-      this.note(t("live.alreadyRevealed"));
+    const digest = await termsDigest(terms);
+    // A contribution is revealed against one table's terms only: other terms after a reveal (another
+    // table behind the same link, a host who added someone or changed a seat) never get it again.
+    if (this.me.revealed && this.me.digest !== digest) {
+      this.note(t("live.startedOver"));
       return;
     }
-    this.commitments = list;
-    this.me.place = places[0];
-    this.me.list = list;
+    this.commitments = terms.participants;
+    this.me.place = terms.participants.findIndex((p) => p.commitment === this.me.commitment);
+    this.me.terms = terms;
+    this.me.digest = digest;
     this.me.revealed = true;
     remember(this.me);
+    noteReveal({ host: this.inv.host, digest, topic: this.keys ? this.keys.topic : "" });
+    this.checkStartedOver();
     this.state = "revealed";
     this.render();
     this.peer.send(message("reveal", { contribution: this.me.contribution }));
+  }
+
+  /**
+   * Whether this device revealed for another table of this host that never started: a start-over
+   * after the seed was fixed, said plainly (and named in the witness at the end). A table of
+   * another host that never started is said more softly: a host that also drew a new contribution
+   * cannot be told apart from it.
+   */
+  checkStartedOver() {
+    if (this.dead || this.watching || !this.inv || !this.me || !this.me.digest) return;
+    const { same, others } = unstarted(this.inv.host, this.me.digest);
+    const mineAt = revealedAt(this.me.digest) ?? Date.now();
+    const time = (e) => new Date(e.at).toLocaleTimeString();
+    // Earlier tables of this host that never started: what the witness names at the end.
+    this.earlier = same.filter((e) => e.at <= mineAt);
+    const later = same.filter((e) => e.at > mineAt);
+    if (this.earlier.length) this.sayOnce("startedOver", t("live.startedOverBefore", { time: time(this.earlier.at(-1)) }));
+    else if (later.length && !this.me.started) this.sayOnce("startedOver", t("live.startedOverAfter", { time: time(later.at(-1)) }));
+    else if (others.some((e) => e.at <= mineAt) && !this.me.started) {
+      this.sayOnce("elsewhere", t("live.revealedElsewhere", { time: time(others.filter((e) => e.at <= mineAt).at(-1)) }));
+    }
   }
 
   onSnapshot(snap, remaining) {
@@ -460,17 +525,17 @@ class GuestTable {
       console.warn("ignored a snapshot for another seat or game");
       return;
     }
-    if (snap.log_from !== undefined) {
-      // Only the new entries: put them after the ones this page holds (in order, so it holds them all).
+    const full = snap.log_from === undefined;
+    if (!full) {
+      // Only the log from `log_from` on (the host re-sends the last entries, which may be actions
+      // still under way), and earlier entries a reveal changed: laid over what this page holds.
       const held = this.board && this.board.snap ? this.board.snap.log : null;
-      if (!held || snap.log_from !== held.length || !Array.isArray(snap.log_changed)) {
-        if (Date.now() - (this.syncAt || 0) > 2000 && this.peer) {
-          this.syncAt = Date.now();
-          this.peer.send(message("sync", {}));
-        }
+      if (!held || !Number.isInteger(snap.log_from) || snap.log_from < 0 || snap.log_from > held.length
+          || !Array.isArray(snap.log_changed) || !Array.isArray(snap.log)) {
+        this.askAgain();
         return;
       }
-      const log = held.slice();
+      const log = held.slice(0, snap.log_from);
       for (const c of snap.log_changed) if (c && Number.isInteger(c.n) && c.n >= 1 && c.n <= log.length) log[c.n - 1] = c;
       log.push(...snap.log);
       snap = { ...snap, log };
@@ -478,21 +543,8 @@ class GuestTable {
       delete snap.log_changed;
     }
     if (!Array.isArray(snap.log)) return;
-    // What this page was shown, kept (across reloads) for the check at the end.
-    if (this.me) {
-      const merged = mergeShown(this.me.shown || [], snap.log);
-      if (merged.changed && !this.historyNoted) {
-        this.historyNoted = true;
-        this.note(t("live.historyChanged"));
-      }
-      this.me.shown = merged.shown;
-      if (!this.me.table0) this.me.table0 = { seats: snap.seats, options: snap.options, timers: snap.timers, fingerprint: snap.fingerprint };
-      if (this.me.list && Array.isArray(snap.joint) && !sameJoint(snap.joint, this.me.list) && !this.jointNoted) {
-        this.jointNoted = true;
-        this.note(t("live.check.jointBad"));
-      }
-      if (this.net) remember(this.me);
-    }
+    if (full) this.syncAsked = 0;
+    this.keepShown(snap);
     if (!this.board) {
       this.board = new LiveBoard({ game: this.inv.game, page: "live-guest", onPlay: (action) => this.play(action) });
       this.board.el.dataset.table = snap.table;
@@ -502,17 +554,60 @@ class GuestTable {
       this.page.dataset.page = "live-guest-playing";
     }
     if (this.state !== "lost") this.state = this.watching ? "watching" : "playing";
-    if (!this.historyNoted && !this.jointNoted) this.note("");
+    this.note("");
     this.render();
     this.board.note("");
     this.board.update(snap, remaining);
     if (snap.terminal && !this.checked) {
       this.checked = true;
-      this.board.endBox.replaceChildren(endScreen(snap, "guest", {}));
-      // The replay lives on the host's device; this one keeps the record to download and verify.
-      for (const a of this.board.endBox.querySelectorAll('a[href^="#/replay/"], a[href^="#/new/"]')) a.remove();
       this.verify(snap);
     }
+  }
+
+  /**
+   * A snapshot this page cannot lay over what it holds (it lost track: a reload of the host, a
+   * message lost with a session): ask for the whole table at once, and again every 2 s until it
+   * comes, so the board never silently stops following.
+   */
+  askAgain() {
+    const now = Date.now();
+    if (this.syncAsked && now - this.syncAsked < 2000) return;
+    this.syncAsked = now;
+    if (this.peer) this.peer.send(message("sync", {}));
+    clearTimeout(this.syncTimer);
+    this.syncTimer = setTimeout(() => { if (this.syncAsked && !this.dead) { this.syncAsked = 0; this.askAgain(); } }, 2100);
+  }
+
+  /**
+   * Keep (across reloads) what this page was shown, for the check at the end: each complete log
+   * entry (an action under way is not one yet), the host's commitment to the moves with the number
+   * of entries this page then held, and — said at once — a table that is not the one promised.
+   */
+  keepShown(snap) {
+    const me = this.me;
+    if (!me) return;
+    const complete = snap.log.filter((e) => e && !e.draft);
+    const merged = mergeShown(me.shown || [], complete);
+    if (merged.changed) this.sayOnce("history", t("live.historyChanged"));
+    me.shown = merged.shown;
+    if (typeof snap.chain === "string" && HEX64.test(snap.chain)) {
+      const chain = me.chain || (me.chain = []);
+      const last = chain[chain.length - 1];
+      if ((!last || last[1] !== snap.chain) && chain.length < MAX_CHAIN) chain.push([me.shown.length, snap.chain]);
+    }
+    if (me.terms) {
+      const d = snapshotDifference(me.terms, snap);
+      if (d) {
+        const shown = { ...me.terms, game: snap.game, options: snap.options, seats: snap.seats, timers: snap.timers };
+        this.sayOnce("terms", t("live.tableNotTerms", { what: differenceWords(d, me.terms, shown,
+          { t, words, options: GAMES[this.inv.game].options, levelName }), field: d.path }));
+      }
+      if (!me.started) {
+        me.started = true;
+        if (me.digest) markStarted(me.digest);
+      }
+    }
+    remember(me);
   }
 
   play(action) {
@@ -523,46 +618,59 @@ class GuestTable {
     }
   }
 
-  /** The end: my contribution is in the seed at my place, the host kept its word, the record verifies here. */
+  /**
+   * What this page was promised and shown, beside the record (docs/records.md, "A participant's
+   * witness"): its engine holds the record to it, and the file the player downloads carries it.
+   */
+  witness() {
+    const me = this.me || {};
+    return {
+      seat: this.watching ? null : this.seat,
+      host: this.inv.host,
+      own: this.watching ? null : me.commitment,
+      terms: me.terms || null,
+      commitments: (me.chain || []).slice(),
+      shown: (me.shown || []).map((p) => [p[0], p[1]]),
+      earlier: (this.earlier || []).map((e) => e.digest).slice(-16),
+    };
+  }
+
+  /** The end: this device's engine verifies the record held to what this page was promised and shown. */
   async verify(snap) {
-    const record = snap.record;
-    const rows = [];
-    const joint = record && Array.isArray(record.joint) ? record.joint : [];
-    if (this.me) {
-      let place = this.me.place;
-      if (place === null || place === undefined) place = joint.findIndex((p) => p.commitment === this.me.commitment);
-      const ownOk = place > 0 && joint[place] && joint[place].contribution === this.me.contribution
-        && joint[place].commitment === this.me.commitment;
-      rows.push({ key: "own", ok: ownOk, text: t(ownOk ? "live.check.ownOk" : "live.check.ownBad") });
-    }
-    const hostOk = joint.length > 0 && joint[0].commitment === this.inv.host
-      && (await sha256Hex(String(joint[0].contribution || ""))) === this.inv.host;
-    rows.push({ key: "host", ok: hostOk, text: t(hostOk ? "live.check.hostOk" : "live.check.hostBad") });
-    if (this.me) {
-      for (const row of checkFinal(record, this.me, t, this.me.list || this.commitments)) rows.push(row);
-    }
+    this.checkStartedOver();
+    const record = { ...snap.record, witness: this.witness() };
+    this.board.endBox.replaceChildren(endScreen({ ...snap, record }, "guest", {}));
+    // The replay lives on the host's device; this one keeps the record to download and verify.
+    for (const a of this.board.endBox.querySelectorAll('a[href^="#/replay/"], a[href^="#/new/"]')) a.remove();
     let verdict = null;
     try {
       verdict = await this.engine.call("verify", { text: JSON.stringify(record), bots: true });
     } catch (e) {
-      verdict = { ok: false, summary: e.message || String(e) };
+      verdict = { ok: false, summary: e.message || String(e), words: e.words };
     }
-    rows.push({ key: "record", ok: !!verdict.ok, text: verdict.ok ? t("live.check.recordOk")
-      : t("live.check.recordBad", { detail: verdict.summary || "" }) });
-    const all = rows.every((r) => r.ok);
+    if (this.dead) return;
+    const checks = verdict.details && Array.isArray(verdict.details.checks) ? verdict.details.checks : null;
+    const sentence = (text) => String(text || "").charAt(0).toUpperCase() + String(text || "").slice(1);
+    const rows = checks ? checks.map((c) => ({ key: c.key, ok: !!c.ok, text: sentence(words(c.words)) }))
+      : [{ key: "record", ok: false, text: t("live.check.recordBad", { detail: words(verdict.words) || verdict.summary || "" }) }];
+    const all = !!verdict.ok && rows.every((r) => r.ok);
+    const joint = Array.isArray(record.joint) ? record.joint : [];
     this.checkBox.hidden = false;
     this.checkBox.dataset.ok = String(all);
-    this.checkBox.replaceChildren(h("h2", t(all ? "live.check.allOk" : "live.check.someBad")),
+    this.checkBox.replaceChildren(...[h("h2", t(all ? "live.check.allOk" : "live.check.someBad")),
+      all ? null : h("p.check-verdict", sentence(words(verdict.words) || verdict.summary)),
       h("ul", rows.map((r) => h("li", { dataset: { ok: String(r.ok), check: r.key } }, r.ok ? "✓ " : "✗ ", r.text))),
       h("details", h("summary", t("live.check.contributions")),
         h("ol.joint-list", joint.map((p) => h("li", `${p.who}: `, h("code", p.contribution || "")))),
-        h("p", t("end.seed"), " ", h("code", record.seed || ""))));
+        h("p", t("end.seed"), " ", h("code", record.seed || "")))].filter(Boolean));
     this.page.insertBefore(this.checkBox, this.board.el);
   }
 
   destroy() {
     this.dead = true;
     this.offLang();
+    this.offReveals();
+    clearTimeout(this.syncTimer);
     if (this.netLink) {
       this.netLink.close();
       if (this.netLink.pool) this.netLink.pool.close();

@@ -1,12 +1,15 @@
 // The host's side of a table shared across devices: this device's engine is the table.
 //
-// Setup (seats: me, a person on another device, or a bot) → one invitation per remote seat (a
-// link and a QR code carrying the connection offer and this device's commitment to the seed) →
-// each guest's answer pasted back → Start: every guest gets the list of commitments, reveals its
-// contribution, and the worker makes the seed from all of them (docs/fairness.md, "A joint
-// seed"). During play each guest receives only the snapshots of its own seat, and sends intents
-// this page forwards for that seat alone; the engine decides. Every clock runs here: a guest who
-// is away keeps its clock, and the table plays for it when the time is up.
+// Setup (seats: me, a person on another device, or a bot) → one invitation per remote seat (over
+// the internet a link whose secret both ends derive their keys from; with codes, a link carrying
+// the connection offer, answered by a code pasted back) → each guest joins with its commitment to
+// the seed → Start: every guest gets the table's terms (every seat, the options, the clocks and
+// every participant's commitment), reveals its contribution, and the worker makes the seed from
+// the terms and all the contributions (docs/fairness.md, "A joint seed"); the engine makes no
+// table on other terms. During play each guest receives only the snapshots of its own seat, each
+// carrying the engine's commitment to every move so far, and sends intents this page forwards for
+// that seat alone; the engine decides. Every clock runs here: a guest who is away keeps its clock,
+// and the table plays for it when the time is up.
 //
 // Spectators may be invited at any time: they take no seat, add nothing to the seed and receive
 // the public view (the snapshots of viewer null). Once the table exists its save id goes into
@@ -213,8 +216,10 @@ class HostTable {
         h("button.button.primary.big#live-start", { type: "button", disabled: !ready || this.phase === "starting" || undefined,
           onclick: () => this.start() }, this.phase === "starting" ? t("live.starting") : t("live.start")),
         ready ? null : h("p.hint", t("live.waitAll")),
-        this.phase === "inviting" ? h("button.button.small.ghost#live-cancel", { type: "button", onclick: () => this.cancel() },
-          t("live.cancelInvitations")) : null));
+        h("button.button.small.ghost#live-cancel", { type: "button", onclick: () => this.cancel() },
+          t(this.phase === "inviting" ? "live.cancelInvitations" : "live.cancelStarted"))));
+      // After Start the guests reveal: dropping the table now is a start-over their pages will name.
+      if (this.phase === "starting") parts.push(h("p.hint", t("live.cancelStartedHint")));
       if (this.net && this.lobbyNotKept) parts.push(h("p.hint.lobby-not-kept", t("live.lobby.notKept")));
     }
     if (this.error) parts.push(h("p.form-error", { role: "alert" }, this.error));
@@ -414,7 +419,7 @@ class HostTable {
       return;
     }
     if (msg.type === "sync") {
-      g.held = null;
+      g.sentLog = null;
       this.enqueue(() => this.sendTo(g));
       return;
     }
@@ -469,7 +474,7 @@ class HostTable {
     if (this.net) return this.net;
     this.net = new HostNet({
       message: (g, link, text) => this.fromGuest(g, g.peer, text),
-      session: (g) => { g.held = null; },
+      session: (g) => { g.sentLog = null; },
       state: (g, link) => this.netState(g, link),
       relays: () => this.paintSoon(),
     }, { direct: this.directOk, list });
@@ -516,10 +521,12 @@ class HostTable {
     }
     g.state = "here";
     if (!g.watcher && !this.order.includes(g.seat)) this.order.push(g.seat);
-    g.held = null;
+    g.sentLog = null;
     g.peer.send(message("welcome", { seat: g.seat, game: this.game, host: this.commit.commitment,
       started: this.phase === "playing" }));
-    if (this.phase === "starting" && !g.watcher && !g.contribution) g.peer.send(message("commitments", { list: this.commitments }));
+    // The terms again to a guest who came back before the start (its page reveals again for the
+    // same terms, never for others); a spectator keeps them to hold the record to them.
+    if (this.phase === "starting" && this.terms && !g.contribution) g.peer.send(message("commitments", { terms: this.terms }));
     if (this.phase === "playing") this.enqueue(() => this.sendTo(g));
     this.keepLobby();
     announce(t(first ? (g.watcher ? "live.watcherJoined" : "live.joinedSeat") : "live.cameBack",
@@ -539,14 +546,46 @@ class HostTable {
   }
 
   // --- the joint seed and the start -------------------------------------------------------
-  start() {
+  /** The seats as the table will hold them. */
+  tableSeats() {
+    return this.seats.map((s, k) => ({ name: this.seatName(k), bot: s.kind === "bot", level: s.kind === "bot" ? s.level : null }));
+  }
+
+  /**
+   * Start: the table's terms — game, engine, options, every seat, the clocks and every participant's
+   * commitment, host first — go to every guest before anyone reveals (docs/fairness.md). From here
+   * the table is fixed: a reload takes up these same terms, and the engine makes no table on others.
+   */
+  async start() {
     if (this.phase !== "inviting") return;
     this.phase = "starting";
-    const list = [{ who: this.seatName(0), commitment: this.commit.commitment },
-      ...this.order.map((k) => ({ who: this.guests.get(k).name, commitment: this.guests.get(k).commitment }))];
-    this.commitments = list;
-    for (const k of this.order) this.guests.get(k).peer.send(message("commitments", { list }));
     this.paintGuests();
+    const participants = [{ who: this.seatName(0), commitment: this.commit.commitment },
+      ...this.order.map((k) => ({ who: this.guests.get(k).name, commitment: this.guests.get(k).commitment }))];
+    let got;
+    try {
+      got = await this.engine.call("joint_terms", { game: this.game, seats: this.tableSeats(), options: {},
+        timers: this.timers, participants });
+    } catch (e) {
+      this.phase = "inviting";
+      this.error = t("live.engineFailed", { detail: words(e.words) || e.message || String(e) });
+      this.paintGuests();
+      return;
+    }
+    if (this.dead) return;
+    this.terms = got.terms;
+    this.keepLobby();
+    this.sendTerms();
+    this.paintGuests();
+  }
+
+  /** The terms to every guest still to reveal, and to every spectator. */
+  sendTerms() {
+    for (const k of this.order) {
+      const g = this.guests.get(k);
+      if (g.peer && !g.contribution) g.peer.send(message("commitments", { terms: this.terms }));
+    }
+    for (const w of this.watchers) if (w.peer) w.peer.send(message("commitments", { terms: this.terms }));
   }
 
   async reveal(g, peer, contribution) {
@@ -555,12 +594,14 @@ class HostTable {
       return;
     }
     g.contribution = contribution;
-    if (this.order.every((k) => this.guests.get(k).contribution)) this.enqueue(() => this.createTable());
+    if (this.order.every((k) => this.guests.get(k).contribution) && !this.creating) {
+      this.creating = true;
+      this.enqueue(() => this.createTable());
+    }
   }
 
   async createTable() {
-    const seats = this.seats.map((s, k) => ({ name: this.seatName(k), bot: s.kind === "bot",
-      level: s.kind === "bot" ? s.level : null }));
+    const seats = this.tableSeats();
     const joint = [{ who: this.seatName(0), token: this.commit.token },
       ...this.order.map((k) => {
         const g = this.guests.get(k);
@@ -570,9 +611,10 @@ class HostTable {
     let snap;
     try {
       snap = await this.engine.call("new_table", { game: this.game, seats, options: {}, viewer: 0,
-        timers: this.timers, save: id, joint });
+        timers: this.timers, save: id, joint, terms: this.terms });
     } catch (e) {
-      this.phase = "inviting";
+      // The terms are out and the guests revealed: the table stays this one (no other can be made
+      // from these reveals); the host may only cancel it, which its guests' pages will name.
       this.error = t("live.engineFailed", { detail: words(e.words) || e.message || String(e) });
       this.paintGuests();
       return;
@@ -673,20 +715,31 @@ class HostTable {
    * sent when that seat's view did not change: the steps of another seat's secret choice leave
    * every other view as it was, so the number and timing of messages a guest receives must not
    * tell it how many steps the secret took (the engine makes the views alike; this keeps the
-   * traffic alike).
+   * traffic alike). The move chain changes at every step, so it is carried, never compared.
    */
   async sendTo(g, { onlyChanged = false } = {}) {
     if (!g.peer || !g.peer.open || !this.table) return;
     if (g.link && !g.joined) return;
-    // Over a link, only what changed since the last snapshot sent: the log's new entries (and
-    // those a reveal changed). Messages arrive in order, so the guest holds all the rest.
-    const since = g.link && typeof g.held === "number" ? g.held : undefined;
+    // Over a link, only what changed since the last snapshot sent: the log from where it may differ
+    // (the table re-sends the last entries, which may be actions under way) and entries a reveal
+    // changed. Messages arrive in order, so the guest holds all the rest.
+    const since = g.link && Array.isArray(g.sentLog) ? g.sentLog.length : undefined;
     const snap = await this.engine.call("snapshot", { table: this.table, viewer: g.seat, since });
-    const { log, log_from: _from, ...rest } = snap;
-    const view = JSON.stringify(since === undefined ? snap : rest);
-    if (onlyChanged && (since === undefined || log.length === 0) && view === g.lastView) return;
+    const { log, log_from: from, log_changed: changed, chain: _chain, ...rest } = snap;
+    // The log the guest will hold after this snapshot, entry by entry, as this page last sent it.
+    let held;
+    if (from === undefined) held = log.map((e) => JSON.stringify(e));
+    else {
+      held = g.sentLog.slice(0, from);
+      for (const c of changed || []) if (c.n >= 1 && c.n <= held.length) held[c.n - 1] = JSON.stringify(c);
+      held.push(...log.map((e) => JSON.stringify(e)));
+    }
+    const view = JSON.stringify(rest);
+    const same = view === g.lastView && Array.isArray(g.sentLog) && held.length === g.sentLog.length
+      && held.every((e, i) => e === g.sentLog[i]);
+    if (onlyChanged && same) return;
     g.lastView = view;
-    if (g.link) g.held = (snap.log_from || 0) + snap.log.length;
+    g.sentLog = held;
     g.peer.send(message("snapshot", { snap, remaining: this.remaining(g.seat) }));
   }
 

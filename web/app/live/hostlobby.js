@@ -6,6 +6,7 @@ import { t, words } from "../../lib/i18n.js";
 import { keepLobby, forgetLobby, lobbyText, readLobby, isLobbyId, LOBBY_VERSION } from "./lobby.js";
 import { newSecret } from "./seal.js";
 import { isRelay } from "./networks.js";
+import { message } from "./protocol.js";
 
 /** What this device needs to take the table-to-be up again after a reload (lobby.js). */
 export function keepLobbyOf(host) {
@@ -21,6 +22,8 @@ export function keepLobbyOf(host) {
     order: host.order.filter((k) => joined(host.guests.get(k))),
     watchers: host.watchers.filter((w) => w.secret && w.state !== "gone")
       .map((w) => ({ n: w.watcher, secret: w.secret, joined: !!w.joined })),
+    // Once Start was pressed, the terms every guest reveals against: a reload starts these, no others.
+    terms: host.phase === "starting" && host.terms ? host.terms : null,
   });
   if (!ok && !host.lobbyNotKept) {
     host.lobbyNotKept = true;
@@ -83,20 +86,37 @@ export async function resumeLobby(host, id) {
       state: w.joined ? "away" : "making", invite: null, note: null, joined: w.joined, secret: w.secret });
   }
   host.ensureNet(row.relays);
-  host.phase = "inviting";
+  // After Start the table is fixed: the same terms go to every guest again, who reveal again for
+  // them (and for no others); nothing can be re-drawn.
+  host.terms = row.terms || null;
+  host.phase = host.terms ? "starting" : "inviting";
   host.render();
   for (const g of [...host.guests.values(), ...host.watchers]) await host.netInvite(g, g.secret);
 }
 
-/** Drop the invitations before the start: every link closes and this device forgets them. */
+/**
+ * Drop the table before it starts: every guest's page is told (after Start, when guests may have
+ * revealed, their pages say the host started over after the seed was fixed), every link closes and
+ * this device forgets the invitations and its contribution; a new table draws a new one.
+ */
 export function cancelInvitations(host) {
-  if (host.phase !== "inviting") return;
+  if (host.phase !== "inviting" && host.phase !== "starting") return;
+  const peers = [];
   for (const g of [...host.guests.values(), ...host.watchers]) {
     if (g.scan) g.scan.abort.abort();
-    if (g.peer) g.peer.close();
+    if (g.peer) {
+      g.peer.send(message("cancelled", {}));
+      peers.push(g.peer);
+    }
   }
-  if (host.net) host.net.close();
+  // A moment for the word to go out before the links close.
+  const net = host.net;
+  setTimeout(() => {
+    for (const p of peers) p.close();
+    if (net) net.close();
+  }, 1500);
   host.net = null;
+  host.terms = null;
   if (host.lobbyId) forgetKept(host, host.lobbyId);
   host.lobbyId = null;
   host.lobbyNotKept = false;
@@ -125,6 +145,7 @@ export async function reinviteNet(host, g) {
   host.net.drop(g);
   g.joined = false;
   g.commitment = null;
+  g.contribution = null;
   g.state = "making";
   g.secret = newSecret();
   host.order = host.order.filter((k) => k !== g.seat);

@@ -13,6 +13,7 @@
 
 import { shown as describe } from "../../lib/shown.js";
 import { isSecret } from "./seal.js";
+import { isTerms } from "./terms.js";
 
 const KEY = (id) => `vt.livelobby.${id}`;
 const PREFIX = "vt.livelobby.";
@@ -154,5 +155,14 @@ function lobbyProblem(row, id, game, { levels, min, max, isRelay }) {
     secrets.add(w.secret);
   }
   if (secrets.size !== guests.length + watchers.length) return "two invitations have the same secret";
+  // Terms only once Start was pressed: those of this table, its host first, its joined guests in order.
+  if (row.terms !== undefined && row.terms !== null) {
+    const t = row.terms;
+    if (!isTerms(t) || t.game !== game || t.seats.length !== seats.length || t.timers !== row.timers
+        || t.participants.length !== order.length + 1 || t.participants[0].commitment !== row.commitment
+        || !order.every((k, i) => t.participants[i + 1].commitment === guests.find((g) => g.seat === k).commitment)) {
+      return "the terms kept for its start are not this table's";
+    }
+  }
   return null;
 }

@@ -1,6 +1,6 @@
-// The messages between a host's table and a guest's page (version 1), and their strict reading.
+// The messages between a host's table and a guest's page (version 2), and their strict reading.
 //
-// Every message is JSON {v: 1, type, ...fields}. A message is read only if it is short enough,
+// Every message is JSON {v: 2, type, ...fields}. A message is read only if it is short enough,
 // of a known type for its direction, and every field has its type; anything else is refused with
 // a note saying why, and changes nothing. The host's engine still decides every move: this layer
 // only keeps odd text away from it.
@@ -9,16 +9,24 @@
 // the host acts on.
 //
 //   host → guest   welcome      {seat, game, host: <commitment>, started}
-//                  commitments  {list: [{who, commitment}]}     (the whole table, host first)
+//                  commitments  {terms}                         (the table's terms: game, engine, options, seats,
+//                                                                clocks and every participant's commitment, host
+//                                                                first — what a guest reveals against; terms.js)
 //                  snapshot     {snap, remaining}               (this guest's own view; seconds left or null; over a
-//                                                                link, log_from: only the log's new entries)
+//                                                                link, log_from: only the log's new entries; `chain`:
+//                                                                the host's commitment to every move so far)
 //                  refused      {note}                          (a message of the guest that changed nothing)
+//                  cancelled    {}                              (the host dropped this table before it started)
 //   guest → host   join         {name, commitment}              (an internet link: this page takes its seat; null for a spectator)
 //                  sync         {}                              (send the whole snapshot again: the page lost track)
 //                  reveal       {contribution}                  (after the commitment list, to the host alone)
 //                  play         {seat, action}                  (an intent; the host's engine decides)
 
-export const VERSION = 1;
+import { isTerms } from "./terms.js";
+
+export const VERSION = 2;
+/** The invitation and answer codes carried by hand (compact.js): their own format, unchanged. */
+const CODE_VERSION = 1;
 /** What a guest may send: intents and a contribution are short. */
 export const MAX_FROM_GUEST = 4096;
 /** What a host may send: a snapshot with a long log and the record at the end. */
@@ -34,15 +42,13 @@ const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x)
 
 const FROM_HOST = {
   welcome: { seat: isSeat, game: isText(32), host: isHex, started: (x) => typeof x === "boolean" },
-  commitments: {
-    list: (x) => Array.isArray(x) && x.length >= 2 && x.length <= 16
-      && x.every((p) => isObject(p) && isText(80)(p.who) && isHex(p.commitment) && Object.keys(p).length === 2),
-  },
+  commitments: { terms: isTerms },
   snapshot: {
     snap: (x) => isObject(x) && Array.isArray(x.seats) && typeof x.table === "string",
     remaining: (x) => x === null || (typeof x === "number" && Number.isFinite(x) && x >= 0),
   },
   refused: { note: isText(500) },
+  cancelled: {},
 };
 
 const FROM_GUEST = {
@@ -92,7 +98,7 @@ export function read(text, from) {
  * commitment, the seat's name.
  */
 export function checkInvitation(x) {
-  return isObject(x) && x.v === VERSION && typeof x.sdp === "string" && x.sdp.length < 12_000
+  return isObject(x) && x.v === CODE_VERSION && typeof x.sdp === "string" && x.sdp.length < 12_000
     && isSeat(x.seat) && isText(32)(x.game) && isHex(x.host) && isText(40)(x.name);
 }
 
@@ -101,7 +107,7 @@ export function checkInvitation(x) {
  * spectator's answer: seat null and no commitment, c null).
  */
 export function checkAnswer(x) {
-  return isObject(x) && x.v === VERSION && typeof x.sdp === "string" && x.sdp.length < 12_000
+  return isObject(x) && x.v === CODE_VERSION && typeof x.sdp === "string" && x.sdp.length < 12_000
     && ((isInt(x.seat) && isHex(x.c)) || (x.seat === null && x.c === null));
 }
 
