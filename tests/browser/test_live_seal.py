@@ -13,6 +13,7 @@ more than 2 s.
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -21,7 +22,7 @@ import pytest
 
 from tests.browser.test_live import moves, over, play_first_enabled, resign_on_turn
 from tests.browser.test_live_net import (  # noqa: F401 - fixtures
-    SCREENS, WAIT, check_rows, device, devices, host_invites, net_browser, relay, start, take_seat)
+    SCREENS, WAIT, check_rows, device, devices, host_invites, net_browser, relay, start, take_seat, wait_path)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -213,7 +214,7 @@ def test_a_host_that_starts_over_after_the_reveals_is_named_on_every_page(device
     same seed), so the host's own page re-invites the seat instead, and the guest opens the new link
     (another tab of the same browser). The new page says the host started over after the seed was
     fixed, so does the old one, and the record's checks and the CLI name it."""
-    devices.allowed.append(__import__("re").compile(r"held back"))
+    devices.allowed.append(re.compile(r"held back"))
     host = device(devices, relay.url, "host")
     old = device(devices, relay.url, "guest")
     host.context.add_init_script(HOLD_TABLES)
@@ -264,6 +265,9 @@ def test_an_honest_game_checks_out_on_every_page_and_no_board_falls_behind(devic
     guest = device(devices, relay.url, "guest", 390, 844)
     watcher = device(devices, relay.url, "watcher")
     links = host_invites(host, site, game, kinds, query=query)
+    # One short link, its secret in the fragment (never sent to any server).
+    assert re.fullmatch(re.escape(site.url("index.html")) + r"#/join\?t=[A-Za-z0-9_-]{22}&r=[^#\s]+", links[1]), links[1]
+    assert len(links[1].split("&r=")[0]) - len(site.url("index.html")) <= 32
     take_seat(host, guest, links[1], 1, "Bea")
     host.click("#live-watcher")
     host.wait_for_selector(".invite-card[data-watcher='1'][data-state=inviting] input.invite-link")
@@ -274,6 +278,16 @@ def test_an_honest_game_checks_out_on_every_page_and_no_board_falls_behind(devic
     host.wait_for_selector(".invite-card[data-watcher='1'][data-state=here]", timeout=WAIT)
     start(host, [guest])
     watcher.wait_for_selector("[data-page=live-guest][data-moves]", timeout=WAIT)
+    if "direct=off" not in query:
+        wait_path(host, 1, "direct")
+        guest.wait_for_selector(".guest-status[data-path=direct]")
+    if game == "elderwood":
+        # Phone first: the board, the seat and (on its turn) the countdown on the first screen.
+        guest.screenshot(path=str(SCREENS / "live-net-guest-phone.png"))
+        board = guest.locator(".board-host").bounding_box()
+        assert board and board["y"] < 844 * 0.6, board
+        assert guest.locator(".join-seat").bounding_box()["y"] < 200
+        assert not guest.locator(".own-commitment").is_visible()  # behind "Fairness details"
     for pg in (host, guest, watcher):
         pg.evaluate(DONE_CLOCK)
     for i, pg in enumerate((host, guest)):
