@@ -21,20 +21,22 @@ console.log(JSON.stringify(out));
 
 S1, S2, S3 = "A" * 22, "B" * 22, "C" * 22
 C1, C2 = "a" * 64, "b" * 64
+K1, K2 = "1" * 64, "2" * 64
 
 
 def good():
     return {
-        "v": 1, "id": "lob1x", "game": "elderwood", "created": 1_700_000_000_000, "timers": True,
+        "v": 2, "id": "lob1x", "game": "elderwood", "created": 1_700_000_000_000, "timers": True,
         "commitment": C1, "relays": ["ws://127.0.0.1:7777"],
         "seats": [{"name": "Hosta", "kind": "me", "level": "easy"},
                   {"name": "", "kind": "device", "level": "easy"},
                   {"name": "", "kind": "device", "level": "easy"},
                   {"name": "", "kind": "bot", "level": "normal"}],
-        "guests": [{"seat": 1, "secret": S1, "name": "Ana", "joined": True, "commitment": C2},
-                   {"seat": 2, "secret": S2, "name": "Person 3", "joined": False, "commitment": None}],
+        "guests": [{"seat": 1, "secret": S1, "hostKey": K1, "device": C1, "name": "Ana", "joined": True, "commitment": C2},
+                   {"seat": 2, "secret": S2, "hostKey": K2, "device": None, "name": "Person 3", "joined": False,
+                    "commitment": None}],
         "order": [1],
-        "watchers": [{"n": 1, "secret": S3, "joined": False}],
+        "watchers": [{"n": 1, "secret": S3, "hostKey": K1, "device": None, "joined": False}],
     }
 
 
@@ -47,7 +49,10 @@ def damaged():
         fn(row)
         out.append((what, json.dumps(row)))
 
-    change("another version", lambda r: r.update(v=2))
+    change("another version", lambda r: r.update(v=1))
+    change("an invitation without host key", lambda r: r["guests"][0].pop("hostKey"))
+    change("a device that is not a key", lambda r: r["guests"][0].update(device="me"))
+    change("a spectator without host key", lambda r: r["watchers"][0].update(hostKey="short"))
     change("another id", lambda r: r.update(id="other1"))
     change("another game", lambda r: r.update(game="hollowmere"))
     change("no date", lambda r: r.pop("created"))

@@ -266,8 +266,10 @@ def test_an_honest_game_checks_out_on_every_page_and_no_board_falls_behind(devic
     watcher = device(devices, relay.url, "watcher")
     links = host_invites(host, site, game, kinds, query=query)
     # One short link, its secret in the fragment (never sent to any server).
-    assert re.fullmatch(re.escape(site.url("index.html")) + r"#/join\?t=[A-Za-z0-9_-]{22}&r=[^#\s]+", links[1]), links[1]
-    assert len(links[1].split("&r=")[0]) - len(site.url("index.html")) <= 32
+    # With the host's public key (43 characters), so that nobody else can speak as the host.
+    assert re.fullmatch(re.escape(site.url("index.html")) + r"#/join\?t=[A-Za-z0-9_-]{22}&h=[A-Za-z0-9_-]{43}&r=[^#\s]+",
+                        links[1]), links[1]
+    assert len(links[1].split("&r=")[0]) - len(site.url("index.html")) <= 80
     take_seat(host, guest, links[1], 1, "Bea")
     host.click("#live-watcher")
     host.wait_for_selector(".invite-card[data-watcher='1'][data-state=inviting] input.invite-link")

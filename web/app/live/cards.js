@@ -25,6 +25,13 @@ export function guestCard(host, g) {
       body.push(h("p.live-path", { dataset: { path: g.link.describe() } }, pathWords(g.link.describe())));
       if (g.state === "away") body.push(h("p.hint", t(host.phase === "playing" ? "live.netAwayHint" : "live.netAwayHintLobby")));
     }
+    if (g.stranger) {
+      // Another device holds this link: refused, said, and the host may hand the seat over.
+      body.push(h("p.stranger-note", { role: "status" }, t("live.stranger.card", { name: g.name,
+        time: new Date(g.stranger.at).toLocaleTimeString() })),
+        h("p.invite-row", h("button.button.small.handover", { type: "button", onclick: () => host.handOver(g) },
+          t("live.stranger.handOver"))));
+    }
     // Before the start a seat's link can be replaced (one sent to the wrong person, say); once the
     // commitments are out, the seat is that guest's.
     if (!g.watcher && host.phase === "inviting" && g.state !== "making") {
@@ -72,6 +79,7 @@ export function guestCard(host, g) {
   const dataset = g.watcher ? { watcher: String(g.watcher), state: g.state } : { seat: String(g.seat), state: g.state };
   if (g.ice) dataset.ice = g.ice;
   if (g.link) dataset.path = g.link.describe();
+  if (g.stranger) dataset.stranger = "asked";
   return h("article.invite-card", { dataset },
     h("h3", g.watcher ? g.name : t("live.seatTitle", { n: g.seat + 1, name: g.name })), state, ...body);
 }

@@ -26,7 +26,7 @@ import { LiveBoard } from "./board.js";
 import { sha256Hex, drawContribution, addLiveStyle, copy, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
-import { keysFor, isSecret } from "./seal.js";
+import { keysFor, isSecret, isSigningKey, newSigningKey, keyFromLink } from "./seal.js";
 import { canScan, scanQr } from "./scan.js";
 import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
@@ -60,7 +60,8 @@ function mineNet(topic) {
   return { key, contribution: drawContribution(), place: null, fresh: true };
 }
 
-const KEPT = ["contribution", "place", "revealed", "terms", "digest", "name", "welcome", "shown", "chain"];
+const KEPT = ["contribution", "place", "revealed", "terms", "digest", "name", "welcome", "shown", "chain", "device",
+  "sessions", "final"];
 const HEX64 = /^[0-9a-f]{64}$/;
 /** Commitments to the moves kept: one per snapshot received, far more than any game has. */
 const MAX_CHAIN = 20_000;
@@ -77,7 +78,7 @@ function remember(entry) {
 export function mountJoin(el, params, ctx) {
   addLiveStyle();
   if (params.query.t !== undefined) {
-    const guest = new GuestTable(el, { secret: params.query.t, relays: params.query.r }, ctx);
+    const guest = new GuestTable(el, { secret: params.query.t, host: params.query.h, relays: params.query.r }, ctx);
     return () => guest.destroy();
   }
   const code = params.query.i;
@@ -133,9 +134,9 @@ function pasteForm(el, ctx) {
   // reads that part as strictly as a link opened directly.
   const go = () => {
     const text = input.value.trim();
-    const net = /[#&?]t=([A-Za-z0-9_-]+)(?:&r=([A-Za-z0-9%._~-]+))?/.exec(text);
+    const net = /[#&?]t=([A-Za-z0-9_-]+)(?:&h=([A-Za-z0-9_-]+))?(?:&r=([A-Za-z0-9%._~-]+))?/.exec(text);
     if (net) {
-      ctx.navigate(`#/join?t=${net[1]}${net[2] ? `&r=${net[2]}` : ""}`);
+      ctx.navigate(`#/join?t=${net[1]}${net[2] ? `&h=${net[2]}` : ""}${net[3] ? `&r=${net[3]}` : ""}`);
       return;
     }
     const m = /[#&?]i=([A-Za-z0-9_-]+)/.exec(text) || /^([A-Za-z0-9_-]+)$/.exec(text);
@@ -170,9 +171,11 @@ class GuestTable {
   }
 
   // --- an internet invitation: one link, the rest through the relays ----------------------------
-  async beginNet({ secret, relays }) {
+  async beginNet({ secret, host, relays }) {
     this.net = true;
-    if (!isSecret(secret)) {
+    // The host's public key comes with the secret: only what it signs is heard here.
+    this.hostKey = keyFromLink(host);
+    if (!isSecret(secret) || !this.hostKey) {
       this.state = "bad";
       this.render();
       return;
@@ -183,6 +186,14 @@ class GuestTable {
     this.relayUrls = fromLink.length ? fromLink.slice(0, 8) : settingRelays();
     this.me = mineNet(this.keys.topic);
     this.me.commitment = await sha256Hex(this.me.contribution);
+    if (this.me.final) {
+      // The game ended while this page was away: what it checked then is all there is to show.
+      this.showFinal();
+      return;
+    }
+    // This device's own key for the link (the seat is pinned to it), and its count of sessions.
+    if (!isSigningKey(this.me.device)) this.me.device = newSigningKey();
+    this.me.sessions = (Number.isSafeInteger(this.me.sessions) && this.me.sessions > 0 ? this.me.sessions : 0) + 1;
     remember(this.me);
     if (this.me.welcome) this.adoptWelcome(this.me.welcome);
     if (this.me.terms) this.commitments = this.me.terms.participants;
@@ -207,10 +218,15 @@ class GuestTable {
     remember(this.me);
     this.state = this.state === "playing" ? "playing" : "finding";
     const link = new Link({
-      role: "guest", keys: this.keys, ice: internetIce(), pool: null,
+      role: "guest", keys: this.keys, sign: this.me.device, other: this.hostKey, epoch: this.me.sessions,
+      ice: internetIce(), pool: null,
       onMessage: (text) => this.fromHost(text),
-      onSession: () => link.send(message("join", { name: clean, commitment: this.me.commitment })),
+      onSession: () => {
+        this.taken = false;
+        link.send(message("join", { name: clean, commitment: this.me.commitment }));
+      },
       onState: () => this.paintStatus(),
+      onTaken: () => this.onTaken(),
     });
     link.pool = new RelayPool(this.relayUrls, {
       accept: (pubkey) => link.expects(pubkey),
@@ -225,11 +241,20 @@ class GuestTable {
     this.render();
   }
 
+  /** The host says this link's seat is another device's: this page reads and plays nothing. */
+  onTaken() {
+    if (this.dead || this.netLink.here) return;
+    this.taken = true;
+    this.sayOnce("taken", t("live.stranger.taken"));
+    this.paintStatus();
+  }
+
   paintStatus() {
     if (this.dead || !this.netLink) return;
     const status = this.infoBox && this.infoBox.querySelector(".guest-status");
     const path = this.netLink.describe();
-    const word = this.netLink.here ? pathWords(path) : t(this.netLink.other ? "live.guest.reconnecting" : "live.guest.finding");
+    const word = this.netLink.here ? pathWords(path) : this.taken ? t("live.guest.taken")
+      : t(this.netLink.other ? "live.guest.reconnecting" : "live.guest.finding");
     if (status) {
       status.dataset.path = path;
       status.dataset.here = String(this.netLink.here);
@@ -448,6 +473,10 @@ class GuestTable {
       this.render();
     } else if (msg.type === "commitments") {
       await this.onCommitments(msg.terms);
+    } else if (msg.type === "notice") {
+      // Another device opened this page's link: the host kept the seat here, or handed it over.
+      this.sayOnce(`notice-${msg.about}`, t(msg.about === "moved" ? "live.stranger.moved" : "live.stranger.kept"));
+      if (msg.about === "moved") this.moved = true;
     } else if (msg.type === "cancelled") {
       // The host dropped the table before it started; after this page revealed, that is a start-over.
       const revealed = this.me && this.me.revealed && !this.me.started;
@@ -664,6 +693,40 @@ class GuestTable {
         h("ol.joint-list", joint.map((p) => h("li", `${p.who}: `, h("code", p.contribution || "")))),
         h("p", t("end.seed"), " ", h("code", record.seed || "")))].filter(Boolean));
     this.page.insertBefore(this.checkBox, this.board.el);
+    if (this.net && this.me && this.me.key) {
+      // What the end showed, kept: a reload shows it again with no host. The device's key for the
+      // link is forgotten with the game (its seat needs no device any more).
+      this.me.final = { rows: rows.map((r) => ({ key: r.key, ok: r.ok, words: (checks || []).find((c) => c.key === r.key)?.words || null })),
+        ok: all, verdict: verdict.words || null,
+        snap: { game: snap.game, seats: snap.seats, scores: snap.scores, winners: snap.winners, outcome: snap.outcome,
+          fingerprint: snap.fingerprint, seed: snap.seed, view: null, record } };
+      this.me.device = null;
+      remember(this.me);
+    }
+  }
+
+  /** A finished game's page after a reload: the checks and the end as they were, the record to keep. */
+  showFinal() {
+    const f = this.me.final;
+    if (!f || typeof f !== "object" || !f.snap || !f.snap.record || !Array.isArray(f.rows)) {
+      this.state = "bad";
+      this.render();
+      return;
+    }
+    this.inv = this.me.welcome ? { seat: this.me.welcome.seat, game: this.me.welcome.game, host: this.me.welcome.host,
+      name: this.me.name } : null;
+    this.state = "over";
+    this.render();
+    const sentence = (text) => String(text || "").charAt(0).toUpperCase() + String(text || "").slice(1);
+    this.checkBox.hidden = false;
+    this.checkBox.dataset.ok = String(!!f.ok);
+    this.checkBox.replaceChildren(...[h("h2", t(f.ok ? "live.check.allOk" : "live.check.someBad")),
+      f.ok || !f.verdict ? null : h("p.check-verdict", sentence(words(f.verdict))),
+      h("ul", f.rows.map((r) => h("li", { dataset: { ok: String(!!r.ok), check: String(r.key) } }, r.ok ? "✓ " : "✗ ",
+        sentence(r.words ? words(r.words) : ""))))].filter(Boolean));
+    const end = h("div.end-box", endScreen(f.snap, "guest", {}));
+    for (const a of end.querySelectorAll('a[href^="#/replay/"], a[href^="#/new/"]')) a.remove();
+    this.page.append(end);
   }
 
   destroy() {

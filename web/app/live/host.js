@@ -37,9 +37,9 @@ import { message, read, checkAnswer } from "./protocol.js";
 import { sha256Hex, addLiveStyle, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
-import { HostNet, keepSecrets } from "./hostnet.js";
+import { HostNet, keepSecrets, forgetSecrets } from "./hostnet.js";
 import { staleLobbies } from "./lobby.js";
-import { newSecret } from "./seal.js";
+import { newSecret, newSigningKey } from "./seal.js";
 import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, reinviteNet } from "./hostlobby.js";
 import { guestCard, scanAnswer, cardOf } from "./cards.js";
 import { reopenTable } from "./hostreopen.js";
@@ -52,6 +52,8 @@ const BOT_DELAY_MS = 650;
 /** A guest's intents: a burst of this many, then this many a second; one waits at a time. */
 const INTENT_BURST = 20;
 const INTENT_RATE = 5;
+/** Every other message of a guest, by kind: [burst, per second]. */
+const GUEST_BUDGETS = { any: [60, 20], join: [3, 0.5], sync: [3, 0.5], refusal: [12, 3] };
 
 function numberParam(text, min) {
   if (text === undefined || text === null || text === "") return null;
@@ -246,8 +248,7 @@ class HostTable {
     const w = { seat: null, watcher: n, name: t("live.spectatorName", { n }), peer: null, state: "making", invite: null, note: null };
     this.watchers.push(w);
     const made = this.makeInvite(w);
-    if (this.saveId && this.net) this.enqueue(async () => keepSecrets(this.saveId, [...this.guests.values()], this.watchers));
-    if (this.lobbyId) made.then(() => this.keepLobby());
+    made.then(() => this.keepInvitations());
   }
 
   dismiss(w) {
@@ -282,7 +283,8 @@ class HostTable {
     for (let k = 1; k < this.seats.length; k++) {
       if (this.seats[k].kind !== "device") continue;
       this.guests.set(k, { seat: k, name: this.seatName(k), peer: null, commitment: null, contribution: null,
-        state: "making", invite: null, note: null, secret: mode === "net" ? newSecret() : undefined });
+        state: "making", invite: null, note: null, secret: mode === "net" ? newSecret() : undefined,
+        hostKey: mode === "net" ? newSigningKey() : undefined, device: null });
     }
     if (keep) {
       this.lobbyId = keep;
@@ -294,7 +296,7 @@ class HostTable {
       this.setAddress({ lobby: keep });
     }
     this.render();
-    for (const g of this.guests.values()) await (g.secret ? this.netInvite(g, g.secret) : this.makeInvite(g));
+    for (const g of this.guests.values()) await (g.secret ? this.netInvite(g) : this.makeInvite(g));
   }
 
   /** This page's address with `set` (null: removed); the other words (test settings) stay. */
@@ -401,12 +403,54 @@ class HostTable {
   }
 
   refuse(g, peer, note) {
+    // At most a few refusals a second: a flood of bad messages gets silence, not as many answers.
+    if (!this.admit(g, "refusal")) return;
     console.warn(`refused a message from ${g.watcher ? g.name : `seat ${g.seat + 1}`}: ${note}`);
     peer.send(message("refused", { note }));
   }
 
+  /**
+   * One message of `kind` from `g`, if its budget allows (a token bucket per kind: a burst, then so
+   * many a second). A person's page sends far less than these; a page sending more is not a person's.
+   */
+  admit(g, kind) {
+    const [burst, rate] = GUEST_BUDGETS[kind];
+    const buckets = g.budgets || (g.budgets = {});
+    const now = Date.now();
+    const b = buckets[kind] || (buckets[kind] = { tokens: burst, at: now });
+    b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * rate);
+    b.at = now;
+    if (b.tokens < 1) {
+      b.over = (b.over || 0) + 1;
+      return false;
+    }
+    b.tokens -= 1;
+    return true;
+  }
+
+  /** Far past its budget: more dropped messages than a page could send by mistake. */
+  floods(g) {
+    const any = g.budgets && g.budgets.any;
+    return !!any && any.over > 200;
+  }
+
+  /** Say (once) that a device floods: what it sends past a person's pace is dropped, the table goes on. */
+  noteFlood(g) {
+    if (g.flagged) return;
+    g.flagged = true;
+    console.warn(`${g.name}'s device sends far more than a person's page does: the rest is dropped`);
+    g.note = t("live.flooded", { name: g.name });
+    this.paintSoon();
+  }
+
   fromGuest(g, peer, text) {
     if (g.peer !== peer || this.dead) return;
+    // Whatever a guest sends costs the host something: past a person's pace, its messages are dropped
+    // (refusals too: a refusal must not amplify a flood), and a device far past it loses its session.
+    if (!this.admit(g, "any")) {
+      if (this.floods(g)) this.noteFlood(g);
+      return;
+    }
     const got = read(text, "guest");
     if (!got.ok) {
       this.refuse(g, peer, got.why);
@@ -415,12 +459,21 @@ class HostTable {
     const msg = got.msg;
     if (msg.type === "join") {
       if (!g.link) this.refuse(g, peer, "this seat was invited with codes");
-      else this.joined(g, msg);
+      else if (this.admit(g, "join")) this.joined(g, msg);
       return;
     }
     if (msg.type === "sync") {
-      g.sentLog = null;
-      this.enqueue(() => this.sendTo(g));
+      // The page lost track: the whole table again, from what was last made for it when the table has
+      // not moved since (never queued behind the table's own work when it need not be).
+      if (!this.admit(g, "sync")) return;
+      const cached = g.fullCache && g.fullCache.version === this.version ? g.fullCache : null;
+      if (cached && g.peer) {
+        g.sentLog = cached.log.slice();
+        g.peer.send(message("snapshot", { snap: cached.snap, remaining: this.remaining(g.seat) }));
+      } else {
+        g.sentLog = null;
+        this.enqueue(() => this.sendTo(g));
+      }
       return;
     }
     if (g.watcher) {
@@ -477,15 +530,56 @@ class HostTable {
       session: (g) => { g.sentLog = null; },
       state: (g, link) => this.netState(g, link),
       relays: () => this.paintSoon(),
+      pin: (g, pubkey) => { g.device = pubkey; this.keepInvitations(); },
+      stranger: (g, pubkey) => this.stranger(g, pubkey),
     }, { direct: this.directOk, list });
     return this.net;
   }
 
-  async netInvite(g, secret) {
+  /** The invitations as this device keeps them: with the table-to-be, or beside the started table's save. */
+  keepInvitations() {
+    if (this.snap && this.snap.terminal) return; // forgotten with the end of the game
+    if (this.lobbyId) this.keepLobby();
+    else if (this.saveId && this.net) keepSecrets(this.saveId, [...this.guests.values()], this.watchers);
+  }
+
+  /**
+   * Another device, holding the link of `g`'s seat, asked for it: it was told the seat is taken.
+   * The host's page and the seat's own device say so in words; the host may hand the seat over.
+   */
+  stranger(g, pubkey) {
+    if (this.dead) return;
+    const now = Date.now();
+    const fresh = !g.stranger || g.stranger.pubkey !== pubkey;
+    g.stranger = { pubkey, at: now };
+    if (fresh) announce(t(g.watcher ? "live.stranger.hostWatcher" : "live.stranger.host", { name: g.name }));
+    if (g.peer && g.peer.open && g.joined && now - (g.strangerToldAt || 0) > 30_000) {
+      g.strangerToldAt = now;
+      g.peer.send(message("notice", { about: "stranger" }));
+    }
+    this.paintSoon();
+  }
+
+  /** The host lets the device that asked take `g`'s seat: the seat's current device is told, then dropped. */
+  handOver(g) {
+    if (!g.stranger || !g.link || this.dead) return;
+    const pubkey = g.stranger.pubkey;
+    g.stranger = null;
+    if (g.peer && g.peer.open) g.peer.send(message("notice", { about: "moved" }));
+    g.device = pubkey;
+    this.keepInvitations();
+    const link = g.link;
+    // A moment for the word to reach the old device before its session goes.
+    setTimeout(() => { if (g.link === link) link.repin(pubkey); }, 1000);
+    announce(t("live.stranger.handedOver", { name: g.name }));
+    this.paintGuests();
+  }
+
+  async netInvite(g) {
     this.ensureNet();
     g.note = null;
     g.draft = "";
-    await this.net.open(g, secret);
+    await this.net.open(g);
     if (g.state !== "away") g.state = "inviting";
     g.intents = { tokens: INTENT_BURST, at: Date.now(), pending: false };
     if (!this.dead) this.paintGuests();
@@ -692,6 +786,8 @@ class HostTable {
   async refreshAll() {
     const snap = await this.engine.call("snapshot", { table: this.table, viewer: 0 });
     this.snap = snap;
+    // Each step on the table: a cached whole snapshot of an earlier one is stale.
+    this.version = (this.version || 0) + 1;
     const d = snap.decision;
     if (d && this.timers) {
       const seconds = this.timerOverride ?? d.timer;
@@ -706,7 +802,12 @@ class HostTable {
     this.saveClocks();
     for (const g of this.guests.values()) await this.sendTo(g, { onlyChanged: true });
     for (const w of this.watchers) await this.sendTo(w, { onlyChanged: true });
-    if (snap.terminal) this.board.endBox.replaceChildren(endScreen(snap, this.saveId, {}));
+    if (snap.terminal) {
+      this.board.endBox.replaceChildren(endScreen(snap, this.saveId, {}));
+      // The game is over: this device forgets its invitations (the links open now stay open while
+      // this page is, for a guest to fetch the end again; after that they lead nowhere).
+      if (this.saveId && this.net) forgetSecrets(this.saveId);
+    }
     this.schedule();
   }
 
@@ -740,6 +841,7 @@ class HostTable {
     if (onlyChanged && same) return;
     g.lastView = view;
     g.sentLog = held;
+    if (from === undefined) g.fullCache = { version: this.version, snap, log: held };
     g.peer.send(message("snapshot", { snap, remaining: this.remaining(g.seat) }));
   }
 

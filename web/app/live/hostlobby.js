@@ -4,7 +4,7 @@
 
 import { t, words } from "../../lib/i18n.js";
 import { keepLobby, forgetLobby, lobbyText, readLobby, isLobbyId, LOBBY_VERSION } from "./lobby.js";
-import { newSecret } from "./seal.js";
+import { newSecret, newSigningKey } from "./seal.js";
 import { isRelay } from "./networks.js";
 import { message } from "./protocol.js";
 
@@ -17,11 +17,11 @@ export function keepLobbyOf(host) {
     v: LOBBY_VERSION, id: host.lobbyId, game: host.game, created: host.lobbyCreated, timers: host.timers,
     commitment: host.commit.commitment, relays: host.net.relays,
     seats: host.seats.map((s) => ({ name: String(s.name || "").slice(0, 24), kind: s.kind, level: s.level })),
-    guests: guests.map((g) => ({ seat: g.seat, secret: g.secret, name: g.name, joined: joined(g),
-      commitment: joined(g) ? g.commitment : null })),
+    guests: guests.map((g) => ({ seat: g.seat, secret: g.secret, hostKey: g.hostKey, device: g.device || null,
+      name: g.name, joined: joined(g), commitment: joined(g) ? g.commitment : null })),
     order: host.order.filter((k) => joined(host.guests.get(k))),
     watchers: host.watchers.filter((w) => w.secret && w.state !== "gone")
-      .map((w) => ({ n: w.watcher, secret: w.secret, joined: !!w.joined })),
+      .map((w) => ({ n: w.watcher, secret: w.secret, hostKey: w.hostKey, device: w.device || null, joined: !!w.joined })),
     // Once Start was pressed, the terms every guest reveals against: a reload starts these, no others.
     terms: host.phase === "starting" && host.terms ? host.terms : null,
   });
@@ -79,11 +79,13 @@ export async function resumeLobby(host, id) {
   // A guest that had joined is away until its page says hello again (at once, when it is open).
   for (const r of row.guests) {
     host.guests.set(r.seat, { seat: r.seat, name: r.name, peer: null, commitment: r.commitment, contribution: null,
-      state: r.joined ? "away" : "making", invite: null, note: null, joined: r.joined, secret: r.secret });
+      state: r.joined ? "away" : "making", invite: null, note: null, joined: r.joined, secret: r.secret,
+      hostKey: r.hostKey, device: r.device });
   }
   for (const w of row.watchers) {
     host.watchers.push({ seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null,
-      state: w.joined ? "away" : "making", invite: null, note: null, joined: w.joined, secret: w.secret });
+      state: w.joined ? "away" : "making", invite: null, note: null, joined: w.joined, secret: w.secret,
+      hostKey: w.hostKey, device: w.device });
   }
   host.ensureNet(row.relays);
   // After Start the table is fixed: the same terms go to every guest again, who reveal again for
@@ -91,7 +93,7 @@ export async function resumeLobby(host, id) {
   host.terms = row.terms || null;
   host.phase = host.terms ? "starting" : "inviting";
   host.render();
-  for (const g of [...host.guests.values(), ...host.watchers]) await host.netInvite(g, g.secret);
+  for (const g of [...host.guests.values(), ...host.watchers]) await host.netInvite(g);
 }
 
 /**
@@ -148,7 +150,10 @@ export async function reinviteNet(host, g) {
   g.contribution = null;
   g.state = "making";
   g.secret = newSecret();
+  g.hostKey = newSigningKey();
+  g.device = null;
+  g.stranger = null;
   host.order = host.order.filter((k) => k !== g.seat);
   host.keepLobby();
-  await host.netInvite(g, g.secret);
+  await host.netInvite(g);
 }

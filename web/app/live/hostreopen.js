@@ -5,7 +5,7 @@
 import { t, words } from "../../lib/i18n.js";
 import { readTable, isTableId } from "../storage.js";
 import { rememberLive, liveTable, forgetLive } from "../table/session.js";
-import { keptSecrets } from "./hostnet.js";
+import { keptSecrets, forgetSecrets } from "./hostnet.js";
 
 /**
  * Open a table this page hosted before (after a reload, or "Invite them again" on the table
@@ -63,16 +63,24 @@ export async function reopenTable(host, id) {
   host.save = save;
   host.saveId = id;
   host.phase = "playing";
-  const kept = keptSecrets(id);
+  // A finished table's invitations are forgotten: nothing of it needs a link any more.
+  if (snap.terminal) forgetSecrets(id);
+  const kept = snap.terminal ? null : keptSecrets(id);
   host.mode = kept ? "net" : "codes";
   if (kept) {
-    // An internet table: the same links again; each guest's page comes back by itself.
+    // An internet table: the same links again, pinned to the same devices; each guest's page comes back by itself.
     host.mode = "net";
-    for (const g of host.guests.values()) if (kept.seats[g.seat]) await host.netInvite(g, kept.seats[g.seat]);
+    for (const g of host.guests.values()) {
+      const inv = kept.seats[g.seat];
+      if (!inv) continue;
+      Object.assign(g, { secret: inv.secret, hostKey: inv.hostKey, device: inv.device, joined: !!inv.device });
+      await host.netInvite(g);
+    }
     for (const w of kept.watchers || []) {
-      const ww = { seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null, state: "away", invite: null, note: null };
+      const ww = { seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null, state: "away", invite: null,
+        note: null, secret: w.secret, hostKey: w.hostKey, device: w.device, joined: !!w.device };
       host.watchers.push(ww);
-      await host.netInvite(ww, w.secret);
+      await host.netInvite(ww);
     }
   }
   host.render();

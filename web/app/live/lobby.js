@@ -12,12 +12,12 @@
 // does not read gives its reason and nothing is built from it.
 
 import { shown as describe } from "../../lib/shown.js";
-import { isSecret } from "./seal.js";
+import { isSecret, isSigningKey } from "./seal.js";
 import { isTerms } from "./terms.js";
 
 const KEY = (id) => `vt.livelobby.${id}`;
 const PREFIX = "vt.livelobby.";
-export const LOBBY_VERSION = 1;
+export const LOBBY_VERSION = 2;
 /** A table-to-be nobody started within this long is no longer kept. */
 export const LOBBY_DAYS = 7;
 const MAX_RAW = 32_000;
@@ -80,6 +80,8 @@ export function staleLobbies(now = Date.now()) {
 }
 
 const isName = (x) => typeof x === "string" && x.length <= 24;
+/** The device a seat is pinned to (its public key), or null before anyone took it. */
+const isDevice = (x) => x === null || (typeof x === "string" && HEX64.test(x));
 
 /**
  * Read the text kept for table-to-be `id` of `game`: {lobby} or {problem: why, in words}.
@@ -129,6 +131,8 @@ function lobbyProblem(row, id, game, { levels, min, max, isRelay }) {
     const g = guests[i];
     if (!g || typeof g !== "object" || g.seat !== remote[i]) return `invitation ${i + 1} is not for seat ${remote[i] + 1}`;
     if (!isSecret(g.secret)) return `the invitation of seat ${g.seat + 1} has no secret`;
+    if (!isSigningKey(g.hostKey)) return `the invitation of seat ${g.seat + 1} has no host key`;
+    if (!isDevice(g.device)) return `the device of seat ${g.seat + 1} is not a key`;
     if (!isName(g.name) || !g.name.trim()) return `the invitation of seat ${g.seat + 1} has no name`;
     if (typeof g.joined !== "boolean") return `the invitation of seat ${g.seat + 1} does not say whether its guest joined`;
     if (g.joined ? !(typeof g.commitment === "string" && HEX64.test(g.commitment)) : g.commitment !== null) {
@@ -150,6 +154,8 @@ function lobbyProblem(row, id, game, { levels, min, max, isRelay }) {
       return `a spectator is not numbered (${describe(w)})`;
     }
     if (!isSecret(w.secret)) return `spectator ${w.n} has no secret`;
+    if (!isSigningKey(w.hostKey)) return `spectator ${w.n} has no host key`;
+    if (!isDevice(w.device)) return `the device of spectator ${w.n} is not a key`;
     if (typeof w.joined !== "boolean") return `spectator ${w.n} does not say whether it joined`;
     numbers.add(w.n);
     secrets.add(w.secret);

@@ -17,6 +17,8 @@
 //                                                                the host's commitment to every move so far)
 //                  refused      {note}                          (a message of the guest that changed nothing)
 //                  cancelled    {}                              (the host dropped this table before it started)
+//                  notice       {about: "stranger" | "moved"}   (another device opened this link: the host kept
+//                                                                the seat here, or handed it to that device)
 //   guest → host   join         {name, commitment}              (an internet link: this page takes its seat; null for a spectator)
 //                  sync         {}                              (send the whole snapshot again: the page lost track)
 //                  reveal       {contribution}                  (after the commitment list, to the host alone)
@@ -49,6 +51,7 @@ const FROM_HOST = {
   },
   refused: { note: isText(500) },
   cancelled: {},
+  notice: { about: (x) => x === "stranger" || x === "moved" },
 };
 
 const FROM_GUEST = {

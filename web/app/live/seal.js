@@ -1,5 +1,13 @@
-// What an invitation's secret gives both ends: the table's topic on the relays, one AES-GCM key
-// per direction, and one Nostr signing key per side (WebCrypto HKDF-SHA-256).
+// The keys of an internet table's link, and the sealed pieces that go through the relays.
+//
+// An invitation's secret gives both ends the table's topic on the relays and one AES-GCM *link
+// key* per direction (WebCrypto HKDF-SHA-256): enough to find each other and to seal the
+// handshake, nothing more. Each side signs its events with a Nostr key of its own: the host's is
+// drawn for the invitation and its public key travels in the link (so nobody else can speak as
+// the host), the guest's is drawn by its device when it first opens the link (so the seat is
+// pinned to that device). Each session agrees fresh *session keys* by ECDH (P-256, ephemeral
+// keys in the hello and its answer): whatever is sealed after the handshake cannot be read with
+// the link alone, and a session's keys are forgotten with it.
 //
 // Everything that goes through a relay is a batch of messages, compressed, cut into pieces of
 // one fixed size and each piece sealed (AES-GCM, a fresh 12-byte nonce, the direction and topic
@@ -58,8 +66,9 @@ async function derive(base, info, bytes) {
 }
 
 /**
- * The keys of one invitation: {topic, toGuest, toHost (CryptoKeys), hostSign, guestSign (32-byte
- * Nostr secret keys)}. Both ends derive the same from the secret; nobody else can.
+ * The link keys of one invitation: {topic, toGuest, toHost (AES-GCM CryptoKeys)}. Both ends derive
+ * the same from the secret; so does anyone else who holds the link, which is why they seal only
+ * the handshake.
  */
 export async function keysFor(secret) {
   if (!isSecret(secret)) throw new Error("not an invitation secret");
@@ -70,9 +79,61 @@ export async function keysFor(secret) {
     topic: hex(await derive(base, "topic", 16)),
     toGuest: await aes("host to guest"),
     toHost: await aes("guest to host"),
-    hostSign: await derive(base, "host signing key", 32),
-    guestSign: await derive(base, "guest signing key", 32),
   };
+}
+
+/** A Nostr secret key (32 random bytes) for one side of one invitation, as 64 hex characters. */
+export function newSigningKey() {
+  const b = new Uint8Array(32);
+  crypto.getRandomValues(b);
+  return hex(b);
+}
+
+export function isSigningKey(text) {
+  return typeof text === "string" && /^[0-9a-f]{64}$/.test(text);
+}
+
+export function fromHex(text) {
+  const out = new Uint8Array(text.length / 2);
+  for (let i = 0; i < out.length; i++) out[i] = parseInt(text.slice(i * 2, i * 2 + 2), 16);
+  return out;
+}
+
+/** A public key (64 hex) as the link carries it (43 base64url characters), and back. */
+export function keyForLink(pubkeyHex) {
+  return toB64u(fromHex(pubkeyHex));
+}
+
+export function keyFromLink(text) {
+  if (typeof text !== "string" || !/^[A-Za-z0-9_-]{43}$/.test(text)) return null;
+  const bytes = fromB64u(text);
+  return bytes.length === 32 ? hex(bytes) : null;
+}
+
+/** A session's ephemeral ECDH key pair: {privateKey, pub (the public key, 65 bytes, base64url)}. */
+export async function newEphemeral() {
+  const pair = await crypto.subtle.generateKey({ name: "ECDH", namedCurve: "P-256" }, false, ["deriveBits"]);
+  const raw = new Uint8Array(await crypto.subtle.exportKey("raw", pair.publicKey));
+  return { privateKey: pair.privateKey, pub: toB64u(raw) };
+}
+
+export function isEphemeral(text) {
+  return typeof text === "string" && /^[A-Za-z0-9_-]{87}$/.test(text);
+}
+
+/**
+ * The session keys of a host session and a guest session: {topic, toGuest, toHost}, AES-GCM from
+ * HKDF-SHA-256 over the ECDH secret (salt "valley-tables live v2", info "<direction> <topic>
+ * <host session> <guest session>"). Throws when the other side's public key is not a point.
+ */
+export async function sessionKeys(topic, privateKey, theirPub, hostSid, guestSid) {
+  const theirs = await crypto.subtle.importKey("raw", fromB64u(theirPub), { name: "ECDH", namedCurve: "P-256" }, false, []);
+  const shared = await crypto.subtle.deriveBits({ name: "ECDH", public: theirs }, privateKey, 256);
+  const base = await crypto.subtle.importKey("raw", shared, "HKDF", false, ["deriveBits"]);
+  const aes = async (dir) => crypto.subtle.importKey("raw", new Uint8Array(await crypto.subtle.deriveBits({
+    name: "HKDF", hash: "SHA-256", salt: enc.encode("valley-tables live v2"),
+    info: enc.encode(`${dir} ${topic} ${hostSid} ${guestSid}`) }, base, 256)), "AES-GCM", false, ["encrypt", "decrypt"]);
+  return { topic, toGuest: await aes("host to guest"), toHost: await aes("guest to host") };
 }
 
 async function through(stream, bytes) {
@@ -101,11 +162,11 @@ async function inflate(bytes, max) {
 }
 
 /** A batch (text) → sealed pieces (equal-length texts), for `direction` ("toGuest"/"toHost"). */
-export async function sealBatch(keys, direction, text) {
+export async function sealBatch(keys, direction, text, maxPieces = MAX_PIECES) {
   const packed = await through(new CompressionStream("deflate-raw"), enc.encode(text));
   const room = PIECE - HEADER;
   const count = Math.max(1, Math.ceil(packed.length / room));
-  if (count > MAX_PIECES) throw new Error("batch too long");
+  if (count > maxPieces) throw new Error("batch too long");
   const id = new Uint8Array(8);
   crypto.getRandomValues(id);
   const aad = enc.encode(`${direction}|${keys.topic}`);
@@ -133,8 +194,8 @@ export async function sealBatch(keys, direction, text) {
 /** The length of every sealed piece's text. */
 export const SEALED_LENGTH = Math.ceil(((12 + PIECE + 16) * 4) / 3);
 
-/** One sealed piece → {id, index, count, part} or null (not ours, tampered, odd). */
-export async function openPiece(keys, direction, text) {
+/** One sealed piece → {id, index, count, part} or null (not ours, tampered, odd; more than `maxPieces`). */
+export async function openPiece(keys, direction, text, maxPieces = MAX_PIECES) {
   if (typeof text !== "string" || text.length !== SEALED_LENGTH || !/^[A-Za-z0-9_-]+$/.test(text)) return null;
   try {
     const whole = fromB64u(text);
@@ -146,18 +207,18 @@ export async function openPiece(keys, direction, text) {
     const index = view.getUint16(8);
     const count = view.getUint16(10);
     const used = view.getUint32(12);
-    if (count < 1 || count > MAX_PIECES || index >= count || used > PIECE - HEADER) return null;
+    if (count < 1 || count > maxPieces || index >= count || used > PIECE - HEADER) return null;
     return { id: hex(plain.subarray(0, 8)), index, count, part: plain.slice(HEADER, HEADER + used) };
   } catch (_) {
     return null;
   }
 }
 
-/** Pieces of one batch (all there, in any order) → its text; throws when it is not one. */
-export async function joinPieces(parts) {
+/** Pieces of one batch (all there, in any order) → its text (at most `max` bytes); throws when it is not one. */
+export async function joinPieces(parts, max = MAX_BATCH) {
   const size = parts.reduce((n, p) => n + p.length, 0);
   const packed = new Uint8Array(size);
   let at = 0;
   for (const p of parts) { packed.set(p, at); at += p.length; }
-  return dec.decode(await inflate(packed, MAX_BATCH));
+  return dec.decode(await inflate(packed, max));
 }
