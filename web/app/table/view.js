@@ -15,7 +15,7 @@ export function logList(snap) {
   return h("ol.log-list", snap.log.map((e) => {
     const seat = snap.seats[e.seat] || { name: `#${e.seat + 1}`, bot: false };
     const text = e.hidden ? t("table.secretChoice") : words(e.words) || e.action;
-    return h("li", { dataset: { by: e.by, n: String(e.n) }, class: e.hidden ? "hidden-choice" : null },
+    return h("li", { dataset: { by: e.by, n: String(e.n), seat: String(e.seat) }, class: e.hidden ? "hidden-choice" : null },
       h("span.log-n", `${e.n}.`),
       h("div.log-body",
         h("div.log-who", seatLabel(seat, e.seat),
