@@ -61,13 +61,16 @@ function mineNet(topic) {
 }
 
 const KEPT = ["contribution", "place", "revealed", "terms", "digest", "name", "welcome", "shown", "chain", "device",
-  "sessions", "final"];
+  "sessions", "final", "at"];
+/** What a page kept for one invitation is forgotten this long after it was last used. */
+const MEMORY_DAYS = 30;
 const HEX64 = /^[0-9a-f]{64}$/;
 /** Commitments to the moves kept: one per snapshot received, far more than any game has. */
 const MAX_CHAIN = 20_000;
 
 function remember(entry) {
   if (!entry.key) return;
+  entry.at = Date.now();
   try {
     const keep = {};
     for (const k of KEPT) if (entry[k] !== undefined) keep[k] = entry[k];
@@ -75,8 +78,24 @@ function remember(entry) {
   } catch (_) { /* not remembered: a reload cannot check it at the end */ }
 }
 
+/** Forget what was kept for invitations not used for MEMORY_DAYS (their games are long over). */
+function forgetOld(now = Date.now()) {
+  try {
+    const old = [];
+    for (let i = 0; i < localStorage.length; i++) {
+      const k = localStorage.key(i);
+      if (!k || !k.startsWith("vt.live.") || k === "vt.live.reveals") continue;
+      let at = null;
+      try { at = JSON.parse(localStorage.getItem(k)).at; } catch (_) { continue; }
+      if (typeof at === "number" && now - at > MEMORY_DAYS * 86_400_000) old.push(k);
+    }
+    for (const k of old) localStorage.removeItem(k);
+  } catch (_) { /* storage blocked: nothing kept anyway */ }
+}
+
 export function mountJoin(el, params, ctx) {
   addLiveStyle();
+  forgetOld();
   if (params.query.t !== undefined) {
     const guest = new GuestTable(el, { secret: params.query.t, host: params.query.h, relays: params.query.r }, ctx);
     return () => guest.destroy();
