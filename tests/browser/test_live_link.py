@@ -241,7 +241,20 @@ AUTOPLAY = """(seed) => { if (window.__autoplay) return; let x = seed >>> 0;
     if (b.length) b[next(b.length)].click(); }, 40); }"""
 
 
+# The host's page: for each entry of the log, whose it was and how long since the one before (the
+# time the table waited on that seat).
+TURNS = """() => { window.__turns = []; let last = Date.now();
+  new MutationObserver(() => { const li = [...document.querySelectorAll('.log-list li')].pop(); if (!li) return;
+    if (li.dataset.n === window.__lastN) return; window.__lastN = li.dataset.n; const now = Date.now();
+    window.__turns.push([Number(li.dataset.seat), now - last]); last = now; })
+    .observe(document.body, { subtree: true, childList: true }); }"""
+
+
 def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, site, relay):
+    """Hollowmere, the host and two guests each playing as soon as they may; one guest's page floods
+    for 20 s. The table's pace for the others (entries a second of the seats that do not flood, over
+    the time the table waited on them) stays at least 80 % of what it was before, and the other
+    guest's moves are answered within 1 s (p95). The flooding device's own turns are its own affair."""
     devices.allowed.append(re.compile(r"sends far more than a person"))
     host = device(devices, relay.url, "host")
     flooder = device(devices, relay.url, "flooder")
@@ -251,26 +264,29 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
     take_seat(host, flooder, links[1], 1, "Flo")
     take_seat(host, other, links[2], 2, "Oti")
     start(host, [flooder, other])
+    flooder.evaluate(FLOOD_PREPARE, [site.url(""), 300])
     other.evaluate(ANSWERS)
+    host.evaluate(TURNS)
     for i, pg in enumerate((host, flooder, other)):
         pg.evaluate(AUTOPLAY, 11 + i)
 
     def pace(seconds):
-        d0, t0 = int(host.evaluate("document.querySelector('.live-table').dataset.done")), time.monotonic()
+        host.evaluate("() => { window.__turns = []; }")
         host.wait_for_timeout(seconds * 1000)
-        return (int(host.evaluate("document.querySelector('.live-table').dataset.done")) - d0) / (time.monotonic() - t0)
+        turns = [(seat, ms) for seat, ms in host.evaluate("window.__turns") if seat != 1]
+        return len(turns) / (sum(ms for _, ms in turns) / 1000) if turns else 0.0
 
-    flooder.evaluate(FLOOD_PREPARE, [site.url(""), 300])
-    calm = pace(15)
+    calm = pace(20)
     other.evaluate("() => { window.__answers = []; }")
     # The flood runs in the flooder's page while the test watches the table's pace.
-    flooder.evaluate("(s) => { window.__flood = (" + FLOOD + ")(s); }", 15)
-    busy = pace(15)
+    flooder.evaluate("(s) => { window.__flood = (" + FLOOD + ")(s); }", 20)
+    busy = pace(20)
     sent = flooder.evaluate("window.__flood")
     answers = sorted(other.evaluate("window.__answers"))
     p95 = answers[int(0.95 * (len(answers) - 1))] if answers else None
-    print(f"calm {calm:.2f} entries/s, under a flood of {sent} rounds {busy:.2f} entries/s; "
-          f"the other guest's moves answered in {answers}")
+    print(f"pace for the others: calm {calm:.2f} entries/s, under a flood of {sent} rounds {busy:.2f} entries/s; "
+          f"the other guest's moves answered in {answers} ms")
+    assert sent >= 200, sent
     assert busy >= 0.8 * calm, (calm, busy)
     assert answers and p95 <= 1000, answers
     assert "sends far more than a person" in host.locator(".invite-card[data-seat='1']").inner_text()

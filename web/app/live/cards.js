@@ -75,6 +75,7 @@ export function guestCard(host, g) {
     body.push(h("button.button.small.ghost.dismiss", { type: "button", onclick: () => host.dismiss(g) }, t("live.dismiss")));
   }
   if (g.note) body.push(h("p.note", { role: "alert" }, g.note));
+  if (g.floodNote) body.push(h("p.note.flood-note", { role: "status" }, g.floodNote));
   // The link's ICE state stays on the card across repaints: it says why a connection never came up.
   const dataset = g.watcher ? { watcher: String(g.watcher), state: g.state } : { seat: String(g.seat), state: g.state };
   if (g.ice) dataset.ice = g.ice;

@@ -53,7 +53,7 @@ const BOT_DELAY_MS = 650;
 const INTENT_BURST = 20;
 const INTENT_RATE = 5;
 /** Every other message of a guest, by kind: [burst, per second]. */
-const GUEST_BUDGETS = { any: [60, 20], join: [3, 0.5], sync: [3, 0.5], refusal: [12, 3] };
+const GUEST_BUDGETS = { join: [3, 0.5], sync: [3, 0.5], refusal: [12, 3] };
 
 function numberParam(text, min) {
   if (text === undefined || text === null || text === "") return null;
@@ -422,16 +422,16 @@ class HostTable {
     b.at = now;
     if (b.tokens < 1) {
       b.over = (b.over || 0) + 1;
+      if (this.floods(g)) this.noteFlood(g);
       return false;
     }
     b.tokens -= 1;
     return true;
   }
 
-  /** Far past its budget: more dropped messages than a page could send by mistake. */
+  /** Far past its budgets: more dropped messages than a page could send by mistake. */
   floods(g) {
-    const any = g.budgets && g.budgets.any;
-    return !!any && any.over > 200;
+    return !!g.budgets && Object.values(g.budgets).reduce((n, b) => n + (b.over || 0), 0) > 200;
   }
 
   /** Say (once) that a device floods: what it sends past a person's pace is dropped, the table goes on. */
@@ -439,18 +439,14 @@ class HostTable {
     if (g.flagged) return;
     g.flagged = true;
     console.warn(`${g.name}'s device sends far more than a person's page does: the rest is dropped`);
-    g.note = t("live.flooded", { name: g.name });
+    g.floodNote = t("live.flooded", { name: g.name });
     this.paintSoon();
   }
 
   fromGuest(g, peer, text) {
     if (g.peer !== peer || this.dead) return;
-    // Whatever a guest sends costs the host something: past a person's pace, its messages are dropped
-    // (refusals too: a refusal must not amplify a flood), and a device far past it loses its session.
-    if (!this.admit(g, "any")) {
-      if (this.floods(g)) this.noteFlood(g);
-      return;
-    }
+    // Each kind of message has its own budget (a page flooding syncs still gets its moves through);
+    // past a person's pace a message is dropped, refusals included: a refusal must not amplify a flood.
     const got = read(text, "guest");
     if (!got.ok) {
       this.refuse(g, peer, got.why);
@@ -610,7 +606,7 @@ class HostTable {
       g.name = msg.name.trim().slice(0, 24) || g.name;
       g.commitment = msg.commitment;
       this.seats[g.seat].name = g.name;
-    } else if (!g.watcher && g.commitment && msg.commitment !== g.commitment) {
+    } else if (!g.watcher && g.commitment && msg.commitment && msg.commitment !== g.commitment) {
       g.note = t("live.otherCommitment");
     }
     g.state = "here";
@@ -824,20 +820,23 @@ class HostTable {
     // Over a link, only what changed since the last snapshot sent: the log from where it may differ
     // (the table re-sends the last entries, which may be actions under way) and entries a reveal
     // changed. Messages arrive in order, so the guest holds all the rest.
-    const since = g.link && Array.isArray(g.sentLog) ? g.sentLog.length : undefined;
+    const base = g.sentLog;
+    const since = g.link && Array.isArray(base) ? base.length : undefined;
     const snap = await this.engine.call("snapshot", { table: this.table, viewer: g.seat, since });
+    // The guest lost track meanwhile (a sync): the whole table goes next, not this.
+    if (since !== undefined && g.sentLog !== base) return;
     const { log, log_from: from, log_changed: changed, chain: _chain, ...rest } = snap;
     // The log the guest will hold after this snapshot, entry by entry, as this page last sent it.
     let held;
     if (from === undefined) held = log.map((e) => JSON.stringify(e));
     else {
-      held = g.sentLog.slice(0, from);
+      held = base.slice(0, from);
       for (const c of changed || []) if (c.n >= 1 && c.n <= held.length) held[c.n - 1] = JSON.stringify(c);
       held.push(...log.map((e) => JSON.stringify(e)));
     }
     const view = JSON.stringify(rest);
-    const same = view === g.lastView && Array.isArray(g.sentLog) && held.length === g.sentLog.length
-      && held.every((e, i) => e === g.sentLog[i]);
+    const same = view === g.lastView && Array.isArray(base) && held.length === base.length
+      && held.every((e, i) => e === base[i]);
     if (onlyChanged && same) return;
     g.lastView = view;
     g.sentLog = held;
