@@ -158,7 +158,7 @@ export class Link {
         console.warn("live: a batch too long for the relays was not sent", e.message);
         continue;
       }
-      for (const p of pieces) this.pool.publish(pieceEvent(this.mySign, this.topic, p));
+      for (const p of pieces) this.pool.publish({ topic: this.topic, content: p, secretKey: this.mySign });
     }
   }
 
