@@ -324,18 +324,26 @@ class Relay {
       this.counts.authRequired += 1;
       this.enqueue(item, true);
       this.mustAuthenticate(reason);
-    } else if (kind === "invalid" && !this.retried.has(item)) {
-      // Perhaps about time: signed a while ago (for another relay), or this device's clock is
-      // off. Once more, signed now, and on the other side's time when the relay speaks of time.
-      this.retried.add(item);
+    } else if (kind === "invalid" && this.signAgain(item, reason)) {
       this.counts.resigned += 1;
-      if (TIME_WORDS.test(reason)) this.pool.learnClock();
       item.ev = null;
       this.enqueue(item, true);
       this.flush();
     } else {
       this.refused(reason);
     }
+  }
+
+  /**
+   * An `invalid:` refusal may be about time: the event was signed a while ago (for another relay),
+   * or this device's clock is off. It goes once more, signed now — and again whenever the relay
+   * speaks of time and the other side's events move our clock.
+   */
+  signAgain(item, reason) {
+    const moved = TIME_WORDS.test(reason) && this.pool.learnClock();
+    if (this.retried.has(item) && !moved) return false;
+    this.retried.add(item);
+    return true;
   }
 
   /** A refusal (invalid:, blocked:, restricted:, pow:, error:, or no reason): counted; a few in a row and the relay is left alone. */
@@ -454,9 +462,9 @@ class Relay {
     return "";
   }
 
-  /** Tell the page when what it shows of this relay changed. */
+  /** Tell the page when what it shows of this relay changed (its state, or the kind of its reason). */
   note() {
-    const shown = `${this.state}|${this.reason}`;
+    const shown = `${this.state}|${prefixOf(this.reason)}`;
     if (shown === this.shown) return;
     this.shown = shown;
     this.pool.changed();
@@ -526,14 +534,17 @@ export class RelayPool {
   }
 
   /**
-   * A relay refused an event as invalid: if the other side's events say our clock is off by more
-   * than SKEW_MIN_S, sign on their time from now on. (Each sample is the other side's created_at
-   * minus our clock when it arrived; the largest is the one least delayed.)
+   * A relay refused an event as invalid, in words about time: if the other side's events say our
+   * clock is off by SKEW_MIN_S or more, sign on their time from now on (true when it moved). Each
+   * sample is the other side's created_at minus our clock when it arrived; the largest is the one
+   * least delayed.
    */
   learnClock() {
-    if (this.offsets.length < 2) return;
-    const offset = Math.max(...this.offsets);
-    if (Math.abs(offset - this.skew) >= SKEW_MIN_S) this.skew = Math.max(-SKEW_S, Math.min(SKEW_S, offset));
+    if (!this.offsets.length) return false;
+    const offset = Math.max(-SKEW_S, Math.min(SKEW_S, Math.max(...this.offsets)));
+    if (Math.abs(offset - this.skew) < SKEW_MIN_S) return false;
+    this.skew = offset;
+    return true;
   }
 
   /** Relays that carry our copies (connected and not refusing). */
