@@ -48,6 +48,7 @@ CHECKS = {
     "per_topic_cap": "each topic's queue is capped (the oldest go)",
     "clock_learnt": "a clock far behind: signed on the other side's time after an invalid: refusal",
     "resigned_once_only": "signed anew once only, then a refusal",
+    "clock_waits_for_the_other_side": "refused as stale before the other side was heard: a short wait, then its time",
     "reconnect_backs_off": "a relay that drops each connection is asked again less and less often",
 }
 

@@ -277,7 +277,7 @@ class StrictRelay(_Proxy):
     answers (OK true) come back. What it did is counted in ``stats``.
     """
 
-    def __init__(self, upstream: str, *, challenge_after=0.3, max_age=60, rate=5.0, burst=5, notice_every=5.0,
+    def __init__(self, upstream: str, *, challenge_after=1.0, max_age=60, rate=5.0, burst=4, notice_every=5.0,
                  close_after=15, refuse: str | None = None):
         self.challenge_after, self.max_age, self.rate, self.burst = challenge_after, max_age, rate, burst
         self.notice_every = None if refuse else notice_every

@@ -359,6 +359,25 @@ function check(name, ok, seen) {
   pool.close();
 }
 
+// 11b. The same before anything was heard from the other side: a short wait, not a refusal, then its time.
+{
+  const got = [];
+  const { pool, socks } = newPool(["wss://a.example"], got);
+  const s = socks[0];
+  s.open();
+  pool.publish(piece(1));
+  s.say("OK", s.events()[0].id, false, "invalid: ephemeral event expired");
+  s.say("OK", s.events()[1].id, false, "invalid: ephemeral event expired");
+  const waiting = s.events().length === 2 && stateOf(pool).state === "open" && stateOf(pool).counts.refused === 0;
+  advance(500);
+  s.say("EVENT", "vt", pieceEvent(PEER, TOPIC, "peer", nowS() - 240));
+  advance(1600);
+  const third = s.events()[2];
+  check("clock_waits_for_the_other_side", waiting && third && third.created_at === nowS() - 240 && pool.skew === -240,
+    { waiting, third: third && third.created_at - nowS(), skew: pool.skew });
+  pool.close();
+}
+
 // 12. A relay that drops each connection as soon as it opens is not asked again every second.
 {
   const { pool } = newPool(["wss://a.example"]);

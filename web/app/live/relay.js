@@ -66,6 +66,7 @@ const NOTICES = 5;
 const TIME_WORDS = /\b(old|expired|stale|early|late|future|past|created_at|time|clock)/i;
 const OFFSETS = 32;
 const SKEW_MIN_S = 30;
+const CLOCK_WAIT_MS = 2000;
 
 export { getPublicKey };
 
@@ -128,8 +129,9 @@ class Relay {
 
   /** What belongs to one connection (a reconnection starts it anew). */
   fresh() {
-    this.pending = new Map(); // event id → {item, at}
-    this.retried = new WeakSet();
+    this.pending = new Map(); // event id → {item, created}
+    this.retried = new WeakMap(); // item → how many times it was signed anew after invalid:
+    this.clockWait = 0;
     this.challenge = null;
     this.authId = null;
     this.authed = false;
@@ -235,7 +237,8 @@ class Relay {
   /** Until when nothing may be sent (0: now; Infinity: until the relay says more). */
   holdUntil(now) {
     if (this.authWait && !this.authed) return Infinity;
-    return Math.max(this.leftAlone ? this.refusal.until : 0, this.slow && this.slow.until > now ? this.slow.until : 0);
+    return Math.max(this.leftAlone ? this.refusal.until : 0, this.slow && this.slow.until > now ? this.slow.until : 0,
+      this.clockWait);
   }
 
   flush() {
@@ -261,7 +264,7 @@ class Relay {
   send(item) {
     const ev = this.pool.sign(item);
     if (this.pending.size >= PENDING) this.pending.delete(this.pending.keys().next().value); // no answer: never will
-    this.pending.set(ev.id, item);
+    this.pending.set(ev.id, { item, created: ev.created_at });
     this.counts.sent += 1;
     this.sendRaw(JSON.stringify(["EVENT", ev]));
   }
@@ -296,9 +299,10 @@ class Relay {
       this.authAnswered(ok, reason);
       return;
     }
-    const item = this.pending.get(id);
-    if (!item) return; // not one of ours on this connection
+    const sent = this.pending.get(id);
+    if (!sent) return; // not one of ours on this connection
     this.pending.delete(id);
+    const { item } = sent;
     const kind = prefixOf(reason);
     if (ok || kind === "duplicate") {
       this.counts.ok += 1;
@@ -324,7 +328,7 @@ class Relay {
       this.counts.authRequired += 1;
       this.enqueue(item, true);
       this.mustAuthenticate(reason);
-    } else if (kind === "invalid" && this.signAgain(item, reason)) {
+    } else if (kind === "invalid" && this.signAgain(item, sent.created, reason)) {
       this.counts.resigned += 1;
       item.ev = null;
       this.enqueue(item, true);
@@ -336,13 +340,20 @@ class Relay {
 
   /**
    * An `invalid:` refusal may be about time: the event was signed a while ago (for another relay),
-   * or this device's clock is off. It goes once more, signed now — and again whenever the relay
-   * speaks of time and the other side's events move our clock.
+   * or this device's clock is off. It goes once more, signed now. When the relay speaks of time,
+   * again whenever our clock (set by the other side's events) has moved since it was signed; and
+   * while nothing has been heard from the other side to set it by, after a short wait (up to four
+   * times), not counted as a refusal.
    */
-  signAgain(item, reason) {
-    const moved = TIME_WORDS.test(reason) && this.pool.learnClock();
-    if (this.retried.has(item) && !moved) return false;
-    this.retried.add(item);
+  signAgain(item, created, reason) {
+    const tries = this.retried.get(item) || 0;
+    this.retried.set(item, tries + 1);
+    if (!TIME_WORDS.test(reason)) return tries === 0;
+    this.pool.clockDoubt = true;
+    this.pool.learnClock();
+    if (tries === 0 || Math.abs(this.pool.now() - created) >= SKEW_MIN_S) return true;
+    if (this.pool.offsets.length || tries > 4) return false;
+    this.clockWait = Date.now() + CLOCK_WAIT_MS;
     return true;
   }
 
@@ -495,8 +506,9 @@ export class RelayPool {
     this.seen = new Set();
     this.bad = new Set();
     this.closed = false;
-    /** Seconds added to this device's clock when signing (learnt when a relay refuses our time). */
+    /** Seconds added to this device's clock when signing (learnt once a relay refused our time). */
     this.skew = 0;
+    this.clockDoubt = false;
     this.offsets = [];
     /** NIP-42 answers are signed with a key of this page's own, unrelated to any table. */
     this.authKey = generateSecretKey();
@@ -525,6 +537,7 @@ export class RelayPool {
 
   /** The item's event, signed now unless it was signed in the last FRESH_S seconds. */
   sign(item) {
+    if (this.clockDoubt) this.learnClock();
     const now = this.now();
     if (!item.ev || Math.abs(now - item.ev.created_at) >= FRESH_S) {
       item.ev = pieceEvent(item.secretKey, item.topic, item.content, now);
