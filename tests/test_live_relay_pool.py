@@ -22,6 +22,8 @@ CHECKS = {
     "rate_limited_waits": "rate-limited: nothing more for a while",
     "rate_limited_resent_first": "rate-limited: the piece goes again, first",
     "rate_limited_recovers": "rate-limited: an OK clears it",
+    "rate_limited_burst_once": "the rest of a burst refused with it slows down once, not once each",
+    "auth_closed_does_not_hold_events": "CLOSED auth-required before a challenge: authenticating, events still go",
     "auth_waiting_state": "auth-required: authenticating, held",
     "auth_answered": "AUTH: a kind-22242 answer with the relay and challenge tags, the pool's own key",
     "auth_then_resent": "auth-required: what was refused goes again once accepted",

@@ -260,7 +260,9 @@ def _same_relay(a, b: str) -> bool:
 class StrictRelay(_Proxy):
     """A proxy to ``upstream`` that holds the pages to a strict public relay's rules:
 
-    - ``challenge_after`` seconds after a page connects it sends ``["AUTH", challenge]``; until a valid answer arrives (kind 22242, tagged
+    - ``challenge_after`` seconds after a page connects it sends ``["AUTH", challenge]`` (with
+      ``None``, right after it first refuses an event for want of it, as relays that ask only when
+      needed do); until a valid answer arrives (kind 22242, tagged
       ``relay`` with this relay's address and ``challenge`` with the one sent, created within ten
       minutes, its Schnorr signature holding) an EVENT gets ``OK false "auth-required: …"`` and a REQ
       ``CLOSED "auth-required: …"``;
@@ -293,16 +295,15 @@ class StrictRelay(_Proxy):
 
         import websockets
         self.stats["connections"] += 1
-        conn = {"authed": bool(self.refuse), "challenge": secrets.token_hex(16), "tokens": float(self.burst),
+        conn = {"authed": bool(self.refuse), "challenge": secrets.token_hex(16), "challenged": False, "tokens": float(self.burst),
                 "at": time.monotonic(), "delivered": 0, "closed_once": False, "closed": set()}
         try:
             async with websockets.connect(self.upstream, max_size=2 ** 21) as up:
                 async def challenge():
                     await asyncio.sleep(self.challenge_after)
-                    await ws.send(json.dumps(["AUTH", conn["challenge"]]))
-                    self.stats["challenges"] += 1
+                    await self._challenge(ws, conn)
 
-                if not self.refuse:
+                if not self.refuse and self.challenge_after is not None:
                     asyncio.ensure_future(challenge())
 
                 async def from_page():
@@ -328,6 +329,12 @@ class StrictRelay(_Proxy):
                     t.cancel()
         except Exception:
             pass
+
+    async def _challenge(self, ws, conn) -> None:
+        if not conn["challenged"]:
+            conn["challenged"] = True
+            await ws.send(json.dumps(["AUTH", conn["challenge"]]))
+            self.stats["challenges"] += 1
 
     def _auth_holds(self, ev, conn) -> bool:
         if not isinstance(ev, dict) or ev.get("kind") != 22242 or not isinstance(ev.get("tags"), list):
@@ -379,6 +386,8 @@ class StrictRelay(_Proxy):
             refusal = self._refusal(msg[1], conn)
             if refusal:
                 await ws.send(json.dumps(["OK", str(msg[1].get("id", "")), False, refusal]))
+                if refusal.startswith("auth-required:"):
+                    await self._challenge(ws, conn)
                 return
             self.stats["passed"] += 1
         elif kind == "REQ" and len(msg) >= 2:

@@ -146,15 +146,34 @@ function check(name, ok, seen) {
   pool.close();
 }
 
+// 3b. A burst answered rate-limited past the relay's own burst: one slow-down, not one per refused event.
+{
+  const { pool, socks } = newPool(["wss://a.example"]);
+  const s = socks[0];
+  s.open();
+  for (let i = 0; i < 8; i++) pool.publish(piece(i));
+  const burst = s.events();
+  advance(10);
+  for (const ev of burst.slice(4)) s.say("OK", ev.id, false, "rate-limited: burst of 4");
+  for (const ev of burst.slice(0, 4)) s.say("OK", ev.id, true, "");
+  advance(1100);
+  const again = s.events().slice(8).map((e) => e.content);
+  check("rate_limited_burst_once", burst.length === 8 && again.join() === "piece 4,piece 5,piece 6,piece 7", again);
+  pool.close();
+}
+
 // 4. AUTH (NIP-42): the challenge answered with the pool's own key; what was refused for want of it goes again.
 {
   const { pool, socks } = newPool(["wss://a.example"]);
   const s = socks[0];
   s.open();
   const req = s.of("REQ")[0];
+  s.say("CLOSED", "vt", "auth-required: who are you");
+  const closedState = stateOf(pool).state;
+  // A subscription refused for want of it does not hold our events: they are what brings a challenge from some relays.
   pool.publish(piece(1));
   const ev = s.events()[0];
-  s.say("CLOSED", "vt", "auth-required: who are you");
+  check("auth_closed_does_not_hold_events", closedState === "authenticating" && ev && ev.content === "piece 1", closedState);
   s.say("OK", ev.id, false, "auth-required: who are you");
   check("auth_waiting_state", stateOf(pool).state === "authenticating", stateOf(pool));
   pool.publish(piece(2));

@@ -117,6 +117,7 @@ class Relay {
     this.refusals = 0;
     this.pauseMs = PAUSE_MS;
     this.slow = null; // {reason, until}
+    this.slowSince = 0; // when the last slow-down began
     this.slowMs = SLOW_MS;
     this.notices = [];
     this.reads = new Map(); // pubkey → {tokens, at}
@@ -129,13 +130,14 @@ class Relay {
 
   /** What belongs to one connection (a reconnection starts it anew). */
   fresh() {
-    this.pending = new Map(); // event id → {item, created}
+    this.pending = new Map(); // event id → {item, created (its created_at), at (when sent)}
     this.retried = new WeakMap(); // item → how many times it was signed anew after invalid:
     this.clockWait = 0;
     this.challenge = null;
     this.authId = null;
     this.authed = false;
-    this.authWait = null; // the relay's reason while we must authenticate first
+    this.authWait = null; // the relay's words while our events wait for us to authenticate
+    this.authReason = "";
     this.sub = { live: false, since: 0, closes: 0, waitAuth: false, gaveUp: null, reason: "" };
     clearTimeout(this.resub);
     clearTimeout(this.authTimer);
@@ -216,8 +218,13 @@ class Relay {
       q = [];
       this.queues.set(item.topic, q);
     }
-    if (first) q.unshift(item);
-    else q.push(item);
+    if (first) {
+      // Back in its place: before whatever was published after it (a burst refused together keeps its order).
+      const at = q.findIndex((other) => other.n > item.n);
+      q.splice(at < 0 ? q.length : at, 0, item);
+    } else {
+      q.push(item);
+    }
     if (q.length > PER_TOPIC) q.splice(0, q.length - PER_TOPIC); // the oldest have been sent again by now
   }
 
@@ -264,7 +271,7 @@ class Relay {
   send(item) {
     const ev = this.pool.sign(item);
     if (this.pending.size >= PENDING) this.pending.delete(this.pending.keys().next().value); // no answer: never will
-    this.pending.set(ev.id, { item, created: ev.created_at });
+    this.pending.set(ev.id, { item, created: ev.created_at, at: Date.now() });
     this.counts.sent += 1;
     this.sendRaw(JSON.stringify(["EVENT", ev]));
   }
@@ -318,16 +325,21 @@ class Relay {
     }
     if (kind === "rate-limited") {
       this.counts.rateLimited += 1;
-      this.slow = { reason, until: Date.now() + this.slowMs };
-      this.slowMs = Math.min(this.slowMs * 2, SLOW_MAX_MS);
-      this.rate = Math.max(1, this.rate / 2);
-      this.tokens = 0;
+      // The rest of a burst refused with it is not a reason to slow down further: only an event
+      // sent after the last slow-down began is.
+      if (sent.at >= this.slowSince) {
+        this.slowSince = Date.now();
+        this.slow = { reason, until: this.slowSince + this.slowMs };
+        this.slowMs = Math.min(this.slowMs * 2, SLOW_MAX_MS);
+        this.rate = Math.max(1, this.rate / 2);
+        this.tokens = 0;
+      }
       this.enqueue(item, true);
       this.flush();
     } else if (kind === "auth-required") {
       this.counts.authRequired += 1;
       this.enqueue(item, true);
-      this.mustAuthenticate(reason);
+      this.mustAuthenticate(reason, true);
     } else if (kind === "invalid" && this.signAgain(item, sent.created, reason)) {
       this.counts.resigned += 1;
       item.ev = null;
@@ -375,7 +387,7 @@ class Relay {
     this.sub.reason = reason;
     if (prefixOf(reason) === "auth-required" && !this.authed) {
       this.sub.waitAuth = true;
-      this.mustAuthenticate(reason);
+      this.mustAuthenticate(reason, false);
       return;
     }
     // A subscription that lived long (an idle one shut down) is simply renewed; one closed soon
@@ -389,24 +401,32 @@ class Relay {
     this.resub = setTimeout(() => this.subscribe(), Math.min(1000 * 2 ** (this.sub.closes - 1), 30_000));
   }
 
-  mustAuthenticate(reason) {
+  /** The relay wants us to authenticate first: for our events (they wait) or for our subscription. */
+  mustAuthenticate(reason, events) {
     if (this.authed) {
       // Authenticated and still refused: this relay wants someone else.
       this.refused(reason);
       return;
     }
-    this.authWait = reason;
+    if (events) this.authWait = reason;
+    this.authReason = reason;
     if (this.challenge && !this.authId) this.authenticate();
     if (!this.challenge && !this.authTimer) {
       this.authTimer = setTimeout(() => {
         this.authTimer = null;
         if (this.authed || this.challenge || this.socket !== "open") return;
-        this.authWait = null;
-        this.refused(reason);
+        this.authFailed(reason);
         this.note();
-        this.flush();
       }, AUTH_WAIT_MS);
     }
+  }
+
+  /** No way to authenticate (no challenge came, or the answer was refused): a refusing relay. */
+  authFailed(reason) {
+    this.authWait = null;
+    if (this.sub.waitAuth) this.sub.gaveUp = reason;
+    this.refused(reason);
+    this.flush();
   }
 
   authenticate() {
@@ -421,8 +441,7 @@ class Relay {
     this.authId = null;
     if (!ok) {
       this.counts.authRefused += 1;
-      this.authWait = null;
-      this.refused(reason || "auth-required: refused");
+      this.authFailed(reason || "auth-required: refused");
       return;
     }
     this.authed = true;
@@ -459,7 +478,7 @@ class Relay {
     if (this.socket !== "open") return this.socket;
     if (this.refusal) return "refusing";
     if (this.sub.gaveUp) return "not-listening";
-    if (this.authWait && !this.authed) return "authenticating";
+    if (!this.authed && (this.authWait || this.sub.waitAuth)) return "authenticating";
     if (this.slow) return "rate-limited";
     return "open";
   }
@@ -468,7 +487,7 @@ class Relay {
     const s = this.state;
     if (s === "refusing") return this.refusal.reason;
     if (s === "not-listening") return this.sub.gaveUp;
-    if (s === "authenticating") return this.authWait;
+    if (s === "authenticating") return this.authReason;
     if (s === "rate-limited") return this.slow.reason;
     return "";
   }
@@ -506,6 +525,7 @@ export class RelayPool {
     this.seen = new Set();
     this.bad = new Set();
     this.closed = false;
+    this.published = 0;
     /** Seconds added to this device's clock when signing (learnt once a relay refused our time). */
     this.skew = 0;
     this.clockDoubt = false;
@@ -526,7 +546,7 @@ export class RelayPool {
    * of the sender's side). It is signed when a relay is about to take it.
    */
   publish({ topic, content, secretKey }) {
-    const item = { topic, content, secretKey, at: Date.now(), ev: null };
+    const item = { topic, content, secretKey, at: Date.now(), n: ++this.published, ev: null };
     for (const r of this.relays) r.publish(item);
   }
 
