@@ -8,6 +8,12 @@ it, ``start()`` brings it back on the same port (the pages' relay setting stays 
 front of a relay that, towards the pages, drops, duplicates, delays and so reorders, replays old
 events, injects garbage and events signed with another key (and events with our topic but a
 broken signature). What it did is counted in ``stats``.
+
+``StrictRelay``: a proxy that holds the pages to the rules of strict public relays (strfry's
+defaults and NIP-42): a challenge on connect and nothing taken or served before a valid answer,
+ephemeral events refused once more than a minute old, a connection that publishes too fast told
+to slow down, a NOTICE now and then, one subscription closed mid-game; or (``refuse=…``) a relay
+that refuses every event with those words. What it did is counted in ``stats``.
 """
 from __future__ import annotations
 
@@ -98,31 +104,48 @@ class LocalRelay:
         _wait_port(self.port, False)
 
 
-def _sign_other(content: str, topic: str) -> dict:
-    """An event of our kind and topic, correctly signed, but by a key no invitation gives."""
-    import coincurve
-    sk = coincurve.PrivateKey()
-    pub = sk.public_key_xonly.format().hex()
-    ev = {"pubkey": pub, "created_at": int(time.time()), "kind": 25050, "tags": [["t", topic]], "content": content}
-    ev["id"] = hashlib.sha256(json.dumps([0, pub, ev["created_at"], ev["kind"], ev["tags"], ev["content"]],
-                                         separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+def event_id(ev: dict) -> str:
+    """NIP-01: the SHA-256 of the event's canonical serialisation."""
+    return hashlib.sha256(json.dumps([0, ev["pubkey"], ev["created_at"], ev["kind"], ev["tags"], ev["content"]],
+                                     separators=(",", ":"), ensure_ascii=False).encode()).hexdigest()
+
+
+def signed(sk, kind: int, tags: list, content: str, created_at: int | None = None) -> dict:
+    """An event signed with ``sk`` (a coincurve PrivateKey)."""
+    ev = {"pubkey": sk.public_key_xonly.format().hex(), "created_at": int(time.time()) if created_at is None else created_at,
+          "kind": kind, "tags": tags, "content": content}
+    ev["id"] = event_id(ev)
     ev["sig"] = sk.sign_schnorr(bytes.fromhex(ev["id"])).hex()
     return ev
 
 
-class HostileRelay:
-    """A proxy to ``upstream`` (a ws:// URL) that mistreats what it passes to the pages."""
+def well_signed(ev) -> bool:
+    """The event's id is its content's and its Schnorr signature holds for its key (NIP-01)."""
+    import coincurve
+    try:
+        if event_id(ev) != ev["id"]:
+            return False
+        return coincurve.PublicKeyXOnly(bytes.fromhex(ev["pubkey"])).verify(bytes.fromhex(ev["sig"]), bytes.fromhex(ev["id"]))
+    except (KeyError, TypeError, ValueError):
+        return False
 
-    def __init__(self, upstream: str, seed: int = 7, drop=0.15, dup=0.15, delay=0.25, replay=0.1, garbage=0.1, other=0.1):
+
+def _sign_other(content: str, topic: str) -> dict:
+    """An event of our kind and topic, correctly signed, but by a key no invitation gives."""
+    import coincurve
+    return signed(coincurve.PrivateKey(), 25050, [["t", topic]], content)
+
+
+class _Proxy:
+    """A WebSocket server on 127.0.0.1 (its own thread and event loop) in front of ``upstream``;
+    ``_client(ws)`` serves one page's connection."""
+
+    def __init__(self, upstream: str, name: str):
         self.upstream = upstream
-        self.rng = random.Random(seed)
-        self.p = dict(drop=drop, dup=dup, delay=delay, replay=replay, garbage=garbage, other=other)
         self.port = free_port()
-        self.stats = {k: 0 for k in ("passed", "drop", "dup", "delay", "replay", "garbage", "other", "forged")}
-        self.old: list[str] = []
         self.loop = None
         self.ready = threading.Event()
-        self.thread = threading.Thread(target=self._run, name="hostile-relay", daemon=True)
+        self.thread = threading.Thread(target=self._run, name=name, daemon=True)
         self.thread.start()
         self.ready.wait(10)
 
@@ -141,6 +164,25 @@ class HostileRelay:
         async with websockets.serve(self._client, "127.0.0.1", self.port, max_size=2 ** 21):
             self.ready.set()
             await self.stopped.wait()
+
+    async def _client(self, ws) -> None:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        if self.loop:
+            self.loop.call_soon_threadsafe(self.stopped.set)
+            self.thread.join(5)
+
+
+class HostileRelay(_Proxy):
+    """A proxy to ``upstream`` (a ws:// URL) that mistreats what it passes to the pages."""
+
+    def __init__(self, upstream: str, seed: int = 7, drop=0.15, dup=0.15, delay=0.25, replay=0.1, garbage=0.1, other=0.1):
+        self.rng = random.Random(seed)
+        self.p = dict(drop=drop, dup=dup, delay=delay, replay=replay, garbage=garbage, other=other)
+        self.stats = {k: 0 for k in ("passed", "drop", "dup", "delay", "replay", "garbage", "other", "forged")}
+        self.old: list[str] = []
+        super().__init__(upstream, "hostile-relay")
 
     async def _client(self, ws) -> None:
         import websockets
@@ -209,7 +251,170 @@ class HostileRelay:
             self.stats["dup"] += 1
             asyncio.ensure_future(self._later(ws, m, r() * 0.5))
 
-    def close(self) -> None:
-        if self.loop:
-            self.loop.call_soon_threadsafe(self.stopped.set)
-            self.thread.join(5)
+
+
+def _same_relay(a, b: str) -> bool:
+    return isinstance(a, str) and a.rstrip("/").lower() == b.rstrip("/").lower()
+
+
+class StrictRelay(_Proxy):
+    """A proxy to ``upstream`` that holds the pages to a strict public relay's rules:
+
+    - ``challenge_after`` seconds after a page connects it sends ``["AUTH", challenge]`` (with
+      ``None``, right after it first refuses an event for want of it, as relays that ask only when
+      needed do); until a valid answer arrives (kind 22242, tagged
+      ``relay`` with this relay's address and ``challenge`` with the one sent, created within ten
+      minutes, its Schnorr signature holding) an EVENT gets ``OK false "auth-required: …"`` and a REQ
+      ``CLOSED "auth-required: …"``;
+    - an event created more than ``max_age`` seconds ago (or over 15 minutes ahead) gets
+      ``OK false "invalid: …"``;
+    - a connection that publishes more than a burst of ``burst`` then ``rate`` events a second gets
+      ``OK false "rate-limited: …"`` for the excess;
+    - every ``notice_every`` seconds a ``NOTICE``;
+    - once per connection, after ``close_after`` events passed on a subscription, that subscription
+      is closed (``CLOSED "error: …"``; upstream too) until the page asks again.
+
+    With ``refuse`` (words with a NIP-01 prefix) it is instead a relay that serves subscriptions and
+    refuses every event with those words. Anything else goes to the upstream relay, whose own
+    answers (OK true) come back. What it did is counted in ``stats``.
+    """
+
+    def __init__(self, upstream: str, *, challenge_after=1.0, max_age=60, rate=5.0, burst=4, notice_every=5.0,
+                 close_after=15, refuse: str | None = None):
+        self.challenge_after, self.max_age, self.rate, self.burst = challenge_after, max_age, rate, burst
+        self.notice_every = None if refuse else notice_every
+        self.close_after = None if refuse else close_after
+        self.refuse = refuse
+        self.stats = {k: 0 for k in ("connections", "challenges", "auth_ok", "auth_bad", "event_before_auth",
+                                     "req_before_auth", "stale", "rate_limited", "notices", "closed", "refused",
+                                     "passed", "delivered")}
+        super().__init__(upstream, "strict-relay")
+
+    async def _client(self, ws) -> None:
+        import secrets
+
+        import websockets
+        self.stats["connections"] += 1
+        conn = {"authed": bool(self.refuse), "challenge": secrets.token_hex(16), "challenged": False, "tokens": float(self.burst),
+                "at": time.monotonic(), "delivered": 0, "closed_once": False, "closed": set()}
+        try:
+            async with websockets.connect(self.upstream, max_size=2 ** 21) as up:
+                async def challenge():
+                    await asyncio.sleep(self.challenge_after)
+                    await self._challenge(ws, conn)
+
+                if not self.refuse and self.challenge_after is not None:
+                    asyncio.ensure_future(challenge())
+
+                async def from_page():
+                    async for m in ws:
+                        await self._from_page(ws, up, conn, m)
+
+                async def to_page():
+                    async for m in up:
+                        await self._to_page(ws, up, conn, m)
+
+                async def notices():
+                    n = 0
+                    while self.notice_every:
+                        await asyncio.sleep(self.notice_every)
+                        n += 1
+                        await ws.send(json.dumps(["NOTICE", f"this relay keeps nothing; notice {n}"]))
+                        self.stats["notices"] += 1
+                    await asyncio.Event().wait()
+
+                tasks = [asyncio.ensure_future(c()) for c in (from_page, to_page, notices)]
+                await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                for t in tasks:
+                    t.cancel()
+        except Exception:
+            pass
+
+    async def _challenge(self, ws, conn) -> None:
+        if not conn["challenged"]:
+            conn["challenged"] = True
+            await ws.send(json.dumps(["AUTH", conn["challenge"]]))
+            self.stats["challenges"] += 1
+
+    def _auth_holds(self, ev, conn) -> bool:
+        if not isinstance(ev, dict) or ev.get("kind") != 22242 or not isinstance(ev.get("tags"), list):
+            return False
+        tags = {t[0]: t[1] for t in ev["tags"] if isinstance(t, list) and len(t) >= 2 and isinstance(t[0], str)}
+        created = ev.get("created_at")
+        return (tags.get("challenge") == conn["challenge"] and _same_relay(tags.get("relay"), self.url)
+                and isinstance(created, int) and abs(time.time() - created) < 600 and well_signed(ev))
+
+    def _refusal(self, ev: dict, conn) -> str | None:
+        if self.refuse:
+            self.stats["refused"] += 1
+            return self.refuse
+        if not conn["authed"]:
+            self.stats["event_before_auth"] += 1
+            return "auth-required: this relay takes events only from who said who they are"
+        created = ev.get("created_at")
+        age = time.time() - created if isinstance(created, (int, float)) else float("inf")
+        if age > self.max_age:
+            self.stats["stale"] += 1
+            return f"invalid: ephemeral event expired (created {age:.0f} s ago, the most is {self.max_age} s)"
+        if age < -900:
+            self.stats["stale"] += 1
+            return "invalid: created_at too late (more than 15 minutes ahead)"
+        now = time.monotonic()
+        conn["tokens"] = min(self.burst, conn["tokens"] + (now - conn["at"]) * self.rate)
+        conn["at"] = now
+        if conn["tokens"] < 1:
+            self.stats["rate_limited"] += 1
+            return f"rate-limited: slow down, at most {self.rate:g} events a second"
+        conn["tokens"] -= 1
+        return None
+
+    async def _from_page(self, ws, up, conn, m: str) -> None:
+        try:
+            msg = json.loads(m)
+        except ValueError:
+            msg = None
+        kind = msg[0] if isinstance(msg, list) and msg else None
+        if kind == "AUTH" and len(msg) == 2:
+            ev = msg[1]
+            ok = self._auth_holds(ev, conn)
+            conn["authed"] = conn["authed"] or ok
+            self.stats["auth_ok" if ok else "auth_bad"] += 1
+            eid = ev.get("id", "") if isinstance(ev, dict) else ""
+            await ws.send(json.dumps(["OK", eid, ok, "" if ok else "invalid: that answer to the challenge does not hold"]))
+            return
+        if kind == "EVENT" and len(msg) == 2 and isinstance(msg[1], dict):
+            refusal = self._refusal(msg[1], conn)
+            if refusal:
+                await ws.send(json.dumps(["OK", str(msg[1].get("id", "")), False, refusal]))
+                if refusal.startswith("auth-required:"):
+                    await self._challenge(ws, conn)
+                return
+            self.stats["passed"] += 1
+        elif kind == "REQ" and len(msg) >= 2:
+            if not conn["authed"]:
+                self.stats["req_before_auth"] += 1
+                await ws.send(json.dumps(["CLOSED", msg[1], "auth-required: this relay serves only who said who they are"]))
+                return
+            conn["closed"].discard(msg[1])
+        await up.send(m)
+
+    async def _to_page(self, ws, up, conn, m: str) -> None:
+        try:
+            msg = json.loads(m)
+        except ValueError:
+            msg = None
+        if isinstance(msg, list) and len(msg) == 3 and msg[0] == "EVENT":
+            sub = msg[1]
+            if sub in conn["closed"]:
+                return  # sent upstream before our CLOSE reached it
+            await ws.send(m)
+            self.stats["delivered"] += 1
+            conn["delivered"] += 1
+            if self.close_after and not conn["closed_once"] and conn["delivered"] >= self.close_after:
+                conn["closed_once"] = True
+                conn["closed"].add(sub)
+                self.stats["closed"] += 1
+                await up.send(json.dumps(["CLOSE", sub]))
+                await ws.send(json.dumps(["CLOSED", sub, "error: shutting down idle subscriptions"]))
+            return
+        await ws.send(m)

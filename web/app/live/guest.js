@@ -31,7 +31,7 @@ import { canScan, scanQr } from "./scan.js";
 import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
 import { relays as settingRelays, isRelay, internetIce } from "./networks.js";
-import { pathWords } from "./netview.js";
+import { pathWords, relayTrouble } from "./netview.js";
 import { mergeShown } from "./checks.js";
 import { termsProblem, termsDigest, snapshotDifference, differenceWords } from "./terms.js";
 import { levelName } from "../../lib/seats.js";
@@ -250,7 +250,10 @@ class GuestTable {
     link.pool = new RelayPool(this.relayUrls, {
       accept: (pubkey) => link.expects(pubkey),
       onEvent: (ev) => link.fromEvent(ev),
-      onChange: () => { if (link.pool.open && !link.other) link.hello(); },
+      onChange: () => {
+        if (link.pool.open && !link.other) link.hello();
+        this.paintStatus();
+      },
     });
     link.pool.listen([this.keys.topic]);
     this.netLink = link;
@@ -279,6 +282,9 @@ class GuestTable {
       status.dataset.here = String(this.netLink.here);
       const p = status.querySelector(".guest-path");
       if (p) p.textContent = word;
+      const trouble = this.netLink.pool ? relayTrouble(this.netLink.pool.problems()) : "";
+      const r = status.querySelector(".guest-relays");
+      if (r) r.textContent = trouble ? ` — ${trouble}` : "";
     }
   }
 
@@ -409,7 +415,7 @@ class GuestTable {
     } else {
       const seat = inv ? (this.watching ? t("live.watchingSeat") : t("live.seatTitle", { n: inv.seat + 1, name: this.me.name })) : "";
       parts.push(h("p.guest-status", { dataset: { state: this.state } },
-        inv ? h("span.join-seat", seat) : null, inv ? " · " : null, h("span.guest-path", ""),
+        inv ? h("span.join-seat", seat) : null, inv ? " · " : null, h("span.guest-path", ""), h("span.guest-relays", ""),
         this.state === "joined" ? h("span.guest-wait", " · ", t("live.guest.joined")) : null,
         this.state === "revealed" ? h("span.guest-wait", " · ", t("live.guest.revealed")) : null));
     }

@@ -205,8 +205,7 @@ class HostTable {
       h("p", h("button.button.small#live-watcher", { type: "button", onclick: () => this.inviteWatcher() },
         t("live.inviteSpectator"))));
     const parts = [
-      this.net ? h("p.live-relays", { dataset: { open: String(this.net.relaysOpen().open) } },
-        t("live.relaysLine", this.net.relaysOpen())) : null,
+      this.net ? this.relaysLine() : null,
       h("div.invite-cards", cards),
     ];
     const commitment = h("p.live-commitment", t("live.yourCommitment"), " ", h("code.hex", this.commit ? this.commit.commitment : "…"));
@@ -232,6 +231,13 @@ class HostTable {
 
   guestCard(g) {
     return guestCard(this, g);
+  }
+
+  /** How many relays answer, and in words any that refuses, asks to authenticate or is down. */
+  relaysLine() {
+    const now = this.net.relaysOpen();
+    return h("p.live-relays", { dataset: { open: String(now.open) } }, t("live.relaysLine", now),
+      now.trouble ? h("span.relay-trouble", ` — ${now.trouble}`) : null);
   }
 
   scan(g) {

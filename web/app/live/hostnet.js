@@ -14,6 +14,7 @@ import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
 import { keysFor, newSecret, newSigningKey, isSecret, isSigningKey, keyForLink, fromHex } from "./seal.js";
 import { getPublicKey } from "./relay.js";
+import { relayTrouble } from "./netview.js";
 import { relays, internetIce, DEFAULT_RELAYS } from "./networks.js";
 
 const KEEP = (id) => `vt.livehost.${id}`;
@@ -92,7 +93,7 @@ export class HostNet {
 
   /** How many relays answer, for the page. */
   relaysOpen() {
-    return { open: this.pool.open, all: this.pool.relays.length };
+    return { open: this.pool.open, all: this.pool.relays.length, trouble: relayTrouble(this.pool.problems()) };
   }
 
   close() {

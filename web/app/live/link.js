@@ -31,7 +31,7 @@
 
 import { Peer } from "./peer.js";
 import { sealBatch, openPiece, joinPieces, newSessionId, newEphemeral, sessionKeys, isEphemeral, fromHex, MAX_PIECES, MAX_BATCH } from "./seal.js";
-import { pieceEvent, getPublicKey } from "./relay.js";
+import { getPublicKey } from "./relay.js";
 
 /** No direct channel after this long: the table's messages go through the relays (the page says so). */
 export const DIRECT_WAIT_MS = 4000;
@@ -247,7 +247,7 @@ export class Link {
         console.warn("live: a batch too long for the relays was not sent", e.message);
         continue;
       }
-      for (const p of pieces) this.pool.publish(pieceEvent(this.mySign, this.topic, p));
+      for (const p of pieces) this.pool.publish({ topic: this.topic, content: p, secretKey: this.mySign });
     }
   }
 

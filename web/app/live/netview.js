@@ -10,6 +10,25 @@ export function pathWords(path) {
   return t(`live.path.${path}`);
 }
 
+/** A relay's address as the page names it: its host (and port). */
+function relayName(url) {
+  try {
+    return new URL(url).host || url;
+  } catch (_) {
+    return url;
+  }
+}
+
+/**
+ * In words, each relay that is not fully working (`pool.problems()`: {url, state, reason}), the
+ * relay's own reason quoted; "" when every relay works. For the host's relays line and the
+ * guest's status.
+ */
+export function relayTrouble(problems) {
+  return problems.map(({ url, state, reason }) => t(`live.relay.${state}`, { relay: relayName(url), reason: reason || "—" }))
+    .join(" · ");
+}
+
 /** "Internet settings": the relays and STUN servers in use (editable), and an optional TURN server. */
 export function networksField() {
   const now = settings();

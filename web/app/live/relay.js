@@ -1,34 +1,105 @@
 // A few Nostr relays (NIP-01 over WebSocket) as one meeting place for the pieces of a table.
 //
 // Each piece is a short-lived event (kind 25050: relays pass ephemeral kinds 20000–29999 on to
-// subscribers and keep nothing) tagged with its table's topic and signed with the sender's key
-// derived from the invitation. The same piece goes to every relay; whichever delivers it first
-// wins and the copies are dropped by event id. Everything a relay sends is hostile: each frame is
-// bounded in size, read strictly, the signature checked (nostr-tools), and an event from a key
-// the page does not expect is dropped before anything else reads it.
+// subscribers and are meant to keep nothing) tagged with its table's topic and signed with the
+// sender's key derived from the invitation. The same piece goes to every relay; whichever delivers
+// it first wins and the copies are dropped by event id.
+//
+// Public relays have rules of their own and say so: an event is signed only when a relay is about
+// to take it (strict relays refuse ephemeral events older than about a minute), and each answer
+// is acted on — `OK false` (rate-limited: slow down and send it again; auth-required: answer the
+// relay's NIP-42 challenge and send it again; anything else: a refusal, counted, and a relay that
+// keeps refusing is left alone for a while), `CLOSED` (subscribe again after authenticating or a
+// pause; give up on a relay that keeps closing), `NOTICE` (kept, a few), `AUTH` (answered with a
+// key of the pool's own). `status()` says per relay what it is doing and why, in its words.
+//
+// Everything a relay sends is hostile: each frame is bounded in size, read strictly; an event
+// from a key the page does not expect is dropped before anything else reads it, a key that sends
+// too fast is cut off before its signatures cost anything, and a signature that failed is
+// remembered so that the same forgery sent again costs nothing.
 
-import { finalizeEvent, verifyEvent, getPublicKey } from "../../../vendor/nostr-tools/lib/esm/pure.js";
+import { finalizeEvent, verifyEvent, getEventHash, getPublicKey, generateSecretKey }
+  from "../../../vendor/nostr-tools/lib/esm/pure.js";
 
 export const KIND = 25050;
+/** NIP-42: the event that answers a relay's challenge. */
+const AUTH_KIND = 22242;
+const SUB = "vt";
 /** The longest relay frame read (a piece's event is about 8.5 KB). */
 const MAX_FRAME = 32_000;
 /** Publishing: a burst of this many events, then this many per second, per relay. */
 const BURST = 16;
 const PER_SECOND = 6;
 const SEEN = 4000;
+/** A signed event goes to another relay as it is while younger than this (s); else it is signed again. */
+const FRESH_S = 20;
+/** Clocks may be this far apart (s): the subscription looks back this far, events this far off are read. */
+export const SKEW_S = 600;
+/** At most this many stored events when a subscription starts. */
+const BACKLOG = 200;
+/** Each topic's queue per relay; a piece waiting longer than MAX_WAIT_MS has been sent again by its link. */
+const PER_TOPIC = 200;
+const TOPICS = 64;
+const MAX_WAIT_MS = 30_000;
+/** Reading: per key and relay, a burst of this many events, then this many per second, before any signature is checked. */
+const READ_BURST = 64;
+const READ_PER_SECOND = 20;
+const BAD = 2000;
+/** Refusals in a row before a relay is left alone (PAUSE_MS, doubling up to PAUSE_MAX_MS). */
+const REFUSALS = 3;
+const PAUSE_MS = 30_000;
+const PAUSE_MAX_MS = 300_000;
+/** After `rate-limited:` a relay gets nothing for SLOW_MS (doubling up to SLOW_MAX_MS) and half the rate. */
+const SLOW_MS = 1000;
+const SLOW_MAX_MS = 60_000;
+/** A relay that asked us to authenticate and sent no challenge within this long refuses us. */
+const AUTH_WAIT_MS = 10_000;
+/** A subscription closed this many times in a row, each within SHORT_SUB_MS of its start: given up. */
+const CLOSES = 4;
+const SHORT_SUB_MS = 60_000;
+/** A connection that lasted this long starts its reconnection backoff at 1 s again. */
+const STEADY_MS = 10_000;
+const PENDING = 512;
+const REASON = 200;
+const NOTICES = 5;
+/** An `invalid:` refusal in these words is about our clock: the other side's time is then learnt from its events. */
+const TIME_WORDS = /\b(old|expired|stale|early|late|future|past|created_at|time|clock)/i;
+const OFFSETS = 32;
+const SKEW_MIN_S = 30;
+const CLOCK_WAIT_MS = 2000;
 
 export { getPublicKey };
 
-/** A signed event carrying one sealed piece for `topic`. */
-export function pieceEvent(secretKey, topic, content) {
-  return finalizeEvent({ kind: KIND, created_at: Math.floor(Date.now() / 1000), tags: [["t", topic]], content }, secretKey);
+const nowS = () => Math.floor(Date.now() / 1000);
+
+/** A signed event carrying one sealed piece for `topic` (created now, or at `createdAt`). */
+export function pieceEvent(secretKey, topic, content, createdAt = nowS()) {
+  return finalizeEvent({ kind: KIND, created_at: createdAt, tags: [["t", topic]], content }, secretKey);
+}
+
+/** The NIP-42 answer to `challenge` from relay `url`. */
+export function authEvent(secretKey, url, challenge, createdAt = nowS()) {
+  return finalizeEvent({ kind: AUTH_KIND, created_at: createdAt, tags: [["relay", url], ["challenge", challenge]], content: "" },
+    secretKey);
 }
 
 function isEvent(ev) {
   return ev !== null && typeof ev === "object" && ev.kind === KIND && typeof ev.pubkey === "string"
     && /^[0-9a-f]{64}$/.test(ev.pubkey) && typeof ev.id === "string" && /^[0-9a-f]{64}$/.test(ev.id)
+    && typeof ev.sig === "string" && /^[0-9a-f]{128}$/.test(ev.sig) && Number.isInteger(ev.created_at)
     && typeof ev.content === "string" && Array.isArray(ev.tags) && ev.tags.length === 1 && Array.isArray(ev.tags[0])
     && ev.tags[0].length === 2 && ev.tags[0][0] === "t" && typeof ev.tags[0][1] === "string";
+}
+
+/** A relay's words, as the page may show them: one line, bounded. */
+function words(x) {
+  return typeof x === "string" ? x.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]+/g, " ").trim().slice(0, REASON) : "";
+}
+
+/** NIP-01's machine-readable prefix of a reason ("rate-limited", "auth-required", …), lower case. */
+function prefixOf(reason) {
+  const m = /^([a-z-]{1,20}):/i.exec(reason);
+  return m ? m[1].toLowerCase() : "";
 }
 
 class Relay {
@@ -36,39 +107,71 @@ class Relay {
     this.url = url;
     this.pool = pool;
     this.ws = null;
-    this.state = "closed";
-    this.queue = [];
+    this.socket = "connecting";
+    this.queues = new Map(); // topic → [item], served round-robin
     this.tokens = BURST;
+    this.rate = PER_SECOND;
     this.last = Date.now();
     this.backoff = 1000;
+    this.refusal = null; // {reason, until}: until > now while left alone
+    this.refusals = 0;
+    this.pauseMs = PAUSE_MS;
+    this.slow = null; // {reason, until}
+    this.slowSince = 0; // when the last slow-down began
+    this.slowMs = SLOW_MS;
+    this.notices = [];
+    this.reads = new Map(); // pubkey → {tokens, at}
+    this.counts = { sent: 0, ok: 0, refused: 0, rateLimited: 0, authRequired: 0, auths: 0, authRefused: 0,
+      closed: 0, notices: 0, forged: 0, overRate: 0, resigned: 0 };
+    this.shown = "";
+    this.fresh();
     this.connect();
+  }
+
+  /** What belongs to one connection (a reconnection starts it anew). */
+  fresh() {
+    this.pending = new Map(); // event id → {item, created (its created_at), at (when sent)}
+    this.retried = new WeakMap(); // item → how many times it was signed anew after invalid:
+    this.clockWait = 0;
+    this.challenge = null;
+    this.authId = null;
+    this.authed = false;
+    this.authWait = null; // the relay's words while our events wait for us to authenticate
+    this.authReason = "";
+    this.sub = { live: false, since: 0, closes: 0, waitAuth: false, gaveUp: null, reason: "" };
+    clearTimeout(this.resub);
+    clearTimeout(this.authTimer);
+    this.authTimer = null;
   }
 
   connect() {
     if (this.pool.closed) return;
-    this.state = "connecting";
+    this.socket = "connecting";
+    this.fresh();
     let ws;
     try {
       ws = new WebSocket(this.url);
     } catch (e) {
+      this.socket = "down";
       this.retry();
       return;
     }
     this.ws = ws;
     ws.addEventListener("open", () => {
       if (this.ws !== ws) return;
-      this.state = "open";
-      this.backoff = 1000;
+      this.socket = "open";
+      this.openedAt = Date.now();
       this.subscribe();
       this.flush();
-      this.pool.changed();
+      this.note();
     });
     ws.addEventListener("message", (e) => { if (this.ws === ws) this.receive(e.data); });
     ws.addEventListener("close", () => {
       if (this.ws !== ws) return;
       this.ws = null;
-      this.state = "closed";
-      this.pool.changed();
+      this.socket = "down";
+      this.fresh();
+      this.note();
       this.retry();
     });
     ws.addEventListener("error", () => { /* a close follows */ });
@@ -76,63 +179,342 @@ class Relay {
 
   retry() {
     if (this.pool.closed) return;
+    // A relay that drops each connection at once is not asked again every second.
+    if (this.openedAt && Date.now() - this.openedAt > STEADY_MS) this.backoff = 1000;
+    this.openedAt = 0;
     clearTimeout(this.again);
     this.again = setTimeout(() => this.connect(), this.backoff);
     this.backoff = Math.min(this.backoff * 2, 15_000);
   }
 
   subscribe() {
-    if (this.state !== "open" || !this.pool.topics.length) return;
-    this.sendRaw(JSON.stringify(["REQ", "vt", { kinds: [KIND], "#t": this.pool.topics, since: Math.floor(Date.now() / 1000) - 60 }]));
+    clearTimeout(this.resub);
+    if (this.socket !== "open" || !this.pool.topics.length || this.sub.gaveUp) return;
+    if (this.sub.waitAuth && !this.authed) return; // again once authenticated
+    this.sub.live = true;
+    this.sub.since = Date.now();
+    this.sendRaw(JSON.stringify(["REQ", SUB,
+      { kinds: [KIND], "#t": this.pool.topics, since: this.pool.now() - SKEW_S, limit: BACKLOG }]));
   }
 
   sendRaw(text) {
     try { this.ws.send(text); } catch (_) { /* closing: the close handler reconnects */ }
   }
 
-  publish(ev) {
-    this.queue.push(ev);
-    if (this.queue.length > 400) this.queue.splice(0, this.queue.length - 400); // the oldest are stale by now
+  get leftAlone() {
+    return !!this.refusal && this.refusal.until > Date.now();
+  }
+
+  publish(item) {
+    if (this.leftAlone) return; // it refused the last ones: nothing until the pause ends
+    this.enqueue(item, false);
     this.flush();
+  }
+
+  enqueue(item, first) {
+    let q = this.queues.get(item.topic);
+    if (!q) {
+      if (this.queues.size >= TOPICS) return;
+      q = [];
+      this.queues.set(item.topic, q);
+    }
+    if (first) {
+      // Back in its place: before whatever was published after it (a burst refused together keeps its order).
+      const at = q.findIndex((other) => other.n > item.n);
+      q.splice(at < 0 ? q.length : at, 0, item);
+    } else {
+      q.push(item);
+    }
+    if (q.length > PER_TOPIC) q.splice(0, q.length - PER_TOPIC); // the oldest have been sent again by now
+  }
+
+  /** The next piece to send: one topic after another, so that one link's flood waits behind its own pieces. */
+  next() {
+    const now = Date.now();
+    for (const [topic, q] of this.queues) {
+      this.queues.delete(topic);
+      while (q.length && now - q[0].at > MAX_WAIT_MS) q.shift();
+      const item = q.shift();
+      if (q.length) this.queues.set(topic, q); // to the back of the round
+      if (item) return item;
+    }
+    return null;
+  }
+
+  /** Until when nothing may be sent (0: now; Infinity: until the relay says more). */
+  holdUntil(now) {
+    if (this.authWait && !this.authed) return Infinity;
+    return Math.max(this.leftAlone ? this.refusal.until : 0, this.slow && this.slow.until > now ? this.slow.until : 0,
+      this.clockWait);
   }
 
   flush() {
     clearTimeout(this.later);
-    if (this.state !== "open") return;
+    if (this.socket !== "open" || !this.queues.size) return;
     const now = Date.now();
-    this.tokens = Math.min(BURST, this.tokens + ((now - this.last) / 1000) * PER_SECOND);
-    this.last = now;
-    while (this.queue.length && this.tokens >= 1) {
-      this.tokens -= 1;
-      this.sendRaw(JSON.stringify(["EVENT", this.queue.shift()]));
+    const hold = this.holdUntil(now);
+    if (hold > now) {
+      if (hold !== Infinity) this.later = setTimeout(() => this.flush(), hold - now);
+      return;
     }
-    if (this.queue.length) this.later = setTimeout(() => this.flush(), Math.ceil(1000 / PER_SECOND));
+    this.tokens = Math.min(BURST, this.tokens + ((now - this.last) / 1000) * this.rate);
+    this.last = now;
+    while (this.tokens >= 1) {
+      const item = this.next();
+      if (!item) break;
+      this.tokens -= 1;
+      this.send(item);
+    }
+    if (this.queues.size) this.later = setTimeout(() => this.flush(), Math.ceil(1000 / this.rate));
+  }
+
+  send(item) {
+    const ev = this.pool.sign(item);
+    if (this.pending.size >= PENDING) this.pending.delete(this.pending.keys().next().value); // no answer: never will
+    this.pending.set(ev.id, { item, created: ev.created_at, at: Date.now() });
+    this.counts.sent += 1;
+    this.sendRaw(JSON.stringify(["EVENT", ev]));
   }
 
   receive(data) {
     if (typeof data !== "string" || data.length > MAX_FRAME) return;
     let msg;
     try { msg = JSON.parse(data); } catch (_) { return; }
-    if (!Array.isArray(msg) || msg[0] !== "EVENT" || msg.length !== 3 || msg[1] !== "vt") return;
-    this.pool.receive(msg[2], this.url);
+    if (!Array.isArray(msg) || typeof msg[1] !== "string") return;
+    if (msg[0] === "EVENT") {
+      if (msg.length === 3 && msg[1] === SUB) this.pool.receive(msg[2], this);
+    } else if (msg[0] === "OK") {
+      if (typeof msg[2] === "boolean") this.answered(msg[1], msg[2], words(msg[3]));
+    } else if (msg[0] === "CLOSED") {
+      if (msg[1] === SUB) this.closed(words(msg[2]));
+    } else if (msg[0] === "NOTICE") {
+      this.counts.notices += 1;
+      this.notices.push(words(msg[1]));
+      if (this.notices.length > NOTICES) this.notices.shift();
+    } else if (msg[0] === "AUTH") {
+      if (msg[1].length && msg[1].length <= 256) {
+        this.challenge = msg[1];
+        this.authenticate();
+      }
+    }
+    this.note();
+  }
+
+  // --- what the relay says ------------------------------------------------------------------
+  answered(id, ok, reason) {
+    if (id === this.authId) {
+      this.authAnswered(ok, reason);
+      return;
+    }
+    const sent = this.pending.get(id);
+    if (!sent) return; // not one of ours on this connection
+    this.pending.delete(id);
+    const { item } = sent;
+    const kind = prefixOf(reason);
+    if (ok || kind === "duplicate") {
+      this.counts.ok += 1;
+      this.refusals = 0;
+      this.refusal = null;
+      this.pauseMs = PAUSE_MS;
+      this.rate = Math.min(PER_SECOND, this.rate + 0.25);
+      if (this.slow && this.slow.until <= Date.now()) {
+        this.slow = null;
+        this.slowMs = SLOW_MS;
+      }
+      return;
+    }
+    if (kind === "rate-limited") {
+      this.counts.rateLimited += 1;
+      // The rest of a burst refused with it is not a reason to slow down further: only an event
+      // sent after the last slow-down began is.
+      if (sent.at >= this.slowSince) {
+        this.slowSince = Date.now();
+        this.slow = { reason, until: this.slowSince + this.slowMs };
+        this.slowMs = Math.min(this.slowMs * 2, SLOW_MAX_MS);
+        this.rate = Math.max(1, this.rate / 2);
+        this.tokens = 0;
+      }
+      this.enqueue(item, true);
+      this.flush();
+    } else if (kind === "auth-required") {
+      this.counts.authRequired += 1;
+      this.enqueue(item, true);
+      this.mustAuthenticate(reason, true);
+    } else if (kind === "invalid" && this.signAgain(item, sent.created, reason)) {
+      this.counts.resigned += 1;
+      item.ev = null;
+      this.enqueue(item, true);
+      this.flush();
+    } else {
+      this.refused(reason);
+    }
+  }
+
+  /**
+   * An `invalid:` refusal may be about time: the event was signed a while ago (for another relay),
+   * or this device's clock is off. It goes once more, signed now. When the relay speaks of time,
+   * again whenever our clock (set by the other side's events) has moved since it was signed; and
+   * while nothing has been heard from the other side to set it by, after a short wait (up to four
+   * times), not counted as a refusal.
+   */
+  signAgain(item, created, reason) {
+    const tries = this.retried.get(item) || 0;
+    this.retried.set(item, tries + 1);
+    if (!TIME_WORDS.test(reason)) return tries === 0;
+    this.pool.clockDoubt = true;
+    this.pool.learnClock();
+    if (tries === 0 || Math.abs(this.pool.now() - created) >= SKEW_MIN_S) return true;
+    if (this.pool.offsets.length || tries > 4) return false;
+    this.clockWait = Date.now() + CLOCK_WAIT_MS;
+    return true;
+  }
+
+  /** A refusal (invalid:, blocked:, restricted:, pow:, error:, or no reason): counted; a few in a row and the relay is left alone. */
+  refused(reason) {
+    this.counts.refused += 1;
+    this.refusals += 1;
+    this.refusal = { reason: reason || "refused", until: 0 };
+    if (this.refusals >= REFUSALS) {
+      this.refusal.until = Date.now() + this.pauseMs;
+      this.pauseMs = Math.min(this.pauseMs * 2, PAUSE_MAX_MS);
+      this.queues.clear();
+    }
+  }
+
+  closed(reason) {
+    this.counts.closed += 1;
+    this.sub.live = false;
+    this.sub.reason = reason;
+    if (prefixOf(reason) === "auth-required" && !this.authed) {
+      this.sub.waitAuth = true;
+      this.mustAuthenticate(reason, false);
+      return;
+    }
+    // A subscription that lived long (an idle one shut down) is simply renewed; one closed soon
+    // after each start, again and again, is given up.
+    this.sub.closes = Date.now() - this.sub.since < SHORT_SUB_MS ? this.sub.closes + 1 : 1;
+    if (this.sub.closes >= CLOSES) {
+      this.sub.gaveUp = reason || "closed";
+      return;
+    }
+    clearTimeout(this.resub);
+    this.resub = setTimeout(() => this.subscribe(), Math.min(1000 * 2 ** (this.sub.closes - 1), 30_000));
+  }
+
+  /** The relay wants us to authenticate first: for our events (they wait) or for our subscription. */
+  mustAuthenticate(reason, events) {
+    if (this.authed) {
+      // Authenticated and still refused: this relay wants someone else.
+      this.refused(reason);
+      return;
+    }
+    if (events) this.authWait = reason;
+    this.authReason = reason;
+    if (this.challenge && !this.authId) this.authenticate();
+    if (!this.challenge && !this.authTimer) {
+      this.authTimer = setTimeout(() => {
+        this.authTimer = null;
+        if (this.authed || this.challenge || this.socket !== "open") return;
+        this.authFailed(reason);
+        this.note();
+      }, AUTH_WAIT_MS);
+    }
+  }
+
+  /** No way to authenticate (no challenge came, or the answer was refused): a refusing relay. */
+  authFailed(reason) {
+    this.authWait = null;
+    if (this.sub.waitAuth) this.sub.gaveUp = reason;
+    this.refused(reason);
+    this.flush();
+  }
+
+  authenticate() {
+    if (this.socket !== "open" || !this.challenge) return;
+    const ev = authEvent(this.pool.authKey, this.url, this.challenge, this.pool.now());
+    this.authId = ev.id;
+    this.counts.auths += 1;
+    this.sendRaw(JSON.stringify(["AUTH", ev]));
+  }
+
+  authAnswered(ok, reason) {
+    this.authId = null;
+    if (!ok) {
+      this.counts.authRefused += 1;
+      this.authFailed(reason || "auth-required: refused");
+      return;
+    }
+    this.authed = true;
+    this.authWait = null;
+    clearTimeout(this.authTimer);
+    this.authTimer = null;
+    if (this.sub.waitAuth || !this.sub.live) {
+      this.sub.waitAuth = false;
+      this.subscribe();
+    }
+    this.flush();
+  }
+
+  // --- reading -------------------------------------------------------------------------------
+  /** May one more event of `pubkey` from this relay be checked? (Before any hash or signature.) */
+  admit(pubkey) {
+    const now = Date.now();
+    let b = this.reads.get(pubkey);
+    if (!b) {
+      if (this.reads.size >= 256) this.reads.clear();
+      b = { tokens: READ_BURST, at: now };
+      this.reads.set(pubkey, b);
+    }
+    b.tokens = Math.min(READ_BURST, b.tokens + ((now - b.at) / 1000) * READ_PER_SECOND);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
+  }
+
+  // --- what the page sees --------------------------------------------------------------------
+  /** "connecting", "down", "refusing", "not-listening", "authenticating", "rate-limited" or "open". */
+  get state() {
+    if (this.socket !== "open") return this.socket;
+    if (this.refusal) return "refusing";
+    if (this.sub.gaveUp) return "not-listening";
+    if (!this.authed && (this.authWait || this.sub.waitAuth)) return "authenticating";
+    if (this.slow) return "rate-limited";
+    return "open";
+  }
+
+  get reason() {
+    const s = this.state;
+    if (s === "refusing") return this.refusal.reason;
+    if (s === "not-listening") return this.sub.gaveUp;
+    if (s === "authenticating") return this.authReason;
+    if (s === "rate-limited") return this.slow.reason;
+    return "";
+  }
+
+  /** Tell the page when what it shows of this relay changed (its state, or the kind of its reason). */
+  note() {
+    const shown = `${this.state}|${prefixOf(this.reason)}`;
+    if (shown === this.shown) return;
+    this.shown = shown;
+    this.pool.changed();
   }
 
   close() {
-    clearTimeout(this.again);
-    clearTimeout(this.later);
+    for (const k of ["again", "later", "resub", "authTimer"]) clearTimeout(this[k]);
     if (this.ws) {
       const ws = this.ws;
       this.ws = null;
       try { ws.close(); } catch (_) { /* gone */ }
     }
-    this.state = "closed";
+    this.socket = "down";
   }
 }
 
 /**
- * The relays of a page. `onEvent(event)` gets each new, well-formed, correctly signed event of a
- * subscribed topic from an expected key (`accept(pubkey, topic)`); `onChange()` when a relay
- * connects or drops.
+ * The relays of a page. `onEvent(event, url)` gets each new, well-formed, correctly signed event
+ * of a subscribed topic from an expected key (`accept(pubkey, topic)`); `onChange()` when what
+ * `status()` says of a relay changes (it connects, drops, refuses, slows us down…).
  */
 export class RelayPool {
   constructor(urls, { accept, onEvent, onChange }) {
@@ -141,23 +523,77 @@ export class RelayPool {
     this.onEvent = onEvent;
     this.onChange = onChange || (() => {});
     this.seen = new Set();
+    this.bad = new Set();
     this.closed = false;
+    this.published = 0;
+    /** Seconds added to this device's clock when signing (learnt once a relay refused our time). */
+    this.skew = 0;
+    this.clockDoubt = false;
+    this.offsets = [];
+    /** NIP-42 answers are signed with a key of this page's own, unrelated to any table. */
+    this.authKey = generateSecretKey();
     this.relays = urls.map((u) => new Relay(u, this));
   }
 
   /** The topics to hear (the subscription is replaced on every relay). */
   listen(topics) {
-    this.topics = [...new Set(topics)].slice(0, 64);
+    this.topics = [...new Set(topics)].slice(0, TOPICS);
     for (const r of this.relays) r.subscribe();
   }
 
-  publish(ev) {
-    this.seen.add(ev.id); // our own copy coming back is not news
-    for (const r of this.relays) r.publish(ev);
+  /**
+   * One sealed piece to every relay: `{topic, content, secretKey}` (the 32-byte Nostr secret key
+   * of the sender's side). It is signed when a relay is about to take it.
+   */
+  publish({ topic, content, secretKey }) {
+    const item = { topic, content, secretKey, at: Date.now(), n: ++this.published, ev: null };
+    for (const r of this.relays) r.publish(item);
   }
 
+  /** This device's time for the relays, in seconds. */
+  now() {
+    return nowS() + this.skew;
+  }
+
+  /** The item's event, signed now unless it was signed in the last FRESH_S seconds. */
+  sign(item) {
+    if (this.clockDoubt) this.learnClock();
+    const now = this.now();
+    if (!item.ev || Math.abs(now - item.ev.created_at) >= FRESH_S) {
+      item.ev = pieceEvent(item.secretKey, item.topic, item.content, now);
+      this.remember(item.ev.id); // our own copy coming back is not news
+    }
+    return item.ev;
+  }
+
+  /**
+   * A relay refused an event as invalid, in words about time: if the other side's events say our
+   * clock is off by SKEW_MIN_S or more, sign on their time from now on (true when it moved). Each
+   * sample is the other side's created_at minus our clock when it arrived; the largest is the one
+   * least delayed.
+   */
+  learnClock() {
+    if (!this.offsets.length) return false;
+    const offset = Math.max(-SKEW_S, Math.min(SKEW_S, Math.max(...this.offsets)));
+    if (Math.abs(offset - this.skew) < SKEW_MIN_S) return false;
+    this.skew = offset;
+    return true;
+  }
+
+  /** Relays that carry our copies (connected and not refusing). */
   get open() {
-    return this.relays.filter((r) => r.state === "open").length;
+    return this.relays.filter((r) => r.socket === "open" && !r.refusal).length;
+  }
+
+  /** Per relay: {url, state, reason (the relay's words, or ""), notices (its last few NOTICEs), counts}. */
+  status() {
+    return this.relays.map((r) => ({ url: r.url, state: r.state, reason: r.reason, notices: r.notices.slice(),
+      counts: { ...r.counts } }));
+  }
+
+  /** The relays that are not fully working: [{url, state, reason}] (state as in status()). */
+  problems() {
+    return this.status().filter((s) => s.state !== "open").map(({ url, state, reason }) => ({ url, state, reason }));
   }
 
   describe() {
@@ -168,15 +604,45 @@ export class RelayPool {
     try { this.onChange(); } catch (e) { console.error(e); }
   }
 
-  receive(ev, url) {
+  remember(id) {
+    this.seen.add(id);
+    if (this.seen.size > SEEN) this.seen = new Set([...this.seen].slice(-SEEN / 2));
+  }
+
+  receive(ev, relay) {
     if (!isEvent(ev) || this.seen.has(ev.id) || !this.topics.includes(ev.tags[0][1])) return;
     if (!this.accept(ev.pubkey, ev.tags[0][1])) return;
-    // Older than a few minutes: a replay (the sessions inside would drop it anyway).
-    if (typeof ev.created_at !== "number" || Math.abs(ev.created_at - Date.now() / 1000) > 600) return;
-    if (!verifyEvent(ev)) return;
-    this.seen.add(ev.id);
-    if (this.seen.size > SEEN) this.seen = new Set([...this.seen].slice(-SEEN / 2));
-    try { this.onEvent(ev, url); } catch (e) { console.error(e); }
+    // Far off in time: a replay (the sessions inside would drop it anyway), or a clock far wrong.
+    const local = nowS();
+    if (Math.abs(ev.created_at - (local + this.skew)) > SKEW_S) return;
+    // A signature that failed once fails again: the same (key, id, signature) costs nothing.
+    const mark = ev.pubkey + ev.id + ev.sig;
+    if (this.bad.has(mark)) {
+      relay.counts.forged += 1;
+      return;
+    }
+    if (!relay.admit(ev.pubkey)) {
+      relay.counts.overRate += 1;
+      return;
+    }
+    // An id that does not match the content is not remembered: the same id and signature may
+    // come honestly with the right content.
+    let hash = null;
+    try { hash = getEventHash(ev); } catch (_) { /* not an event */ }
+    if (hash !== ev.id) {
+      relay.counts.forged += 1;
+      return;
+    }
+    if (!verifyEvent(ev)) {
+      relay.counts.forged += 1;
+      this.bad.add(mark);
+      if (this.bad.size > BAD) this.bad = new Set([...this.bad].slice(-BAD / 2));
+      return;
+    }
+    this.remember(ev.id);
+    this.offsets.push(ev.created_at - local);
+    if (this.offsets.length > OFFSETS) this.offsets.shift();
+    try { this.onEvent(ev, relay.url); } catch (e) { console.error(e); }
   }
 
   close() {
