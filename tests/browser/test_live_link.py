@@ -190,7 +190,7 @@ def test_pieces_ahead_of_order_large_and_compressed_do_not_grow_the_hosts_memory
 # A flood from one guest's page: syncs and joins over its session, hellos of sessions of its own
 # device, and events forged under keys of its own. The events are made beforehand (the flooding
 # page's own work is not what is measured: on this one machine it would slow every page), then
-# sent as fast as the page can for `seconds`.
+# sent for `seconds`.
 FLOOD_PREPARE = """async ([base, relayUrl, count]) => {
   const seal = await import(base + "web/app/live/seal.js");
   const relay = await import(base + "web/app/live/relay.js");
@@ -215,13 +215,15 @@ FLOOD = """async (seconds) => {
   const l = window.__vt.liveGuest.netLink, { hellos, forged, ws } = window.__floodEvents;
   const end = Date.now() + seconds * 1000;
   let n = 0;
+  // The rates the issue saw from one guest (2,400 syncs, ~400 joins, ~400 hellos in 40 s), and
+  // as many forged events: per 50 ms, 3 syncs, half a join, half a hello, one forgery.
   while (Date.now() < end) {
-    for (let i = 0; i < 10; i++) l.send(JSON.stringify({ v: 2, type: "sync" }));
-    l.send(JSON.stringify({ v: 2, type: "join", name: "Flood", commitment: null }));
-    for (let i = 0; i < 4; i++) {
-      ws.send(JSON.stringify(["EVENT", hellos[(4 * n + i) % hellos.length]]));
-      ws.send(JSON.stringify(["EVENT", forged[(4 * n + i) % forged.length]]));
+    for (let i = 0; i < 3; i++) l.send(JSON.stringify({ v: 2, type: "sync" }));
+    if (n % 2 === 0) {
+      l.send(JSON.stringify({ v: 2, type: "join", name: "Flood", commitment: null }));
+      ws.send(JSON.stringify(["EVENT", hellos[(n / 2) % hellos.length]]));
     }
+    ws.send(JSON.stringify(["EVENT", forged[n % forged.length]]));
     n += 1;
     await new Promise((r) => setTimeout(r, 50));
   }
@@ -254,7 +256,7 @@ TURNS = """() => { window.__turns = []; let last = Date.now();
 
 
 def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, site, relay):
-    """Hollowmere, the host and two guests each playing as soon as they may; one guest's page floods
+    """Milehollow (a long game), the host and two guests each playing as soon as they may; one guest's page floods
     for 20 s. The table's pace for the others (entries a second of the seats that do not flood, over
     the time the table waited on them) stays at least 80 % of what it was before, and the other
     guest's moves are answered within 1 s (p95). The flooding device's own turns are its own affair."""
@@ -263,7 +265,7 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
     flooder = device(devices, relay.url, "flooder")
     other = device(devices, relay.url, "other")
     # No clock runs out while three pages take turns on a slow machine.
-    links = host_invites(host, site, "hollowmere", ["device", "device"], query="botdelay=0&timer=900")
+    links = host_invites(host, site, "milehollow", ["device", "device"], query="botdelay=0&timer=900")
     take_seat(host, flooder, links[1], 1, "Flo")
     take_seat(host, other, links[2], 2, "Oti")
     start(host, [flooder, other])
@@ -289,7 +291,8 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
     p95 = answers[int(0.95 * (len(answers) - 1))] if answers else None
     print(f"pace for the others: calm {calm:.2f} entries/s, under a flood of {sent} rounds {busy:.2f} entries/s; "
           f"the other guest's moves answered in {answers} ms")
-    assert sent >= 200, sent
+    assert sent >= 150, sent
+    assert not host.evaluate("window.__vt.liveHost.snap.terminal")   # the whole of both stretches was played
     assert busy >= 0.8 * calm, (calm, busy)
     assert answers and p95 <= 1000, answers
     assert "sends far more than a person" in host.locator(".invite-card[data-seat='1']").inner_text()

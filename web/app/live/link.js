@@ -73,7 +73,10 @@ export function readEnvelope(x, maxText = LIMITS.fromHost.text) {
   if (x.p !== undefined && (typeof x.p !== "string" || !/^[0-9a-f]{64}$/.test(x.p))) return null;
   if (x.k === "data") {
     if (!isCount(x.n) || x.n < 1) return null;
-    const hasText = typeof x.m === "string" && x.m.length <= maxText;
+    // Longer than the other side may send: its number is taken (what follows is not held up behind
+    // it) and its text dropped.
+    if (typeof x.m === "string" && x.m.length > maxText) return { ...x, m: "", dropped: true };
+    const hasText = typeof x.m === "string";
     const hasRtc = x.rtc !== null && typeof x.rtc === "object" && (x.rtc.type === "offer" || x.rtc.type === "answer")
       && typeof x.rtc.sdp === "string" && x.rtc.sdp.length <= 20_000;
     if (hasText === hasRtc) return null;
@@ -85,6 +88,8 @@ export function readEnvelope(x, maxText = LIMITS.fromHost.text) {
 }
 
 const HANDSHAKE = new Set(["hello", "accept", "taken"]);
+/** The room a data envelope takes while it waits (its text, or its connection offer). */
+const envSize = (env) => (typeof env.m === "string" ? env.m.length : env.rtc.sdp.length);
 
 export class Link {
   /**
@@ -341,14 +346,14 @@ export class Link {
       return;
     }
     if (env.n >= this.nextIn + WINDOW || this.ahead.has(env.n)) return;
-    const size = env.m ? env.m.length : env.rtc.sdp.length;
+    const size = envSize(env);
     if (env.n !== this.nextIn && this.aheadBytes + size > this.limits.ahead) return; // too much ahead of order
     this.ahead.set(env.n, env);
     this.aheadBytes += size;
     while (this.ahead.has(this.nextIn)) {
       const next = this.ahead.get(this.nextIn);
       this.ahead.delete(this.nextIn);
-      this.aheadBytes -= next.m ? next.m.length : next.rtc.sdp.length;
+      this.aheadBytes -= envSize(next);
       this.nextIn += 1;
       this.deliver(next);
     }
@@ -356,6 +361,7 @@ export class Link {
   }
 
   deliver(env) {
+    if (env.dropped) return;
     if (env.rtc) {
       this.onRtc(env.rtc);
       return;
