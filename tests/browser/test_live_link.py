@@ -14,7 +14,8 @@ import time
 
 from tests.browser.test_live import moves, play_first_enabled
 from tests.browser.test_live_net import (  # noqa: F401 - fixtures
-    SCREENS, WAIT, device, devices, host_invites, net_browser, play_some, relay, same_moves, start, take_seat)
+    AUTOPLAY_SEEDED, SCREENS, WAIT, device, devices, host_invites, net_browser, play_some, relay, same_moves, start,
+    take_seat)
 
 # The site's own modules in an attacker's page: the link's keys from its secret, a pool on its
 # topic that hears every key, and what a listener holding the link could open.
@@ -213,18 +214,21 @@ FLOOD_PREPARE = """async ([base, relayUrl, count]) => {
 
 FLOOD = """async (seconds) => {
   const l = window.__vt.liveGuest.netLink, { hellos, forged, ws } = window.__floodEvents;
-  const end = Date.now() + seconds * 1000;
+  const start = Date.now(), end = start + seconds * 1000;
   let n = 0;
   // The rates the issue saw from one guest (2,400 syncs, ~400 joins, ~400 hellos in 40 s), and
-  // as many forged events: per 50 ms, 3 syncs, half a join, half a hello, one forgery.
+  // as many forged events: per 50 ms, 3 syncs, half a join, half a hello, one forgery — rounds a
+  // busy page's timer skipped are made up at once, so the whole flood goes whatever the timers do.
   while (Date.now() < end) {
-    for (let i = 0; i < 3; i++) l.send(JSON.stringify({ v: 2, type: "sync" }));
-    if (n % 2 === 0) {
-      l.send(JSON.stringify({ v: 2, type: "join", name: "Flood", commitment: null }));
-      ws.send(JSON.stringify(["EVENT", hellos[(n / 2) % hellos.length]]));
+    const owed = Math.floor((Date.now() - start) / 50) + 1;
+    for (; n < owed; n++) {
+      for (let i = 0; i < 3; i++) l.send(JSON.stringify({ v: 2, type: "sync" }));
+      if (n % 2 === 0) {
+        l.send(JSON.stringify({ v: 2, type: "join", name: "Flood", commitment: null }));
+        ws.send(JSON.stringify(["EVENT", hellos[(n / 2) % hellos.length]]));
+      }
+      ws.send(JSON.stringify(["EVENT", forged[n % forged.length]]));
     }
-    ws.send(JSON.stringify(["EVENT", forged[n % forged.length]]));
-    n += 1;
     await new Promise((r) => setTimeout(r, 50));
   }
   return n;
@@ -239,12 +243,6 @@ ANSWERS = """() => { if (window.__answers) return; window.__answers = []; let pr
       if (last && last.dataset.seat === el.dataset.viewer) { window.__answers.push(Date.now() - pressed); pressed = null; } } };
   new MutationObserver(look).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-done'] }); }"""
 
-AUTOPLAY = """(seed) => { if (window.__autoplay) return; let x = seed >>> 0;
-  const next = (n) => { x = (Math.imul(x, 1664525) + 1013904223) >>> 0; return x % n; };
-  window.__autoplay = setInterval(() => {
-    const b = [...document.querySelectorAll('.moves-list button.move:not([disabled])')];
-    if (b.length) b[next(b.length)].click(); }, 40); }"""
-
 
 # The host's page: for each entry of the log, whose it was and how long since the one before (the
 # time the table waited on that seat).
@@ -257,7 +255,7 @@ TURNS = """() => { window.__turns = []; let last = Date.now();
 
 def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, site, relay):
     """Milehollow (a long game), the host and two guests each playing as soon as they may; one guest's page floods
-    for 20 s. The table's pace for the others (entries a second of the seats that do not flood, over
+    for 15 s. The table's pace for the others (entries a second of the seats that do not flood, over
     the time the table waited on them) stays at least 80 % of what it was before, and the other
     guest's moves are answered within 1 s (p95). The flooding device's own turns are its own affair."""
     devices.allowed.append(re.compile(r"sends far more than a person"))
@@ -273,25 +271,28 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
     other.evaluate(ANSWERS)
     host.evaluate(TURNS)
     for i, pg in enumerate((host, flooder, other)):
-        pg.evaluate(AUTOPLAY, 11 + i)
+        pg.evaluate(AUTOPLAY_SEEDED, 11 + i)
 
     def pace(seconds):
         host.evaluate("() => { window.__turns = []; }")
         host.wait_for_timeout(seconds * 1000)
         turns = [(seat, ms) for seat, ms in host.evaluate("window.__turns") if seat != 1]
+        for seat in (0, 2):
+            mine = sorted(ms for s, ms in turns if s == seat)
+            print(f"seat {seat + 1}: {len(mine)} turns, median {mine[len(mine) // 2] if mine else None} ms")
         return len(turns) / (sum(ms for _, ms in turns) / 1000) if turns else 0.0
 
-    calm = pace(20)
+    calm = pace(15)
     other.evaluate("() => { window.__answers = []; }")
     # The flood runs in the flooder's page while the test watches the table's pace.
-    flooder.evaluate("(s) => { window.__flood = (" + FLOOD + ")(s); }", 20)
-    busy = pace(20)
+    flooder.evaluate("(s) => { window.__flood = (" + FLOOD + ")(s); }", 15)
+    busy = pace(15)
     sent = flooder.evaluate("window.__flood")
     answers = sorted(other.evaluate("window.__answers"))
     p95 = answers[int(0.95 * (len(answers) - 1))] if answers else None
     print(f"pace for the others: calm {calm:.2f} entries/s, under a flood of {sent} rounds {busy:.2f} entries/s; "
           f"the other guest's moves answered in {answers} ms")
-    assert sent >= 150, sent
+    assert sent >= 290, sent                                        # 15 s of rounds of 50 ms
     assert not host.evaluate("window.__vt.liveHost.snap.terminal")   # the whole of both stretches was played
     assert busy >= 0.8 * calm, (calm, busy)
     assert answers and p95 <= 1000, answers

@@ -22,7 +22,8 @@ import pytest
 
 from tests.browser.test_live import moves, over, play_first_enabled, resign_on_turn
 from tests.browser.test_live_net import (  # noqa: F401 - fixtures
-    SCREENS, WAIT, check_rows, device, devices, host_invites, net_browser, relay, start, take_seat, wait_path)
+    AUTOPLAY_SEEDED, STOP, SCREENS, WAIT, check_rows, device, devices, host_invites, net_browser, path_of, relay, start,
+    take_seat, wait_path)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,16 +34,6 @@ DONE_CLOCK = """() => { if (window.__doneAt) return; window.__doneAt = {};
     for (let k = 1; k <= n; k++) if (!(k in window.__doneAt)) window.__doneAt[k] = Date.now(); };
   tick(); new MutationObserver(tick).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-done'] });
   setInterval(tick, 250); }"""
-
-# A person at each page who presses one of its listed moves whenever it may, chosen from a seeded
-# stream (Wickerfair's first listed step is often one a second press undoes).
-AUTOPLAY = """(seed) => { if (window.__autoplay) return; let x = seed >>> 0;
-  const next = (n) => { x = (Math.imul(x, 1664525) + 1013904223) >>> 0; return x % n; };
-  window.__autoplay = setInterval(() => {
-    const b = [...document.querySelectorAll('.moves-list button.move:not([disabled])')];
-    if (b.length) b[next(b.length)].click(); }, 40); }"""
-STOP = "() => { clearInterval(window.__autoplay); window.__autoplay = null; }"
-
 
 def done(pg) -> int:
     return int(pg.evaluate("document.querySelector('.live-table')?.dataset.done || '0'"))
@@ -255,10 +246,10 @@ def test_a_host_that_starts_over_after_the_reveals_is_named_on_every_page(device
 # --- honest games -------------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("game,kinds,entries,query", [
-    ("elderwood", ["device"], None, "botdelay=0"),                       # to its end
+    ("elderwood", ["device"], 30, "botdelay=0"),
     ("hollowmere", ["device", "bot"], 14, "botdelay=0"),
     ("milehollow", ["device", "bot"], 16, "botdelay=0"),
-    ("wickerfair", ["device"], 14, "botdelay=0&direct=off"),            # multi-step actions, through the relay
+    ("wickerfair", ["device"], 14, "botdelay=0&direct=off"),            # multi-step actions, through the relays only
 ])
 def test_an_honest_game_checks_out_on_every_page_and_no_board_falls_behind(devices, site, relay, game, kinds, entries, query):
     host = device(devices, relay.url, "host")
@@ -283,6 +274,11 @@ def test_an_honest_game_checks_out_on_every_page_and_no_board_falls_behind(devic
     if "direct=off" not in query:
         wait_path(host, 1, "direct")
         guest.wait_for_selector(".guest-status[data-path=direct]")
+    else:
+        # No direct path can come up (as behind a strict NAT): the whole game goes through the relays.
+        wait_path(host, 1, "relay")
+        guest.wait_for_selector(".guest-status[data-path=relay]")
+        assert "relays" in guest.locator(".guest-status").inner_text()
     if game == "elderwood":
         # Phone first: the board, the seat and (on its turn) the countdown on the first screen.
         guest.screenshot(path=str(SCREENS / "live-net-guest-phone.png"))
@@ -293,18 +289,17 @@ def test_an_honest_game_checks_out_on_every_page_and_no_board_falls_behind(devic
     for pg in (host, guest, watcher):
         pg.evaluate(DONE_CLOCK)
     for i, pg in enumerate((host, guest)):
-        pg.evaluate(AUTOPLAY, 7 + i)
-    if entries is None:
-        host.wait_for_selector(".live-table[data-over=true]", state="attached", timeout=400_000)
-    else:
-        host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.done || 0) >= n",
-                               arg=entries, timeout=400_000)
-        for pg in (host, guest):
-            pg.evaluate(STOP)
-        resign_on_turn(host, [host, guest])
+        pg.evaluate(AUTOPLAY_SEEDED, 7 + i)
+    host.wait_for_function("(n) => Number(document.querySelector('.live-table')?.dataset.done || 0) >= n"
+                           " || document.querySelector('.live-table')?.dataset.over === 'true'", arg=entries, timeout=400_000)
+    for pg in (host, guest):
+        pg.evaluate(STOP)
+    resign_on_turn(host, [host, guest])
     for pg in (guest, watcher):
         pg.wait_for_selector(".live-table[data-over=true]", state="attached", timeout=WAIT)
     host.wait_for_timeout(300)
+    if "direct=off" in query:
+        assert path_of(host, 1) == "relay"
     rows = check_rows(guest)
     assert all(rows.values()) and list(rows) == ["own", "host", "terms", "moves", "record"], guest.locator(".joint-check").inner_text()
     rows = check_rows(watcher)

@@ -43,6 +43,7 @@ import { newSecret, newSigningKey } from "./seal.js";
 import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, reinviteNet } from "./hostlobby.js";
 import { guestCard, scanAnswer, cardOf } from "./cards.js";
 import { reopenTable } from "./hostreopen.js";
+import { admit, admitIntent, stranger, handOver, INTENT_BURST } from "./hostguard.js";
 import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
 import "./strings.js";
@@ -50,10 +51,6 @@ import "./strings_net.js";
 
 const BOT_DELAY_MS = 650;
 /** A guest's intents: a burst of this many, then this many a second; one waits at a time. */
-const INTENT_BURST = 20;
-const INTENT_RATE = 5;
-/** Every other message of a guest, by kind: [burst, per second]. */
-const GUEST_BUDGETS = { join: [3, 0.5], sync: [3, 0.5], refusal: [12, 3] };
 
 function numberParam(text, min) {
   if (text === undefined || text === null || text === "") return null;
@@ -232,6 +229,12 @@ class HostTable {
   guestCard(g) {
     return guestCard(this, g);
   }
+
+  // A guest's budgets and other devices holding its link (hostguard.js).
+  admit(g, kind) { return admit(this, g, kind); }
+  admitIntent(g) { return admitIntent(g); }
+  stranger(g, pubkey) { stranger(this, g, pubkey); }
+  handOver(g) { handOver(this, g); }
 
   /** How many relays answer, and in words any that refuses, asks to authenticate or is down. */
   relaysLine() {
@@ -415,40 +418,6 @@ class HostTable {
     peer.send(message("refused", { note }));
   }
 
-  /**
-   * One message of `kind` from `g`, if its budget allows (a token bucket per kind: a burst, then so
-   * many a second). A person's page sends far less than these; a page sending more is not a person's.
-   */
-  admit(g, kind) {
-    const [burst, rate] = GUEST_BUDGETS[kind];
-    const buckets = g.budgets || (g.budgets = {});
-    const now = Date.now();
-    const b = buckets[kind] || (buckets[kind] = { tokens: burst, at: now });
-    b.tokens = Math.min(burst, b.tokens + ((now - b.at) / 1000) * rate);
-    b.at = now;
-    if (b.tokens < 1) {
-      b.over = (b.over || 0) + 1;
-      if (this.floods(g)) this.noteFlood(g);
-      return false;
-    }
-    b.tokens -= 1;
-    return true;
-  }
-
-  /** Far past its budgets: more dropped messages than a page could send by mistake. */
-  floods(g) {
-    return !!g.budgets && Object.values(g.budgets).reduce((n, b) => n + (b.over || 0), 0) > 200;
-  }
-
-  /** Say (once) that a device floods: what it sends past a person's pace is dropped, the table goes on. */
-  noteFlood(g) {
-    if (g.flagged) return;
-    g.flagged = true;
-    console.warn(`${g.name}'s device sends far more than a person's page does: the rest is dropped`);
-    g.floodNote = t("live.flooded", { name: g.name });
-    this.paintSoon();
-  }
-
   fromGuest(g, peer, text) {
     if (g.peer !== peer || this.dead) return;
     // Each kind of message has its own budget (a page flooding syncs still gets its moves through);
@@ -545,38 +514,6 @@ class HostTable {
     else if (this.saveId && this.net) keepSecrets(this.saveId, [...this.guests.values()], this.watchers);
   }
 
-  /**
-   * Another device, holding the link of `g`'s seat, asked for it: it was told the seat is taken.
-   * The host's page and the seat's own device say so in words; the host may hand the seat over.
-   */
-  stranger(g, pubkey) {
-    if (this.dead) return;
-    const now = Date.now();
-    const fresh = !g.stranger || g.stranger.pubkey !== pubkey;
-    g.stranger = { pubkey, at: now };
-    if (fresh) announce(t(g.watcher ? "live.stranger.hostWatcher" : "live.stranger.host", { name: g.name }));
-    if (g.peer && g.peer.open && g.joined && now - (g.strangerToldAt || 0) > 30_000) {
-      g.strangerToldAt = now;
-      g.peer.send(message("notice", { about: "stranger" }));
-    }
-    this.paintSoon();
-  }
-
-  /** The host lets the device that asked take `g`'s seat: the seat's current device is told, then dropped. */
-  handOver(g) {
-    if (!g.stranger || !g.link || this.dead) return;
-    const pubkey = g.stranger.pubkey;
-    g.stranger = null;
-    if (g.peer && g.peer.open) g.peer.send(message("notice", { about: "moved" }));
-    g.device = pubkey;
-    this.keepInvitations();
-    const link = g.link;
-    // A moment for the word to reach the old device before its session goes.
-    setTimeout(() => { if (g.link === link) link.repin(pubkey); }, 1000);
-    announce(t("live.stranger.handedOver", { name: g.name }));
-    this.paintGuests();
-  }
-
   async netInvite(g) {
     this.ensureNet();
     g.note = null;
@@ -628,17 +565,6 @@ class HostTable {
     announce(t(first ? (g.watcher ? "live.watcherJoined" : "live.joinedSeat") : "live.cameBack",
       { name: g.name, n: g.seat === null ? 0 : g.seat + 1 }));
     this.paintGuests();
-  }
-
-  /** At most one intent of a guest waits for the engine, and only so many a second come in. */
-  admitIntent(g) {
-    const b = g.intents || (g.intents = { tokens: INTENT_BURST, at: Date.now(), pending: false });
-    const now = Date.now();
-    b.tokens = Math.min(INTENT_BURST, b.tokens + ((now - b.at) / 1000) * INTENT_RATE);
-    b.at = now;
-    if (b.pending || b.tokens < 1) return false;
-    b.tokens -= 1;
-    return true;
   }
 
   // --- the joint seed and the start -------------------------------------------------------

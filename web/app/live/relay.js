@@ -2,7 +2,7 @@
 //
 // Each piece is a short-lived event (kind 25050: relays pass ephemeral kinds 20000–29999 on to
 // subscribers and are meant to keep nothing) tagged with its table's topic and signed with the
-// sender's key derived from the invitation. The same piece goes to every relay; whichever delivers
+// sender's key for that invitation (link.js). The same piece goes to every relay; whichever delivers
 // it first wins and the copies are dropped by event id.
 //
 // Public relays have rules of their own and say so: an event is signed only when a relay is about
