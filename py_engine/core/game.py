@@ -313,6 +313,19 @@ class Game(ABC):
     #: withdrawn). Such a record still replays; its bot moves cannot be re-derived.
     retired_bot_levels: ClassVar[Sequence[str]] = ()
 
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
+        """A position built from ``seat``'s ``observation`` alone, with everything that seat cannot see
+        drawn afresh from ``stream`` (other hands from the cards nobody has seen, deck orders, others'
+        uncommitted secret choices).
+
+        In the result, ``observation(seat)`` and ``legal_actions(seat)`` are exactly those of the real
+        position, and each hidden thing follows the pool of what the seat has not seen; that is all a
+        search may assume (the contract test checks both). This is what bots, hints and reviews think
+        with: the true state, and so ``resample_hidden``, is never theirs to read. Its later chance
+        (a reshuffle) comes from ``stream`` too, never from the table's seed.
+        """
+        raise NotImplementedError(f"{self.name} cannot build a position from an observation")
+
     @abstractmethod
     def make_bot(self, level: str, seat: int) -> "Bot":
         """A bot of ``level`` for ``seat``. It gets no randomness here: each choice brings its own."""

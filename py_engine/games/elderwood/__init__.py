@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.fairness import Chance
+from ...core.fairness import Chance, Stream
 from ...core.game import CLOCK, Bot, Game, IllegalAction, OptionSpec
 from .state import ElderwoodState
 
@@ -40,6 +40,16 @@ class ElderwoodGame(Game):
         from .lessons import lesson_state
         self.normalize_options(options)
         return lesson_state(num_players, position, chance)
+
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> ElderwoodState:
+        """The position the observation shows: nothing is hidden in Elderwood, so nothing is drawn
+        (the copy's clock moves, which only the table's timer uses, draw from ``stream``)."""
+        from .state import rebuild
+        s = ElderwoodState(observation["ash_seat"], Chance(stream.read(32).hex()))
+        s.setup = observation.get("setup")
+        s.pos = rebuild(observation)
+        s.moves = list(observation["history"])
+        return s
 
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import ElderwoodBot

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance
+from py_engine.core.fairness import Chance, Stream
 from py_engine.core.game import CLOCK, FIRST, Bot, Game, GameState, IllegalAction, OptionSpec
 
 from .state import HollowmereState
@@ -36,7 +36,9 @@ class Hollowmere(Game):
         FIRST,
         CLOCK,
     )
-    bot_levels = ("easy", "normal")
+    #: ``expert`` (the shared search, expert.py) is the level above Normal; the code name ``strong`` was
+    #: a withdrawn level that older records name, so it stays retired and is never reused.
+    bot_levels = ("easy", "normal", "expert")
     retired_bot_levels = ("strong",)   # offered until engine 0.1; no stronger than normal
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
@@ -55,10 +57,18 @@ class Hollowmere(Game):
         self.check_players(num_players)
         return lesson_state(num_players, self.normalize_options(options), position, chance)
 
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
+        """The position the observation shows, the supply below the shown tiles shuffled (sample.py)."""
+        from .sample import sample_state
+        return sample_state(observation, seat, stream)
+
     def make_bot(self, level: str, seat: int) -> Bot:
-        from .bots import make_bot
         if level not in self.bot_levels:
             raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
+        if level == "expert":
+            from .expert import ExpertBot
+            return ExpertBot(self, seat)
+        from .bots import make_bot
         return make_bot(level, seat)
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance
+from py_engine.core.fairness import Chance, Stream
 from py_engine.core.game import CLOCK, FIRST, Bot, Game, GameState, IllegalAction
 
 from .board import BOARD, MAP, SPEC_VERSION
@@ -31,6 +31,11 @@ class Milehollow(Game):
         return {"spec_version": SPEC_VERSION, **MAP, "setup": dict(BOARD["setup"]),
                 "scoring": {"road": dict(BOARD["scoring"]["road"]), "longestRoad": BOARD["scoring"]["longestRoad"],
                             "endTriggerMarkers": BOARD["scoring"]["endTriggerMarkers"]}}
+
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
+        """The position the observation shows, unseen cards dealt afresh from ``stream`` (sample.py)."""
+        from .sample import sample_state
+        return sample_state(observation, seat, stream)
 
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import make_bot

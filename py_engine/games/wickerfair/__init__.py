@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance
+from py_engine.core.fairness import Chance, Stream
 from py_engine.core.game import CLOCK, Bot, Game, GameState, IllegalAction
 
 from .data import RULES
@@ -30,6 +30,11 @@ class Wickerfair(Game):
         page (the bridge's ``game_data``) so that no view repeats them."""
         from .table_view import static_data
         return static_data()
+
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
+        """The position the observation shows, what the seat cannot see drawn afresh (sample.py)."""
+        from .sample import sample_state
+        return sample_state(observation, seat, stream)
 
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import make_bot

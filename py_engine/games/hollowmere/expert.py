@@ -1,0 +1,80 @@
+"""Hollowmere's Expert level: the shared search (``py_engine/core/search.py``) with this game's knowledge.
+
+* Positions: the valley the observation shows, replayed once per decision (kept between decisions, so a
+  turn replays only the tiles laid since), the supply below the shown tiles shuffled for every draw.
+* Prior and rollout policy: Normal's judgement (``bots.Estimator``, one move ahead), the prior falling
+  from the best move's estimate to nothing for moves :data:`PRIOR_WIDTH` points worse.
+* Evaluation: Normal's estimate of every seat's final score, turned into chances of winning by
+  :func:`~py_engine.core.search.win_chances` with a spread that shrinks as the supply runs out.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from py_engine.core.fairness import Stream
+from py_engine.core.game import GameState
+from py_engine.core.search import Knowledge, SearchBot, win_chances
+
+from .bots import Estimator, Mirror, _lay_after, _margin
+from .sample import sample_state
+from .state import HollowmereState
+
+ITERATIONS = 48
+PRIOR_WIDTH = 6.0
+#: Points of uncertainty in a final-score estimate: a base plus a share of the tiles still to come.
+SPREAD_BASE, SPREAD_PER_TILE = 3.0, 0.3
+
+
+class HollowmereKnowledge(Knowledge):
+    horizon = 2
+
+    def __init__(self, game: Any, seat: int) -> None:
+        super().__init__(game, seat)
+        self.mirror = Mirror()
+
+    def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
+        valley = self.mirror.sync(observation)
+        return sample_state(observation, self.seat, stream, valley)
+
+    def values(self, state: HollowmereState, player: int, legal: list[str]) -> list[float]:
+        """Normal's one-move-ahead margin for each legal action (the Mist Veil: as good as the best lay)."""
+        left = state.supply_count()
+        est = Estimator(left, state.num_players)
+        v = state.valley
+        out = []
+        for action in legal:
+            if action == "veil" or action.startswith("aside:"):
+                out.append(None)
+                continue
+            w = _lay_after(v, action, player, left == 0)
+            out.append(_margin(est.estimate(w, final=left == 0), player))
+        best = max((x for x in out if x is not None), default=0.0)
+        return [best if x is None else x for x in out]
+
+    def priors(self, state: GameState, player: int, legal: list[str]) -> list[float]:
+        vals = self.values(state, player, legal)
+        top = max(vals)
+        out = []
+        for x in vals:
+            r = 1.0 + (x - top) / PRIOR_WIDTH
+            out.append(r * r if r > 0 else 0.0)
+        return out
+
+    def rollout(self, state: GameState, player: int, legal: list[str], stream: Stream) -> str:
+        vals = self.values(state, player, legal)
+        best = max(range(len(legal)), key=lambda i: (vals[i], -i))
+        return legal[best]
+
+    def evaluate(self, state: GameState) -> list[float]:
+        left = state.supply_count()
+        est = Estimator(left, state.num_players).estimate(state.valley)
+        return win_chances(est, SPREAD_BASE + SPREAD_PER_TILE * left)
+
+
+class ExpertBot(SearchBot):
+    def __init__(self, game: Any, seat: int, iterations: int | None = None) -> None:
+        super().__init__(game, seat, HollowmereKnowledge, ITERATIONS if iterations is None else iterations,
+                         tree_depth=2)
+
+
+__all__ = ["ExpertBot", "HollowmereKnowledge", "ITERATIONS"]
