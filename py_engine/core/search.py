@@ -19,7 +19,7 @@ evaluation (each seat's chance of winning from a position).
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Iterable, Sequence
 
 from .fairness import Stream
@@ -156,21 +156,25 @@ class Search:
         root = Node(1.0, self.seats)
         root.priors = self._normalised(legal, self.k.priors(root_state, seat, legal))
         forced = [a for a in dict.fromkeys(must_try) if a in root.priors]
+        extra: dict[str, int] = {}
         for it in range(self.iterations):
             state = self.k.determinize(root_state, stream)
             first = forced[(it // 4) % len(forced)] if forced and it % 4 == 0 else None
+            if first is not None:
+                extra[first] = extra.get(first, 0) + 1
             self._iterate(root, state, legal, stream, first)
         stats = {a: (c.visits, c.mean(seat, 0.0)) for a, c in root.children.items() if c.visits}
-        best = max(legal, key=lambda a: self._final_key(root, a, seat))
+        # the move chosen is the one the search itself went to most (visits it was made to pay are not votes)
+        best = max(legal, key=lambda a: self._final_key(root, a, seat, extra.get(a, 0)))
         return Result(best, stats, self.iterations)
 
     @staticmethod
-    def _final_key(root: Node, action: str, seat: int) -> tuple:
+    def _final_key(root: Node, action: str, seat: int, extra: int) -> tuple:
         c = root.children.get(action)
         prior = root.priors.get(action, 0.0) if root.priors else 0.0
         if c is None or not c.visits:
             return (0, -1.0, prior)
-        return (c.visits, c.mean(seat, 0.0), prior)
+        return (c.visits - extra, c.mean(seat, 0.0), prior)
 
     @staticmethod
     def _normalised(legal: list[str], weights: list[float]) -> dict[str, float]:
@@ -282,5 +286,34 @@ class SearchBot(Bot):
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
         return self.search(observation, legal, stream).action
 
+    def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
+              iterations: int | None = None) -> "Judgement":
+        """The best move here and the seat's win chance after it and after ``played`` (a review)."""
+        res = self.search(observation, legal, stream, iterations or self.review_iterations(), must_try=[played])
+        best_value = res.value_of(res.action)
+        played_value = res.value_of(played)
+        if best_value is None:
+            best_value = 0.5
+        if played_value is None:
+            played_value = best_value
+        return Judgement(res.action, best_value, played_value if played != res.action else best_value)
 
-__all__ = ["Knowledge", "Search", "SearchBot", "Result", "win_chances", "smooth_step"]
+    def review_iterations(self) -> int:
+        """The budget of a review's decision (a review searches every decision of a game)."""
+        return max(8, self.iterations // 2)
+
+
+@dataclass
+class Judgement:
+    """A decision judged: the best move, the seat's win chance after it and after the move played."""
+
+    best: str
+    best_chance: float
+    played_chance: float
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best_chance - self.played_chance)
+
+
+__all__ = ["Knowledge", "Search", "SearchBot", "Result", "Judgement", "win_chances", "smooth_step"]

@@ -17,7 +17,7 @@ from ...core.fairness import Stream
 from ...core.game import Bot
 from .notation import format_move
 from .rules import DIRS, OFF, Position
-from .search import Search
+from .search import WIN, Search, terminal_score
 from .state import rebuild
 
 Move = Optional[tuple[int, int, int]]
@@ -75,3 +75,42 @@ class ElderwoodBot(Bot):
         else:
             move = search_move(pos, self.level, stream)
         return format_move(pos, move)
+
+    def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
+              iterations: int | None = None) -> Any:
+        """A review's judgement (``py_engine/core/analysis.py``): the best move by this level's search,
+        and the mover's win chance after it and after ``played``, from the search's scores."""
+        from ...core.search import Judgement
+        from .notation import parse_move
+        pos = rebuild(observation)
+        level = self.level if self.level in BUDGETS else "normal"
+        max_nodes, max_depth = BUDGETS[level]
+        moves = pos.legal_moves()
+        stream.shuffle(moves)
+        move, score = Search(pos, max_nodes, max_depth).best_move(moves)
+        best = format_move(pos, move)
+        if played == best:
+            return Judgement(best, chance(score), chance(score))
+        pos.push(parse_move(pos, played))
+        if pos.result is not None:
+            after = -terminal_score(pos, 1)
+        else:
+            _, reply = Search(pos, max_nodes, max(1, max_depth - 1)).best_move()
+            after = -reply
+        pos.pop()
+        return Judgement(best, chance(score), chance(after))
+
+
+#: Search points that make a one-in-four (or three-in-four) chance: the evaluation's Elder pressure
+#: and free tiles are worth a few tens of points a move.
+CHANCE_SCALE = 40.0
+
+
+def chance(score: int) -> float:
+    """The mover's win chance from a search score (a forced win or loss: 1 or 0)."""
+    from ...core.search import smooth_step
+    if score >= WIN - 1000:
+        return 1.0
+    if score <= -WIN + 1000:
+        return 0.0
+    return smooth_step(score / CHANCE_SCALE)
