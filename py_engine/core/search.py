@@ -168,6 +168,23 @@ class Search:
         best = max(legal, key=lambda a: self._final_key(root, a, seat, extra.get(a, 0)))
         return Result(best, stats, self.iterations)
 
+    def compare(self, observation: dict[str, Any], legal: list[str], stream: Stream, first: str, second: str,
+                samples: int) -> tuple[float, float]:
+        """The seat's mean win chance after ``first`` and after ``second``, each pair of playouts run on
+        the same draw of the hidden things and the same playout stream (so what differs is the move)."""
+        seat = self.k.seat
+        root_state = self.k.root(observation, stream)
+        a_sum = b_sum = 0.0
+        for _ in range(samples):
+            state = self.k.determinize(root_state, stream)
+            fork = stream.clone()
+            other = state.clone()
+            state.apply_action(first, seat)
+            a_sum += self._playout(state, stream)[seat]
+            other.apply_action(second, seat)
+            b_sum += self._playout(other, fork)[seat]
+        return a_sum / samples, b_sum / samples
+
     @staticmethod
     def _final_key(root: Node, action: str, seat: int, extra: int) -> tuple:
         c = root.children.get(action)
@@ -289,14 +306,19 @@ class SearchBot(Bot):
     def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
               iterations: int | None = None) -> "Judgement":
         """The best move here and the seat's win chance after it and after ``played`` (a review)."""
-        res = self.search(observation, legal, stream, iterations or self.review_iterations(), must_try=[played])
+        budget = iterations or self.review_iterations()
+        res = self.search(observation, legal, stream, budget)
         best_value = res.value_of(res.action)
-        played_value = res.value_of(played)
         if best_value is None:
             best_value = 0.5
-        if played_value is None:
-            played_value = best_value
-        return Judgement(res.action, best_value, played_value if played != res.action else best_value)
+        if played == res.action:
+            return Judgement(played, best_value, best_value)
+        search = Search(self.knowledge, budget, self.tree_depth)
+        best_paired, played_paired = search.compare(observation, legal, stream, res.action, played,
+                                                    max(4, budget // 2))
+        if played_paired >= best_paired:
+            return Judgement(played, played_paired, played_paired)
+        return Judgement(res.action, best_paired, played_paired)
 
     def review_iterations(self) -> int:
         """The budget of a review's decision (a review searches every decision of a game)."""
