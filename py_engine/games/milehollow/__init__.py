@@ -18,7 +18,8 @@ class Milehollow(Game):
     min_players = BOARD["players"]["min"]
     max_players = BOARD["players"]["max"]
     options = (FIRST, CLOCK)
-    bot_levels = ("easy", "normal")
+    #: ``expert``: the shared search with this game's knowledge (expert.py), the level above Normal.
+    bot_levels = ("easy", "normal", "expert")
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)
@@ -38,9 +39,12 @@ class Milehollow(Game):
         return sample_state(observation, seat, stream)
 
     def make_bot(self, level: str, seat: int) -> Bot:
-        from .bots import make_bot
         if level not in self.bot_levels:
             raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
+        if level == "expert":
+            from .expert import ExpertBot
+            return ExpertBot(self, seat)
+        from .bots import make_bot
         return make_bot(level, seat)
 
     def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,
