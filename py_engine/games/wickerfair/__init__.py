@@ -19,7 +19,8 @@ class Wickerfair(Game):
     min_players = RULES["players"]["min"]
     max_players = RULES["players"]["max"]
     options = (CLOCK,)
-    bot_levels = ("easy", "normal")
+    #: ``expert``: the shared search with this game's knowledge (expert.py), the level above Normal.
+    bot_levels = ("easy", "normal", "expert")
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)
@@ -37,9 +38,12 @@ class Wickerfair(Game):
         return sample_state(observation, seat, stream)
 
     def make_bot(self, level: str, seat: int) -> Bot:
-        from .bots import make_bot
         if level not in self.bot_levels:
             raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
+        if level == "expert":
+            from .expert import ExpertBot
+            return ExpertBot(self, seat)
+        from .bots import make_bot
         return make_bot(level, seat)
 
     def lesson_state(self, num_players: int, options: dict[str, Any], position: dict[str, Any],
