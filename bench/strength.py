@@ -4,6 +4,9 @@
     python bench/strength.py report [FILE ...]            # a Markdown table of every match in the files
     python bench/strength.py all --games G [--limit SECONDS]  # every level against every lower level, every game
 
+``--set MODULE.NAME=VALUE`` (repeatable) changes a constant of a game's package for a trial, e.g.
+``--set hollowmere.expert.ITERATIONS=96``; results of trials belong in their own ``--out`` file.
+
 Every game is seeded: game i of a match uses the seed SHA-256("strength/<game>/<level>-<other>/<seats>/<i>").
 With two seats the tested level sits at seat i mod 2 (seats swapped game by game); at a larger table one
 seat plays the tested level, at seat i mod N, and the others the other level. The first player is still
@@ -81,7 +84,28 @@ def play_one(game_name: str, level: str, other: str, seats: int, i: int) -> dict
             "wall": round(time.time() - started, 2)}
 
 
+def apply_settings(settings: list[str]) -> None:
+    """``hollowmere.expert.ITERATIONS=96`` or ``hollowmere.expert.HollowmereKnowledge.horizon=3``."""
+    import importlib
+    for item in settings or []:
+        target, _, text = item.partition("=")
+        parts = target.split(".")
+        for cut in range(len(parts) - 1, 0, -1):
+            try:
+                obj = importlib.import_module("py_engine.games." + ".".join(parts[:cut]))
+                break
+            except ModuleNotFoundError:
+                continue
+        else:
+            raise SystemExit(f"no module in {target}")
+        for name in parts[cut:-1]:
+            obj = getattr(obj, name)
+        old = getattr(obj, parts[-1])
+        setattr(obj, parts[-1], type(old)(json.loads(text)))
+
+
 def cmd_play(args: argparse.Namespace) -> int:
+    apply_settings(getattr(args, "set", None))
     out = Path(args.out)
     out.parent.mkdir(parents=True, exist_ok=True)
     have = done_games(out)
@@ -179,6 +203,7 @@ def main(argv: list[str] | None = None) -> int:
     play.add_argument("--games", type=int, default=100)
     play.add_argument("--out", default=str(DEFAULT_OUT))
     play.add_argument("--limit", type=float, default=0.0, help="start no new game after this many seconds")
+    play.add_argument("--set", action="append", help="MODULE.NAME=VALUE: a game constant changed for a trial")
     play.set_defaults(fn=cmd_play)
     rep = sub.add_parser("report")
     rep.add_argument("files", nargs="*")
