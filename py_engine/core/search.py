@@ -69,6 +69,11 @@ class Knowledge:
 
     #: Decisions played by the rollout policy after the tree before the evaluation.
     horizon: int = 8
+    #: None: the tree search. A number k: the paired search over the prior's k best actions (below).
+    paired_width: int | None = None
+    #: Paired search: how much better (in win chance) another action must do than the prior's first
+    #: choice to be played instead (so that the luck of a few draws does not move the choice).
+    switch_margin: float = 0.0
 
     def __init__(self, game: Game, seat: int) -> None:
         self.game = game
@@ -151,6 +156,8 @@ class Search:
         seat = self.k.seat
         if len(legal) == 1:
             return Result(legal[0], {legal[0]: (0, 0.5)}, 0)
+        if self.k.paired_width:
+            return self.run_paired(observation, legal, stream, must_try)
         root_state = self.k.root(observation, stream)
         self.seats = root_state.num_players
         root = Node(1.0, self.seats)
@@ -168,6 +175,34 @@ class Search:
         best = max(legal, key=lambda a: self._final_key(root, a, seat, extra.get(a, 0)))
         return Result(best, stats, self.iterations)
 
+    def run_paired(self, observation: dict[str, Any], legal: list[str], stream: Stream,
+                   must_try: Iterable[str] = ()) -> Result:
+        """The paired search: the prior's ``paired_width`` best actions (and ``must_try``) are each played
+        out from the same draws of the hidden things, with the same playout stream, draw after draw; the
+        action with the best mean wins (the prior breaks ties). Comparing actions on the same draws
+        leaves out the luck that differs between draws, so few draws tell close actions apart. The
+        budget is in playouts: ``iterations`` playouts in all, shared by the candidates."""
+        seat = self.k.seat
+        root_state = self.k.root(observation, stream)
+        pri = self.k.priors(root_state, seat, legal)
+        order = sorted(range(len(legal)), key=lambda i: (-pri[i], i))
+        cands = [legal[i] for i in order[:self.k.paired_width]]
+        cands += [a for a in dict.fromkeys(must_try) if a in legal and a not in cands]
+        draws = max(1, self.iterations // len(cands))
+        totals = dict.fromkeys(cands, 0.0)
+        for _ in range(draws):
+            state = self.k.determinize(root_state, stream)
+            playouts = Stream(stream.read(32), "playout")
+            for a in cands:
+                s = state.clone()
+                s.apply_action(a, seat)
+                totals[a] += self._playout(s, playouts.clone())[seat]
+        rank = {a: i for i, a in enumerate(cands)}
+        best = max(cands, key=lambda a: (totals[a], -rank[a]))
+        if totals[best] - totals[cands[0]] <= self.k.switch_margin * draws:
+            best = cands[0]
+        return Result(best, {a: (draws, totals[a] / draws) for a in cands}, draws * len(cands))
+
     def compare(self, observation: dict[str, Any], legal: list[str], stream: Stream, first: str, second: str,
                 samples: int) -> tuple[float, float]:
         """The seat's mean win chance after ``first`` and after ``second``, each pair of playouts run on
@@ -177,12 +212,12 @@ class Search:
         a_sum = b_sum = 0.0
         for _ in range(samples):
             state = self.k.determinize(root_state, stream)
-            fork = stream.clone()
+            playouts = Stream(stream.read(32), "playout")
             other = state.clone()
             state.apply_action(first, seat)
-            a_sum += self._playout(state, stream)[seat]
+            a_sum += self._playout(state, playouts.clone())[seat]
             other.apply_action(second, seat)
-            b_sum += self._playout(other, fork)[seat]
+            b_sum += self._playout(other, playouts)[seat]
         return a_sum / samples, b_sum / samples
 
     @staticmethod

@@ -15,50 +15,124 @@ from typing import Any
 
 from py_engine.core.fairness import Stream
 from py_engine.core.game import GameState
-from py_engine.core.search import Knowledge, SearchBot, win_chances
+from py_engine.core.search import Knowledge, SearchBot, smooth_step, win_chances
 
-from .board import LONGEST_ROAD_POINTS, MAILS
-from .bots import END_AT, MilehollowBot, Table, delivered_now, expected, turns_left
+from .board import CARD_NAMES, LONGEST_ROAD_POINTS, MAIL_INDEX, MAILS, NROADS, ROAD_INDEX, ROADS
+from .bots import (END_AT, INF, RISK_MARGIN, RISK_SCALE, SLAB_WORTH, MilehollowBot, Table, delivered_now, plan,
+                   turns_left, turns_needed)
 from .notation import offered_moves
 from .scoring import longest_trail
 
 ITERATIONS = 60
-#: Share of the prior on Normal's own move; the rest is spread over the move list.
-NORMAL_PRIOR = 0.6
 #: Points a slab still to pave is expected to bring (road points per slab of an average paving).
 POINTS_PER_SLAB = 1.7
 #: Points of uncertainty in a final-score estimate, by turns left in the game (base, per turn, cap).
 SPREAD_BASE, SPREAD_PER_TURN, SPREAD_CAP = 6.0, 0.6, 30.0
 
 
+def expected(t: Table, mail: list[int], left: float) -> float:
+    """Normal's worth of a set of mail cards (``bots.expected``) with its chance of finishing in time
+    made by :func:`~py_engine.core.search.smooth_step` instead of ``exp`` (the search uses no function
+    whose last digit may differ between C libraries)."""
+    roads, cost, lost = plan(t, mail)
+    if cost > t.markers:
+        p = 0.0
+    else:
+        slack = left - turns_needed(t, roads) - RISK_MARGIN
+        p = smooth_step(slack / RISK_SCALE)
+    value = 0.0
+    for m in mail:
+        v = MAILS[m].value
+        value += -v if m in lost else v * (2 * p - 1)
+    return value + SLAB_WORTH * cost * p
+
+
+class PlainNormal(MilehollowBot):
+    """Normal, its mail kept by :func:`expected` above (the rollout policy and the prior)."""
+
+    def keep(self, t: Table, legal: list[str]) -> str:
+        left = turns_left(t) - (0 if t.obs["decision"] == "keep-deal" else 1)
+        best, best_score = legal[0], -INF
+        for a in legal:
+            combo = [MAIL_INDEX[m] for m in a[5:].split(",")]
+            score = expected(t, t.mail + combo, left)
+            if score > best_score + 1e-9:
+                best, best_score = a, score
+        return best
+
+
+def lean_observation(state: Any, seat: int) -> dict[str, Any]:
+    """The part of ``state.observation(seat)`` Normal reads, built straight from a thinking copy (the
+    rollouts ask Normal thousands of times a decision; the whole observation costs more than Normal)."""
+    d = state.decision()
+    obs: dict[str, Any] = {
+        "players": state.num_players,
+        "roads": {ROADS[r].id: state.owner[r] for r in range(NROADS) if state.owner[r] >= 0},
+        "hand": {CARD_NAMES[c]: k for c, k in enumerate(state.hands[seat]) if k},
+        "markers": state.markers,
+        "mail": [MAILS[m].id for m in state.mail[seat]],
+        "pending": [MAILS[m].id for m in state.pending[seat]],
+        "keep_min": state.keep_min() if state.pending[seat] else 0,
+        "last_round": None if state.end_by < 0 else {"by": state.end_by, "turns_left": max(0, state.end_left)},
+        "turns": state.turns,
+        "hand_counts": [sum(h) for h in state.hands],
+        "decision": d.kind if d else None,
+        "row": [CARD_NAMES[c] if c >= 0 else None for c in state.row],
+    }
+    return obs
+
+
 class MilehollowKnowledge(Knowledge):
-    horizon = 12
+    horizon = 24
+    paired_width = 6
+    switch_margin = 0.02
 
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
-        self.normals: dict[int, MilehollowBot] = {}
+        self.normals: dict[int, PlainNormal] = {}
 
-    def normal(self, player: int) -> MilehollowBot:
+    def normal(self, player: int) -> PlainNormal:
         bot = self.normals.get(player)
         if bot is None:
-            bot = self.normals[player] = MilehollowBot(player)
+            bot = self.normals[player] = PlainNormal(player)
         return bot
 
-    def _normal_move(self, state: GameState, player: int, legal: list[str], stream: Stream) -> str:
-        return self.normal(player).choose(state.observation(player), legal, stream)
-
     def priors(self, state: GameState, player: int, legal: list[str]) -> list[float]:
+        """Normal's move first; then the pavings of the roads Normal plans, the other pavings by length,
+        new mail, the deck and the face-up cards its plan wants; every other move of the move list last."""
         offered = set(offered_moves(legal))
-        pick = self.normal(player).choose(state.observation(player), legal, None)  # Normal draws no chance
-        rest = max(1, len(offered) - 1)
-        return [NORMAL_PRIOR if a == pick else (1 - NORMAL_PRIOR) / rest if a in offered else 0.0 for a in legal]
+        obs = lean_observation(state, player)
+        bot = self.normal(player)
+        pick = bot.choose(obs, legal, None)       # Normal draws no chance
+        out = []
+        if obs["decision"] in ("turn", "draw"):
+            t = Table(obs, player)
+            roads, want = bot.goal(t)
+        else:
+            roads, want = set(), []
+        for a in legal:
+            if a == pick:
+                w = 1.0
+            elif a not in offered:
+                w = 0.0
+            elif a.startswith("pave:"):
+                road = ROAD_INDEX[a.split(":")[1]]
+                w = 0.5 if road in roads else 0.02 * ROADS[road].len
+            elif a in ("mail", "deck"):
+                w = 0.3
+            elif a.startswith("row:"):
+                card = state.row[int(a[4:]) - 1]
+                w = 0.3 if card >= 0 and card < len(want) and want[card] > 0 else 0.05
+            else:
+                w = 0.1
+            out.append(w)
+        return out
 
     def rollout(self, state: GameState, player: int, legal: list[str], stream: Stream) -> str:
-        return self._normal_move(state, player, legal, stream)
+        return self.normal(player).choose(lean_observation(state, player), legal, stream)
 
     def estimate(self, state: Any, player: int) -> float:
-        obs = state.observation(player)
-        t = Table(obs, player)
+        t = Table(lean_observation(state, player), player)
         left = turns_left(t)
         done = set(delivered_now(t, []))
         mail = [m for m in t.mail if m not in done]
@@ -76,7 +150,7 @@ class MilehollowKnowledge(Knowledge):
             holders = [p for p in range(n) if lengths[p] == top]
             for p in holders:
                 est[p] += LONGEST_ROAD_POINTS / len(holders)
-        left = turns_left(Table(state.observation(self.seat), self.seat))
+        left = turns_left(Table(lean_observation(state, self.seat), self.seat))
         return win_chances(est, min(SPREAD_CAP, SPREAD_BASE + SPREAD_PER_TURN * left * n))
 
 
