@@ -19,6 +19,8 @@ from py_engine.core.table import Seat, Table
 from py_engine.registry import available, get_game
 
 GAMES = available()
+#: Steps checked per game (from the first): enough for every kind of decision to come up.
+STEPS = 160
 
 
 def seed_of(*parts) -> str:
@@ -61,7 +63,7 @@ def test_a_sample_shows_the_seat_exactly_what_it_sees(name):
         checked = 0
         while True:
             t.play_forced()
-            if t.state.is_terminal():
+            if t.state.is_terminal() or len(t.actions) >= STEPS:
                 break
             for seat in range(n):
                 obs = t.state.observation(seat)
