@@ -116,3 +116,50 @@ def test_every_search_level_repeats_its_move_fresh_or_after_other_moves(name):
             asked += 1
         t.play(t.bot_choice(seat), seat)
     assert asked
+
+
+@pytest.mark.parametrize("name", [g for g in SEARCH_GAMES if g != "elderwood"])
+def test_a_hint_reads_nothing_the_seat_may_not_see(name):
+    """Privacy, extended to hints: the table's hidden things drawn again (what the seat cannot tell
+    apart) never change the hint a seat gets."""
+    from py_engine.core import analysis
+    from py_engine.core.bots import RandomBot
+    game = get_game(name)
+    t = Table(game, [Seat("Ana", False), Seat("Bia", False), Seat("Bot", True, "normal")], {}, seed_of(name, "p"),
+              "test")
+    stream = Chance(seed_of(name, "walk")).stream("w")
+    hidden = Chance(seed_of(name, "hidden")).stream("h")
+    asked = 0
+    for _ in range(300):
+        t.play_bots()
+        d = t.decision()
+        if d is None or asked >= 4:
+            break
+        seat = d.players[0]
+        if len(t.state.legal_actions(seat)) > 1 and stream.below(3) == 0:
+            real = analysis.hint(t, seat)
+            kept = t.state
+            t.state = kept.resample_hidden(seat, hidden)
+            try:
+                assert analysis.hint(t, seat) == real
+            finally:
+                t.state = kept
+            asked += 1
+        t.play(RandomBot().choose({}, t.state.legal_actions(seat), stream), seat)
+    assert asked
+
+
+def test_a_running_game_is_reviewed_only_for_one_seat():
+    from py_engine.core import analysis
+    from py_engine.core.game import IllegalAction
+    game = get_game("hollowmere")
+    t = Table(game, [Seat("Ana", False), Seat("Bot", True, "normal")], {}, seed_of("review-running"), "test")
+    for _ in range(6):
+        t.play_bots()
+        seat = t.decision().players[0]
+        t.play(t.state.legal_actions(seat)[0], seat)
+    record = t.to_record(reveal_seed=True)
+    with pytest.raises(IllegalAction):
+        list(analysis.review(record, get_game, iterations=4))
+    mine = list(analysis.review(record, get_game, viewer=0, iterations=4))
+    assert mine and all(m["seat"] == 0 for m in mine)
