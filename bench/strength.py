@@ -101,7 +101,8 @@ def apply_settings(settings: list[str]) -> None:
         for name in parts[cut:-1]:
             obj = getattr(obj, name)
         old = getattr(obj, parts[-1])
-        setattr(obj, parts[-1], type(old)(json.loads(text)))
+        value = json.loads(text)
+        setattr(obj, parts[-1], value if old is None else type(old)(value))
 
 
 def cmd_play(args: argparse.Namespace) -> int:

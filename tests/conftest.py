@@ -1,6 +1,7 @@
-"""Engine tests keep the searching bot levels quick: their budgets (a fixed number of iterations, the
-same for the move played and for the verifier re-deriving it) are set small here, so a whole game with
-an Expert at every seat takes seconds. Strength at the real budgets is the bench's (bench/strength.py)."""
+"""Engine tests keep the searching bot levels quick: their budgets (a fixed number of iterations, or
+Elderwood's Strong's positions searched: the same for the move played and for the verifier re-deriving
+it) are set small here, so a whole game with an Expert at every seat takes seconds. Strength at the real
+budgets is the bench's (bench/strength.py)."""
 from __future__ import annotations
 
 import importlib
@@ -11,6 +12,8 @@ from py_engine.registry import GAME_MODULES
 
 #: Iterations per decision of every search level during the tests.
 TEST_ITERATIONS = 4
+#: Elderwood's Strong during the tests: Normal's budget one ply deeper.
+ELDERWOOD_STRONG = (1200, 4)
 
 
 @pytest.fixture(autouse=True)
@@ -21,4 +24,6 @@ def quick_search(monkeypatch):
         except ModuleNotFoundError:
             continue
         monkeypatch.setattr(expert, "ITERATIONS", TEST_ITERATIONS)
+    from py_engine.games.elderwood import bots as elderwood_bots
+    monkeypatch.setitem(elderwood_bots.BUDGETS, "strong", ELDERWOOD_STRONG)
     yield
