@@ -21,6 +21,7 @@ from . import controls as ctl
 from . import record as rec
 from .fairness import fingerprint
 from .game import ALL_SEATS, Bot, Game, IllegalAction
+from .search import SearchBot
 from .table import GameLookup, Seat, Table
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
@@ -41,12 +42,13 @@ def strongest(game: Game, seat: int) -> Bot:
     return game.make_bot(game.bot_levels[-1], seat)
 
 
-def hint(table: Table, seat: int) -> dict[str, Any]:
+def hint(table: Table, seat: int, iterations: int | None = None) -> dict[str, Any]:
     """The strongest level's choice for ``seat`` now, with its words (EN and PT) as the seat reads them.
 
     Only what the seat may see is used: its observation and its legal list. The stream is the one a
     bot at that seat would get for this move (``docs/fairness.md``), so the hint is the move that bot
-    plays, and asking again gives the same hint."""
+    plays, and asking again gives the same hint. ``iterations``: a smaller search budget (a slow
+    device); the hint may then differ from the level's own move."""
     d = table.state.decision()
     if d is None:
         raise IllegalAction("the game is over")
@@ -54,7 +56,11 @@ def hint(table: Table, seat: int) -> dict[str, Any]:
         raise IllegalAction(f"seat {seat + 1} has no decision to make now")
     legal = table.state.legal_actions(seat)
     bot = strongest(table.game, seat)
-    action = bot.choose(table.state.observation(seat), legal, table.chance.bot_stream(seat, len(table.actions)))
+    obs, stream = table.state.observation(seat), table.chance.bot_stream(seat, len(table.actions))
+    if iterations is not None and isinstance(bot, SearchBot) and len(legal) > 1:
+        action = bot.search(obs, legal, stream, iterations).action
+    else:
+        action = bot.choose(obs, legal, stream)
     words = {}
     for lang in ("en", "pt"):
         try:
