@@ -355,9 +355,12 @@ class SearchBot(Bot):
             return Judgement(played, played_paired, played_paired)
         return Judgement(res.action, best_paired, played_paired)
 
+    #: The budget of a review's decision (a review searches every decision of a game); None: half the
+    #: level's own budget.
+    review_budget: int | None = None
+
     def review_iterations(self) -> int:
-        """The budget of a review's decision (a review searches every decision of a game)."""
-        return max(8, self.iterations // 2)
+        return self.review_budget if self.review_budget is not None else max(8, self.iterations // 2)
 
 
 @dataclass

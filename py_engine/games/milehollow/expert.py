@@ -155,6 +155,9 @@ class MilehollowKnowledge(Knowledge):
 
 
 class ExpertBot(SearchBot):
+    #: A review judges every decision of a game (130 in a two-seat game): a smaller budget each.
+    review_budget = 20
+
     def __init__(self, game: Any, seat: int, iterations: int | None = None) -> None:
         super().__init__(game, seat, MilehollowKnowledge, ITERATIONS if iterations is None else iterations,
                          tree_depth=4)

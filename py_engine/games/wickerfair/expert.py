@@ -105,5 +105,24 @@ class ExpertBot(SearchBot):
             return self.plain.choose(observation, legal, stream)
         return super().choose(observation, legal, stream)
 
+    #: A review judges every step of a fair (about 500 in a two-clan game): a small budget each.
+    review_budget = 10
+
+    def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
+              iterations: int | None = None) -> Any:
+        """A searched choice is judged by the search; any other step against Normal's choice, on the
+        same draws (the level plays Normal's choice there)."""
+        kind = (observation.get("decision") or {}).get("kind")
+        if kind in SEARCHED:
+            return super().judge(observation, legal, stream, played, iterations)
+        from py_engine.core.search import Judgement, Search
+        best = self.plain.choose(observation, legal, stream.clone())
+        samples = max(2, (iterations or self.review_iterations()) // 4)
+        best_v, played_v = Search(self.knowledge, samples, self.tree_depth).compare(
+            observation, legal, stream, best, played, samples)
+        if played == best or played_v >= best_v:
+            return Judgement(played, played_v, played_v)
+        return Judgement(best, best_v, played_v)
+
 
 __all__ = ["ExpertBot", "WickerfairKnowledge", "ITERATIONS"]
