@@ -24,6 +24,8 @@ from .notation import offered_moves
 from .scoring import longest_trail
 
 ITERATIONS = 60
+#: The decisions the search thinks about; any other is played as Normal plays it.
+SEARCHED = {"keep-deal", "keep", "turn", "draw"}
 #: Points a slab still to pave is expected to bring (road points per slab of an average paving).
 POINTS_PER_SLAB = 1.7
 #: Points of uncertainty in a final-score estimate, by turns left in the game (base, per turn, cap).
@@ -165,6 +167,8 @@ class ExpertBot(SearchBot):
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
         if len(offered_moves(legal)) == 1:
             return offered_moves(legal)[0]
+        if observation["decision"] not in SEARCHED:
+            return self.knowledge.normal(self.seat).choose(observation, legal, stream)
         return super().choose(observation, legal, stream)
 
 
