@@ -61,13 +61,7 @@ def hint(table: Table, seat: int, iterations: int | None = None) -> dict[str, An
         action = bot.search(obs, legal, stream, iterations).action
     else:
         action = bot.choose(obs, legal, stream)
-    words = {}
-    for lang in ("en", "pt"):
-        try:
-            words[lang] = table.state.describe(action, lang, seat)
-        except (ValueError, KeyError, IndexError):
-            words[lang] = action
-    return {"action": action, "words": words}
+    return {"action": action, "words": _words(table, action, seat)}
 
 
 def _replay_table(data: Any, lookup: GameLookup) -> tuple[dict[str, Any], Table]:
@@ -120,9 +114,10 @@ def review(data: Any, lookup: GameLookup, viewer: int | str = ALL_SEATS,
     """Judge every decision of ``viewer`` (every seat: ``ALL_SEATS``, only for a finished game) in a
     record that carries its seed; one result per decision, in the record's order.
 
-    Each result: ``step`` (index in ``actions``), ``seat``, ``played``, ``best``, ``loss``, ``mark``, and
-    for a chart ``chance`` (the seat's win chance with the best move) and ``played_chance``. ``iterations``
-    overrides the strongest level's review budget (a quicker review)."""
+    Each result: ``step`` (index in ``actions``), ``seat``, ``played``, ``best``, ``loss``, ``mark``; for a
+    chart ``chance`` (the seat's win chance with the best move) and ``played_chance``; and the two moves
+    in words as that seat read them (``played_words``, ``best_words``: EN and PT). ``iterations``
+    overrides the strongest level's review budget (a quicker review). Stop iterating to cancel."""
     bots: dict[int, Bot] = {}
     for step, seat, played, table in _walk(data, lookup, viewer):
         bot = bots.get(seat)
@@ -133,8 +128,20 @@ def review(data: Any, lookup: GameLookup, viewer: int | str = ALL_SEATS,
         j = bot.judge(table.state.observation(seat), legal, stream, played, iterations)
         loss = 0.0 if j.best == played else round(j.loss, 3)
         yield {"step": step, "seat": seat, "played": played, "best": j.best, "loss": loss, "mark": mark(loss),
-               "chance": round(j.best_chance, 3), "played_chance": round(j.played_chance if j.best != played
-                                                                         else j.best_chance, 3)}
+               "chance": round(j.best_chance, 3),
+               "played_chance": round(j.played_chance if j.best != played else j.best_chance, 3),
+               "played_words": _words(table, played, seat), "best_words": _words(table, j.best, seat)}
+
+
+def _words(table: Table, action: str, seat: int) -> dict[str, str]:
+    """An action in words as ``seat`` reads it, in the position before it (EN and PT)."""
+    out = {}
+    for lang in ("en", "pt"):
+        try:
+            out[lang] = table.state.describe(action, lang, seat)
+        except (ValueError, KeyError, IndexError):
+            out[lang] = action
+    return out
 
 
 def analyse(data: Any, lookup: GameLookup, iterations: int | None = None) -> dict[str, Any]:
