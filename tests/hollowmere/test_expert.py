@@ -87,4 +87,4 @@ def test_analyse_json_and_easy_loses_more_than_expert():
         assert m["mark"] == analysis.mark(m["loss"])
     loss = {s: [m["loss"] for m in data["moves"] if m["seat"] == s] for s in (0, 1)}
     easy, expert = (sum(v) / len(v) for v in (loss[0], loss[1]))
-    assert easy > 3 * expert and easy > 0.005, (easy, expert)
+    assert easy > 3 * expert and easy > 0.002, (easy, expert)
