@@ -98,6 +98,12 @@ class Knowledge:
         """The rollout policy's action (default: uniform)."""
         return legal[stream.below(len(legal))]
 
+    def stop(self, state: GameState) -> bool:
+        """Whether a playout stops here, before its :attr:`horizon` (a game whose turns take several
+        decisions stops at a turn's start, so that every candidate is judged at the same point of the
+        round). Default: never."""
+        return False
+
     def evaluate(self, state: GameState) -> list[float]:
         """Each seat's chance of winning from a position that is not over (adds up to 1)."""
         n = state.num_players
@@ -304,6 +310,8 @@ class Search:
             d = state.decision()
             if d is None:
                 return _returns(state)
+            if k.stop(state):
+                break
             player = d.players[0]
             if state.is_forced(player):
                 state.apply_action(state.timeout_action(player), player)

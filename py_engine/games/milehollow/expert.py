@@ -86,6 +86,9 @@ def lean_observation(state: Any, seat: int) -> dict[str, Any]:
 
 class MilehollowKnowledge(Knowledge):
     horizon = 24
+    #: Playouts stop at the start of one of the seat's turns once this many rounds are over (0: never;
+    #: every candidate is then judged at the same point of the round); :attr:`horizon` still caps them.
+    rounds = 0
     paired_width = 6
     switch_margin = 0.02
 
@@ -98,6 +101,15 @@ class MilehollowKnowledge(Knowledge):
         if bot is None:
             bot = self.normals[player] = PlainNormal(player)
         return bot
+
+    def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
+        state = super().root(observation, stream)
+        self.root_turns = state.turns
+        return state
+
+    def stop(self, state: Any) -> bool:
+        return (self.rounds > 0 and state.phase == "turn" and state.current == self.seat
+                and state.turns >= self.root_turns + self.rounds * state.num_players)
 
     def priors(self, state: GameState, player: int, legal: list[str]) -> list[float]:
         """Normal's move first; then the pavings of the roads Normal plans, the other pavings by length,

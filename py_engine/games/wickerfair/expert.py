@@ -54,6 +54,9 @@ def normal_move(bot: NormalBot, s: Any, legal: list[str]) -> str:
 
 class WickerfairKnowledge(Knowledge):
     horizon = 30
+    #: Playouts stop at the start of the seat's next turn once this is on (every candidate is then
+    #: judged at the same point of the round); :attr:`horizon` still caps them.
+    to_next_turn = False
 
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
@@ -65,6 +68,15 @@ class WickerfairKnowledge(Knowledge):
         if bot is None:
             bot = self.normals[player] = NormalBot(player)
         return bot
+
+    def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
+        state = super().root(observation, stream)
+        self.root_turn = state.turn_no
+        return state
+
+    def stop(self, state: Any) -> bool:
+        return (self.to_next_turn and state.dk == K.CHOOSE_COLUMN and state.active == self.seat
+                and state.turn_no > self.root_turn)
 
     def priors(self, state: GameState, player: int, legal: list[str]) -> list[float]:
         pick = normal_move(self.normal(player), state, legal)
