@@ -1,17 +1,22 @@
 """The one search every game's strongest bot, hints and reviews share.
 
-Information-set Monte Carlo tree search over determinizations (single observer): each iteration
-draws a position the searching seat cannot tell from the real one (``Game.sample_state`` once, then
-``GameState.resample_hidden`` on that sample for every iteration), walks a tree of the seat's own
-choices and of every choice the seat would see made, and finishes with a short playout by the game's
-rollout policy and the game's evaluation at the cut-off. The game brings its knowledge (a
-:class:`Knowledge`): the prior over moves and the rollout policy (its Normal bot's judgement), and the
-evaluation (each seat's chance of winning from a position).
+Every position it thinks about is drawn from what the searching seat knows: ``Game.sample_state``
+builds one from the seat's observation, and ``GameState.resample_hidden`` on that sample draws the
+hidden things again for every further draw. The game brings its knowledge (a :class:`Knowledge`): the
+prior over moves and the rollout policy (its Normal bot's judgement), the evaluation (each seat's
+chance of winning from a position) and where a playout stops. Two forms:
+
+* **paired** (:meth:`Search.run_paired`, when the knowledge sets ``paired_width``): the prior's best few
+  actions are each played out from the same draws of the hidden things with the same playout stream;
+  the best mean wins. What the Expert levels use.
+* **tree** (information-set Monte Carlo tree search, single observer, PUCT over the prior): each
+  iteration walks a tree of the seat's own choices and of every choice the seat would see made, then
+  plays out and evaluates.
 
 * 2–5 seats: every seat maximises its own win chance (the values backed up are one per seat).
 * Simultaneous secret choices (several seats in one decision, or any choice the searching seat may
-  not see made): those of other seats never branch the tree; they are played by the rollout policy
-  inside each determinization, so the tree never learns from what the seat could not see.
+  not see made): those of other seats never branch anything; they are played by the rollout policy
+  inside each draw, so the search never learns from what the seat could not see.
 * A choice depends only on (observation, legal list, stream, iterations): no clock is read, and no
   floating-point function whose last digit may differ between C libraries (exp, log) is used, so the
   same inputs give the same move in CPython and in Pyodide, and ``verify --bots`` re-derives it.
@@ -138,9 +143,6 @@ class Result:
     def value_of(self, action: str) -> float | None:
         got = self.stats.get(action)
         return None if got is None or got[0] == 0 else got[1]
-
-    def best_value(self) -> float:
-        return self.stats[self.action][1]
 
 
 def _returns(state: GameState) -> list[float]:
