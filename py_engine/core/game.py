@@ -274,6 +274,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[Sequence[OptionSpec]] = ()
     bot_levels: ClassVar[Sequence[str]] = ("easy", "normal")
+    #: One line per bot level for the New table page, in every page language ({level: {"en", "pt"}}):
+    #: what the level does and how strong it measured (docs/performance.md).
+    bot_level_words: ClassVar[dict[str, dict[str, str]]] = {}
     #: Whether two people may agree a draw (the table's draw offer, py_engine/core/controls.py).
     draw_offers: ClassVar[bool] = False
 

