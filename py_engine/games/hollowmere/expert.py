@@ -43,9 +43,12 @@ class HollowmereKnowledge(Knowledge):
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
         self.mirror = Mirror()
+        self.known: dict[tuple, str] = {}
+        self.laid = 0
 
     def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
         valley = self.mirror.sync(observation)
+        self.known, self.laid = {}, len(valley.lays)
         return sample_state(observation, self.seat, stream, valley)
 
     def values(self, state: HollowmereState, player: int, legal: list[str]) -> list[float]:
@@ -72,10 +75,17 @@ class HollowmereKnowledge(Knowledge):
             out.append(r * r if r > 0 else 0.0)
         return out
 
-    def rollout(self, state: GameState, player: int, legal: list[str], stream: Stream) -> str:
-        vals = self.values(state, player, legal)
-        best = max(range(len(legal)), key=lambda i: (vals[i], -i))
-        return legal[best]
+    def rollout(self, state: Any, player: int, legal: list[str], stream: Stream) -> str:
+        # Normal's choice depends on the valley, the tile in hand and the counts, never on the supply's
+        # order: a reply to a candidate with the next tile open is the same in every draw, so it is
+        # worked out once per search (the tiles laid since the search began name the valley).
+        key = (tuple(state.valley.lays[self.laid:]), state.hand, player, state.supply_count(),
+               tuple(state.veil_used))
+        action = self.known.get(key)
+        if action is None:
+            vals = self.values(state, player, legal)
+            action = self.known[key] = legal[max(range(len(legal)), key=lambda i: (vals[i], -i))]
+        return action
 
     def evaluate(self, state: GameState) -> list[float]:
         left = state.supply_count()
