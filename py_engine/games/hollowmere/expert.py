@@ -23,8 +23,11 @@ from py_engine.core.game import GameState
 from py_engine.core.search import Knowledge, SearchBot, win_chances
 
 from .bots import Estimator, Mirror, _lay_after, _margin
+from .notation import parse
 from .sample import sample_state
 from .state import HollowmereState
+from .tileset import BY_ID, TYPES
+from .valley import P_MOUNTAIN, P_RIVER_DIRS, RING, cell
 
 ITERATIONS = 64
 WIDTH = 8
@@ -34,6 +37,70 @@ PRIOR_WIDTH = 6.0
 #: most a cap (fitted to 150 games of Normal against Normal: the spread that best predicted the winner
 #: from Normal's estimate, by tiles left).
 SPREAD_BASE, SPREAD_PER_TILE, SPREAD_CAP = 3.0, 0.27, 13.0
+
+
+class NextValleys:
+    """Normal's estimate (``bots.Estimator.estimate``) of the valleys one tile away from valley ``v``,
+    with the same numbers in the same order, but each feature's worth taken from ``v`` when the new
+    tile cannot have changed it: the same feature record (a lay copies every record it changes) and
+    the new cell not within one step of its tiles (nothing else a burgh's, trail's or shrine's worth
+    reads); an aquifer's when the new tile has neither river nor mountain. Meadows are always worked
+    out again (they read other features)."""
+
+    def __init__(self, v: Any, left: int, n: int) -> None:
+        self.est = Estimator(left, n)
+        self.left, self.n = left, n
+        self.feats: dict[Any, float] = {}
+        self.near: dict[Any, set[int]] = {}
+        for f in self._claimed(v).values():
+            if f.kind != "meadow" and not f.done and f.wardens:
+                self.feats[f] = self.est.feature_value(v, f) + len(v.boost(f.cells))
+        self.aquifers = {a: self._aquifer(v, a) for a in v.aquifer_warden}
+
+    @staticmethod
+    def _claimed(v: Any) -> dict[int, Any]:
+        roots: dict[int, Any] = {}
+        for c, ri, _seat in v.standing:
+            if TYPES[v.grid[c] >> 2].regions[ri].kind == "river":
+                continue
+            root = v.find(c * 8 + ri)
+            roots[root] = v.feats[root]
+        return roots
+
+    def _aquifer(self, v: Any, a: int) -> float:
+        left = self.left
+        path = v.river_path(a)
+        return len(path) + len(v.boost(path)) + 1.5 * min(1.0, left / 20) if path else 1.0 * min(1.0, left / 25)
+
+    def estimate(self, w: Any, c: int, p: int) -> list[float]:
+        """The estimate of valley ``w``: ``v`` with placement ``p`` laid at cell ``c``."""
+        est = [float(s) for s in w.scores]
+        for f in self._claimed(w).values():
+            if f.done or not f.wardens:
+                continue
+            value = self.feats.get(f)
+            if value is not None:
+                near = self.near.get(f)
+                if near is None:
+                    near = self.near[f] = {x for t in f.cells for x in RING[t]} | set(f.cells)
+                if c in near:
+                    value = None
+            if value is None:
+                value = self.est.feature_value(w, f)
+                if f.kind != "meadow":
+                    value += len(w.boost(f.cells))
+            top = max(f.wardens.values())
+            for s, k in f.wardens.items():
+                if k == top:
+                    est[s] += value
+        plain = not P_RIVER_DIRS[p] and not P_MOUNTAIN[p]
+        for a, s in w.aquifer_warden.items():
+            value = self.aquifers.get(a) if plain else None
+            est[s] += value if value is not None else self._aquifer(w, a)
+        worth = min(self.est.home_cap, self.left / (self.est.home_rate * self.n))
+        for s in range(self.n):
+            est[s] += worth * w.wardens_left[s]
+        return est
 
 
 class HollowmereKnowledge(Knowledge):
@@ -54,15 +121,22 @@ class HollowmereKnowledge(Knowledge):
     def values(self, state: HollowmereState, player: int, legal: list[str]) -> list[float]:
         """Normal's one-move-ahead margin for each legal action (the Mist Veil: as good as the best lay)."""
         left = state.supply_count()
-        est = Estimator(left, state.num_players)
         v = state.valley
+        est = Estimator(left, state.num_players) if left == 0 else NextValleys(v, left, state.num_players)
         out = []
         for action in legal:
             if action == "veil" or action.startswith("aside:"):
                 out.append(None)
                 continue
-            w = _lay_after(v, action, player, left == 0)
-            out.append(_margin(est.estimate(w, final=left == 0), player))
+            if left == 0:
+                out.append(_margin(est.estimate(_lay_after(v, action, player, True), final=True), player))
+                continue
+            a = parse(action)
+            t = BY_ID[a.tile]
+            c, p = cell(a.x, a.y), t.index * 4 + a.r
+            w = v.clone()
+            w.lay(c, p, [reg.id for reg in t.regions].index(a.region) if a.region else -1, player, 0)
+            out.append(_margin(est.estimate(w, c, p), player))
         best = max((x for x in out if x is not None), default=0.0)
         return [best if x is None else x for x in out]
 
