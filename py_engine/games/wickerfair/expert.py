@@ -74,7 +74,13 @@ class WickerfairKnowledge(Knowledge):
         self.root_turn = state.turn_no
         return state
 
+    #: Playouts stop once the seat's own turn is over (Normal's own look-ahead, but over many draws of
+    #: what the seat cannot see, confrontations played out); the seat's steps are then Normal's planner's.
+    own_turn = False
+
     def stop(self, state: Any) -> bool:
+        if self.own_turn:
+            return state.turn_no > self.root_turn or state.active != self.seat
         return (self.to_next_turn and state.dk == K.CHOOSE_COLUMN and state.active == self.seat
                 and state.turn_no > self.root_turn)
 
@@ -84,7 +90,7 @@ class WickerfairKnowledge(Knowledge):
         return [NORMAL_PRIOR if a == pick else (1 - NORMAL_PRIOR) / rest for a in legal]
 
     def rollout(self, state: Any, player: int, legal: list[str], stream: Stream) -> str:
-        if state.dk in PLANNED:
+        if state.dk in PLANNED or (self.own_turn and player == self.seat):
             return normal_move(self.normal(player), state, legal)
         if state.dk == K.COURAGE_COMMIT:
             return commit_step(state, player, legal)
