@@ -1,4 +1,4 @@
-"""Command line: ``python -m py_engine {play,verify,perft,uhp,fingerprint}``."""
+"""Command line: ``python -m py_engine {play,verify,analyse,perft,uhp,fingerprint}``."""
 from __future__ import annotations
 
 import argparse
@@ -111,6 +111,35 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 1
 
 
+def cmd_analyse(args: argparse.Namespace) -> int:
+    from .core.analysis import analyse, review
+    try:
+        with open(args.file, "rb") as f:
+            raw = f.read(MAX_READ)
+        data = parse(raw)
+    except OSError as e:
+        say(f"error: cannot read {args.file}: {e.strerror}", file=sys.stderr)
+        return 1
+    except BadRecord as e:
+        say(f"error: unreadable record: {e}", file=sys.stderr)
+        return 1
+    if args.iterations is not None and args.iterations < 1:
+        say("error: --iterations must be 1 or more", file=sys.stderr)
+        return 2
+    try:
+        if args.json:
+            sys.stdout.write(json.dumps(analyse(data, get_game, args.iterations), ensure_ascii=False) + "\n")
+            return 0
+        for m in review(data, get_game, iterations=args.iterations):
+            said = f" ({m['mark']})" if m["mark"] else ""
+            say(f"move {m['step'] + 1}, seat {m['seat'] + 1}: played {m['played']}, best {m['best']}, "
+                f"loss {m['loss']:.3f}{said}")
+    except (BadRecord, IllegalAction) as e:
+        say(f"error: {e}", file=sys.stderr)
+        return 1
+    return 0
+
+
 def cmd_perft(args: argparse.Namespace) -> int:
     if args.game not in GAME_MODULES:
         say(f"error: unknown game {args.game!r}", file=sys.stderr)
@@ -143,7 +172,7 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
 
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m py_engine",
-                                description="Valley Tables rules engine: play bot games, verify records, perft, UHP.")
+                                description="Valley Tables rules engine: play bot games, verify and analyse records, perft, UHP.")
     p.add_argument("--version", action="version", version=__version__)
     sub = p.add_subparsers(dest="command", required=True)
 
@@ -160,6 +189,12 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("--bots", action="store_true",
                      help="also re-derive every bot move and check each bot seat played as that bot at its level")
     ver.set_defaults(fn=cmd_verify)
+
+    ana = sub.add_parser("analyse", help="judge every decision of a finished game's record with the strongest bot")
+    ana.add_argument("file")
+    ana.add_argument("--json", action="store_true", help="print one JSON object (the game and its judged moves)")
+    ana.add_argument("--iterations", type=int, help="search budget per decision (default: the strongest level's review budget)")
+    ana.set_defaults(fn=cmd_analyse)
 
     perft = sub.add_parser("perft", help="count leaf nodes of the move tree from the start position")
     perft.add_argument("game")

@@ -274,6 +274,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     options: ClassVar[Sequence[OptionSpec]] = ()
     bot_levels: ClassVar[Sequence[str]] = ("easy", "normal")
+    #: One line per bot level for the New table page, in every page language ({level: {"en", "pt"}}):
+    #: what the level does and how strong it measured (docs/performance.md).
+    bot_level_words: ClassVar[dict[str, dict[str, str]]] = {}
     #: Whether two people may agree a draw (the table's draw offer, py_engine/core/controls.py).
     draw_offers: ClassVar[bool] = False
 
@@ -312,6 +315,19 @@ class Game(ABC):
     #: Levels that older records may name but new tables may not offer (a level that was
     #: withdrawn). Such a record still replays; its bot moves cannot be re-derived.
     retired_bot_levels: ClassVar[Sequence[str]] = ()
+
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
+        """A position built from ``seat``'s ``observation`` alone, with everything that seat cannot see
+        drawn afresh from ``stream`` (other hands from the cards nobody has seen, deck orders, others'
+        uncommitted secret choices).
+
+        In the result, ``observation(seat)`` and ``legal_actions(seat)`` are exactly those of the real
+        position, and each hidden thing follows the pool of what the seat has not seen; that is all a
+        search may assume (the contract test checks both). This is what bots, hints and reviews think
+        with: the true state, and so ``resample_hidden``, is never theirs to read. Its later chance
+        (a reshuffle) comes from ``stream`` too, never from the table's seed.
+        """
+        raise NotImplementedError(f"{self.name} cannot build a position from an observation")
 
     @abstractmethod
     def make_bot(self, level: str, seat: int) -> "Bot":

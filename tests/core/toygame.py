@@ -69,6 +69,34 @@ class TallyState(GameState):
                     s.bids[p] = stream.below(4)
         return s
 
+    @classmethod
+    def from_observation(cls, observation: dict[str, Any], seat: int, stream: Stream) -> "TallyState":
+        """``Game.sample_state``: the cards the seat has not seen dealt afresh, others' hidden bids drawn."""
+        s = cls.__new__(cls)
+        n = s.num_players = len(observation["hand_sizes"])
+        s.chance = Chance(stream.read(32).hex())
+        total = observation["deck"] + sum(observation["hand_sizes"])
+        own = list(observation["hand"])
+        unseen = [c for c in range(1, total + 1) if c not in own]
+        stream.shuffle(unseen)
+        s.hands = []
+        for p in range(n):
+            if p == seat:
+                s.hands.append(own)
+            else:
+                k = observation["hand_sizes"][p]
+                s.hands.append(unseen[:k])
+                unseen = unseen[k:]
+        s.deck = unseen
+        s.bidding = observation["turn"] is None
+        if observation["bids"] is not None:
+            s.bids = list(observation["bids"])
+        else:
+            s.bids = [observation["my_bid"] if p == seat else (stream.below(4) if observation["bid_in"][p] else None)
+                      for p in range(n)]
+        s.turn = observation["turn"] or 0
+        return s
+
     def legal_actions(self, player: int | None = None) -> list[str]:
         d = self.decision()
         if player is None:
@@ -146,6 +174,9 @@ class Tally(Game):
 
     def make_bot(self, level, seat):
         return TallyBot()
+
+    def sample_state(self, observation, seat, stream):
+        return TallyState.from_observation(observation, seat, stream)
 
 
 GAME = Tally()

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.fairness import Chance
+from ...core.fairness import Chance, Stream
 from ...core.game import CLOCK, Bot, Game, IllegalAction, OptionSpec
 from .state import ElderwoodState
 
@@ -26,6 +26,14 @@ class ElderwoodGame(Game):
         CLOCK,
     )
     bot_levels = ("easy", "normal", "strong")
+    bot_level_words = {
+        "easy": {"en": "Looks one move ahead at the Elders, with a good dose of chance.",
+                 "pt": "Olha uma jogada à frente, só para os Anciões, com uma boa dose de acaso."},
+        "normal": {"en": "Searches two to three moves ahead; beat Easy in 99 of 100 games.",
+                   "pt": "Pesquisa duas a três jogadas à frente; venceu o Fácil em 99 de 100 jogos."},
+        "strong": {"en": "Searches a move deeper than Normal.",
+                   "pt": "Pesquisa uma jogada além do Normal."},
+    }
     draw_offers = True
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> ElderwoodState:
@@ -40,6 +48,16 @@ class ElderwoodGame(Game):
         from .lessons import lesson_state
         self.normalize_options(options)
         return lesson_state(num_players, position, chance)
+
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> ElderwoodState:
+        """The position the observation shows: nothing is hidden in Elderwood, so nothing is drawn
+        (the copy's clock moves, which only the table's timer uses, draw from ``stream``)."""
+        from .state import rebuild
+        s = ElderwoodState(observation["ash_seat"], Chance(stream.read(32).hex()))
+        s.setup = observation.get("setup")
+        s.pos = rebuild(observation)
+        s.moves = list(observation["history"])
+        return s
 
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import ElderwoodBot

@@ -6,8 +6,9 @@ the next tile when it is open, and the remaining tile counts — never the suppl
 * **normal** — scores every legal move one ply deep with the full estimate below; with the
   Mist Veil it compares the best move now with the best move for the open next tile.
 
-There is no strong level yet: a one-reply expectimax over sampled tiles and two retunings of the
-estimate were tried and won about half of their games against normal or fewer (docs/performance.md).
+The level above Normal is **expert** (expert.py): the shared search with Normal as its policy and its
+estimate as its evaluation. (A one-reply expectimax over sampled tiles and two retunings of the estimate
+had been tried before and won about half of their games against Normal: docs/performance.md.)
 
 Budgets are counted in nodes (candidate moves and samples), never in wall-clock time, so a
 bot plays the same move on every machine. All randomness comes from the stream the table hands each decision.

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance
+from py_engine.core.fairness import Chance, Stream
 from py_engine.core.game import CLOCK, FIRST, Bot, Game, GameState, IllegalAction
 
 from .board import BOARD, MAP, SPEC_VERSION
@@ -18,7 +18,18 @@ class Milehollow(Game):
     min_players = BOARD["players"]["min"]
     max_players = BOARD["players"]["max"]
     options = (FIRST, CLOCK)
-    bot_levels = ("easy", "normal")
+    #: ``expert``: the shared search with this game's knowledge (expert.py), the level above Normal.
+    bot_levels = ("easy", "normal", "expert")
+    bot_level_words = {
+        "easy": {"en": "Keeps its cheapest mail and routes each card on its own; one move in ten is random.",
+                 "pt": "Fica com a correspondência mais barata e traça cada carta sozinha; uma jogada em dez é ao "
+                       "acaso."},
+        "normal": {"en": "Plans one network for all its mail and races the end; beat Easy in 94 of 100 games.",
+                   "pt": "Planeja uma só rede para toda a correspondência e corre para o fim; venceu o Fácil em 94 "
+                         "de 100 jogos."},
+        "expert": {"en": "Checks Normal's plan against the alternatives in many imagined deals.",
+                   "pt": "Confere o plano do Normal com as alternativas em muitas distribuições imaginadas."},
+    }
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)
@@ -32,10 +43,18 @@ class Milehollow(Game):
                 "scoring": {"road": dict(BOARD["scoring"]["road"]), "longestRoad": BOARD["scoring"]["longestRoad"],
                             "endTriggerMarkers": BOARD["scoring"]["endTriggerMarkers"]}}
 
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
+        """The position the observation shows, unseen cards dealt afresh from ``stream`` (sample.py)."""
+        from .sample import sample_state
+        return sample_state(observation, seat, stream)
+
     def make_bot(self, level: str, seat: int) -> Bot:
-        from .bots import make_bot
         if level not in self.bot_levels:
             raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
+        if level == "expert":
+            from .expert import ExpertBot
+            return ExpertBot(self, seat)
+        from .bots import make_bot
         return make_bot(level, seat)
 
     def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,

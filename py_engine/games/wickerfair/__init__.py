@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance
+from py_engine.core.fairness import Chance, Stream
 from py_engine.core.game import CLOCK, Bot, Game, GameState, IllegalAction
 
 from .data import RULES
@@ -19,7 +19,19 @@ class Wickerfair(Game):
     min_players = RULES["players"]["min"]
     max_players = RULES["players"]["max"]
     options = (CLOCK,)
-    bot_levels = ("easy", "normal")
+    #: ``expert``: the shared search with this game's knowledge (expert.py), the level above Normal.
+    bot_levels = ("easy", "normal", "expert")
+    bot_level_words = {
+        "easy": {"en": "Acts rather than waits, but picks its steps at random.",
+                 "pt": "Prefere agir a esperar, mas escolhe os passos ao acaso."},
+        "normal": {"en": "Tries each step, plays its turn on and values the result; won all of 100 games against "
+                         "two Easy clans.",
+                   "pt": "Experimenta cada passo, continua a vez e avalia o resultado; venceu todos os 100 jogos "
+                         "contra dois clãs Fáceis."},
+        "expert": {"en": "Tries the choices that shape a turn in many imagined fairs, opponents' turns included.",
+                   "pt": "Experimenta as escolhas que moldam uma vez em muitas feiras imaginadas, com as vezes dos "
+                         "adversários."},
+    }
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
         self.check_players(num_players)
@@ -31,10 +43,18 @@ class Wickerfair(Game):
         from .table_view import static_data
         return static_data()
 
+    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
+        """The position the observation shows, what the seat cannot see drawn afresh (sample.py)."""
+        from .sample import sample_state
+        return sample_state(observation, seat, stream)
+
     def make_bot(self, level: str, seat: int) -> Bot:
-        from .bots import make_bot
         if level not in self.bot_levels:
             raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
+        if level == "expert":
+            from .expert import ExpertBot
+            return ExpertBot(self, seat)
+        from .bots import make_bot
         return make_bot(level, seat)
 
     def lesson_state(self, num_players: int, options: dict[str, Any], position: dict[str, Any],

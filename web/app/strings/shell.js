@@ -98,6 +98,7 @@ addStrings({
     "level.normal": "normal",
     "level.hard": "hard",
     "level.strong": "strong",
+    "level.expert": "expert",
 
     "table.loadingTitle": "Setting up the table",
     "table.loadingBody": "The rules engine runs inside your browser; the first start takes a few seconds.",
@@ -280,6 +281,7 @@ addStrings({
     "level.normal": "normal",
     "level.hard": "difícil",
     "level.strong": "forte",
+    "level.expert": "especialista",
 
     "table.loadingTitle": "Preparando a mesa",
     "table.loadingBody": "O motor de regras roda dentro do seu navegador; a primeira partida leva alguns segundos para começar.",

@@ -1,0 +1,154 @@
+"""Hints and reviews: the strongest bot level's judgement of a seat's decision, from that seat's view.
+
+* :func:`hint` — the strongest level's move for a seat now, from its observation and legal list only
+  (the same move that level's bot would play there: the same stream, the same budget).
+* :func:`review` — a generator over a record: for every action a seat chose among two or more legal
+  actions (not the table's forced or timed-out moves, not table actions such as a resignation), the
+  position is rebuilt as that seat saw it at that step and judged; one result per decision, so a page
+  can show progress, stream results and stop whenever it likes.
+* :func:`analyse` — the whole review as the command line's JSON (``python -m py_engine analyse``).
+
+A judgement never reads more than the seat's own observation at that step (never hindsight, never
+another seat's cards). Loss is in the seat's win chance (0 to 1): how much lower its chance is after
+the move played than after the best move found. Marks (``docs/performance.md``, *Reviews*): an
+inaccuracy from :data:`INACCURACY`, a mistake from :data:`MISTAKE`, a blunder from :data:`BLUNDER`.
+"""
+from __future__ import annotations
+
+from typing import Any, Iterator
+
+from . import controls as ctl
+from . import record as rec
+from .fairness import fingerprint
+from .game import ALL_SEATS, Bot, Game, IllegalAction
+from .search import SearchBot
+from .table import GameLookup, Seat, Table
+
+INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
+
+
+def mark(loss: float) -> str | None:
+    if loss >= BLUNDER:
+        return "blunder"
+    if loss >= MISTAKE:
+        return "mistake"
+    if loss >= INACCURACY:
+        return "inaccuracy"
+    return None
+
+
+def strongest(game: Game, seat: int) -> Bot:
+    """A bot of the game's strongest level (the last of ``bot_levels``) for ``seat``."""
+    return game.make_bot(game.bot_levels[-1], seat)
+
+
+def hint(table: Table, seat: int, iterations: int | None = None) -> dict[str, Any]:
+    """The strongest level's choice for ``seat`` now, with its words (EN and PT) as the seat reads them.
+
+    Only what the seat may see is used: its observation and its legal list. The stream is the one a
+    bot at that seat would get for this move (``docs/fairness.md``), so the hint is the move that bot
+    plays, and asking again gives the same hint. ``iterations``: a smaller search budget (a slow
+    device); the hint may then differ from the level's own move."""
+    d = table.state.decision()
+    if d is None:
+        raise IllegalAction("the game is over")
+    if seat not in d.players:
+        raise IllegalAction(f"seat {seat + 1} has no decision to make now")
+    legal = table.state.legal_actions(seat)
+    bot = strongest(table.game, seat)
+    obs, stream = table.state.observation(seat), table.chance.bot_stream(seat, len(table.actions))
+    if iterations is not None and isinstance(bot, SearchBot) and len(legal) > 1:
+        action = bot.search(obs, legal, stream, iterations).action
+    else:
+        action = bot.choose(obs, legal, stream)
+    return {"action": action, "words": _words(table, action, seat)}
+
+
+def _replay_table(data: Any, lookup: GameLookup) -> tuple[dict[str, Any], Table]:
+    r = rec.check_shape(data)
+    if "seed" not in r:
+        raise rec.BadRecord("this record does not carry its seed, so it cannot be reviewed yet",
+                            "este registro não traz a sua semente, então ainda não pode ser analisado",
+                            field="seed")
+    if fingerprint(r["seed"]) != r["fingerprint"]:
+        raise rec.BadRecord("the seed does not match the fingerprint shown at the start",
+                            "a semente não confere com a impressão digital mostrada no início", field="seed")
+    try:
+        game = lookup(r["game"])
+    except KeyError:
+        raise rec.BadRecord(f"unknown game {r['game']!r}", f"jogo desconhecido {r['game']!r}", field="game") from None
+    table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], "review",
+                  r.get("timers", True), retired_levels=True, joint=r.get("joint"))
+    return r, table
+
+
+def decisions(data: Any, lookup: GameLookup, viewer: int | str = ALL_SEATS) -> list[int]:
+    """The steps (indices in the record's ``actions``) a review of ``viewer`` judges, without judging them."""
+    return [step for step, _, _, _ in _walk(data, lookup, viewer)]
+
+
+def _walk(data: Any, lookup: GameLookup, viewer: int | str) -> Iterator[tuple[int, int, str, Table]]:
+    """The record replayed; yields (step, seat, action played, table before that step) for every
+    decision to judge."""
+    r, table = _replay_table(data, lookup)
+    over = "result" in r
+    if viewer != ALL_SEATS and (not isinstance(viewer, int) or isinstance(viewer, bool)
+                                or not 0 <= viewer < len(r["seats"])):
+        raise IllegalAction("no such seat")
+    for step, (action, (seat, by)) in enumerate(zip(r["actions"], r["actors"])):
+        if viewer == ALL_SEATS and not over:
+            raise IllegalAction("every seat's decisions are reviewed only once the game is over")
+        d = table.state.decision()
+        if (d is not None and by == rec.BY_SEAT and not ctl.is_control(action) and seat in d.players
+                and (viewer == ALL_SEATS or viewer == seat)
+                and len(table.state.legal_actions(seat)) >= 2):
+            yield step, seat, action, table
+        try:
+            table.play(action, seat, by)
+        except IllegalAction as e:
+            raise IllegalAction(f"move {step + 1} ({action}) by seat {seat + 1}: {e}") from None
+
+
+def review(data: Any, lookup: GameLookup, viewer: int | str = ALL_SEATS,
+           iterations: int | None = None) -> Iterator[dict[str, Any]]:
+    """Judge every decision of ``viewer`` (every seat: ``ALL_SEATS``, only for a finished game) in a
+    record that carries its seed; one result per decision, in the record's order.
+
+    Each result: ``step`` (index in ``actions``), ``seat``, ``played``, ``best``, ``loss``, ``mark``; for a
+    chart ``chance`` (the seat's win chance with the best move) and ``played_chance``; and the two moves
+    in words as that seat read them (``played_words``, ``best_words``: EN and PT). ``iterations``
+    overrides the strongest level's review budget (a quicker review). Stop iterating to cancel."""
+    bots: dict[int, Bot] = {}
+    for step, seat, played, table in _walk(data, lookup, viewer):
+        bot = bots.get(seat)
+        if bot is None:
+            bot = bots[seat] = strongest(table.game, seat)
+        legal = table.state.legal_actions(seat)
+        stream = table.chance.bot_stream(seat, step)
+        j = bot.judge(table.state.observation(seat), legal, stream, played, iterations)
+        loss = 0.0 if j.best == played else round(j.loss, 3)
+        yield {"step": step, "seat": seat, "played": played, "best": j.best, "loss": loss, "mark": mark(loss),
+               "chance": round(j.best_chance, 3),
+               "played_chance": round(j.played_chance if j.best != played else j.best_chance, 3),
+               "played_words": _words(table, played, seat), "best_words": _words(table, j.best, seat)}
+
+
+def _words(table: Table, action: str, seat: int) -> dict[str, str]:
+    """An action in words as ``seat`` reads it, in the position before it (EN and PT)."""
+    out = {}
+    for lang in ("en", "pt"):
+        try:
+            out[lang] = table.state.describe(action, lang, seat)
+        except (ValueError, KeyError, IndexError):
+            out[lang] = action
+    return out
+
+
+def analyse(data: Any, lookup: GameLookup, iterations: int | None = None) -> dict[str, Any]:
+    """The whole review in the command line's JSON shape (``docs/performance.md``, *Reviews*)."""
+    moves = [{k: m[k] for k in ("step", "seat", "played", "best", "loss", "mark")}
+             for m in review(data, lookup, ALL_SEATS, iterations)]
+    return {"game": data["game"], "moves": moves}
+
+
+__all__ = ["hint", "review", "analyse", "decisions", "mark", "strongest", "INACCURACY", "MISTAKE", "BLUNDER"]

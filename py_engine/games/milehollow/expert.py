@@ -1,0 +1,187 @@
+"""Milehollow's Expert level: the shared search (``py_engine/core/search.py``) with this game's knowledge.
+
+* Positions: the seat's observation with the unseen wagon cards and mail dealt afresh (sample.py), the
+  whole deal drawn again for every iteration.
+* Prior and rollout policy: Normal (``bots.MilehollowBot``), asked from the acting seat's own view of
+  the drawn position. The prior puts most weight on Normal's move among the move list's actions.
+* Evaluation: each seat's points so far, plus its mail as Normal values it (delivered cards in full,
+  the others by the chance of finishing their network in the turns it has left), plus the Longest
+  Road bonus to its current holder, plus what its markers and cards can still pave; turned into
+  chances of winning by :func:`~py_engine.core.search.win_chances`.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from py_engine.core.fairness import Stream
+from py_engine.core.game import GameState
+from py_engine.core.search import Knowledge, SearchBot, smooth_step, win_chances
+
+from .board import CARD_NAMES, LONGEST_ROAD_POINTS, MAIL_INDEX, MAILS, NROADS, ROAD_INDEX, ROADS
+from .bots import (END_AT, INF, RISK_MARGIN, RISK_SCALE, SLAB_WORTH, MilehollowBot, Table, delivered_now, plan,
+                   turns_left, turns_needed)
+from .notation import offered_moves
+from .scoring import longest_trail
+
+ITERATIONS = 60
+#: The decisions the search thinks about; any other is played as Normal plays it.
+SEARCHED = {"keep-deal", "keep", "turn", "draw"}
+#: Points a slab still to pave is expected to bring (road points per slab of an average paving).
+POINTS_PER_SLAB = 1.7
+#: Points of uncertainty in a final-score estimate, by turns left in the game (base, per turn, cap).
+SPREAD_BASE, SPREAD_PER_TURN, SPREAD_CAP = 6.0, 0.6, 30.0
+
+
+def expected(t: Table, mail: list[int], left: float) -> float:
+    """Normal's worth of a set of mail cards (``bots.expected``) with its chance of finishing in time
+    made by :func:`~py_engine.core.search.smooth_step` instead of ``exp`` (the search uses no function
+    whose last digit may differ between C libraries)."""
+    roads, cost, lost = plan(t, mail)
+    if cost > t.markers:
+        p = 0.0
+    else:
+        slack = left - turns_needed(t, roads) - RISK_MARGIN
+        p = smooth_step(slack / RISK_SCALE)
+    value = 0.0
+    for m in mail:
+        v = MAILS[m].value
+        value += -v if m in lost else v * (2 * p - 1)
+    return value + SLAB_WORTH * cost * p
+
+
+class PlainNormal(MilehollowBot):
+    """Normal, its mail kept by :func:`expected` above (the rollout policy and the prior)."""
+
+    def keep(self, t: Table, legal: list[str]) -> str:
+        left = turns_left(t) - (0 if t.obs["decision"] == "keep-deal" else 1)
+        best, best_score = legal[0], -INF
+        for a in legal:
+            combo = [MAIL_INDEX[m] for m in a[5:].split(",")]
+            score = expected(t, t.mail + combo, left)
+            if score > best_score + 1e-9:
+                best, best_score = a, score
+        return best
+
+
+def lean_observation(state: Any, seat: int) -> dict[str, Any]:
+    """The part of ``state.observation(seat)`` Normal reads, built straight from a thinking copy (the
+    rollouts ask Normal thousands of times a decision; the whole observation costs more than Normal)."""
+    d = state.decision()
+    obs: dict[str, Any] = {
+        "players": state.num_players,
+        "roads": {ROADS[r].id: state.owner[r] for r in range(NROADS) if state.owner[r] >= 0},
+        "hand": {CARD_NAMES[c]: k for c, k in enumerate(state.hands[seat]) if k},
+        "markers": state.markers,
+        "mail": [MAILS[m].id for m in state.mail[seat]],
+        "pending": [MAILS[m].id for m in state.pending[seat]],
+        "keep_min": state.keep_min() if state.pending[seat] else 0,
+        "last_round": None if state.end_by < 0 else {"by": state.end_by, "turns_left": max(0, state.end_left)},
+        "turns": state.turns,
+        "hand_counts": [sum(h) for h in state.hands],
+        "decision": d.kind if d else None,
+        "row": [CARD_NAMES[c] if c >= 0 else None for c in state.row],
+    }
+    return obs
+
+
+class MilehollowKnowledge(Knowledge):
+    horizon = 24
+    #: Playouts stop at the start of one of the seat's turns once this many rounds are over (0: never;
+    #: every candidate is then judged at the same point of the round); :attr:`horizon` still caps them.
+    rounds = 0
+    paired_width = 6
+    switch_margin = 0.02
+
+    def __init__(self, game: Any, seat: int) -> None:
+        super().__init__(game, seat)
+        self.normals: dict[int, PlainNormal] = {}
+
+    def normal(self, player: int) -> PlainNormal:
+        bot = self.normals.get(player)
+        if bot is None:
+            bot = self.normals[player] = PlainNormal(player)
+        return bot
+
+    def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
+        state = super().root(observation, stream)
+        self.root_turns = state.turns
+        return state
+
+    def stop(self, state: Any) -> bool:
+        return (self.rounds > 0 and state.phase == "turn" and state.current == self.seat
+                and state.turns >= self.root_turns + self.rounds * state.num_players)
+
+    def priors(self, state: GameState, player: int, legal: list[str]) -> list[float]:
+        """Normal's move first; then the pavings of the roads Normal plans, the other pavings by length,
+        new mail, the deck and the face-up cards its plan wants; every other move of the move list last."""
+        offered = set(offered_moves(legal))
+        obs = lean_observation(state, player)
+        bot = self.normal(player)
+        pick = bot.choose(obs, legal, None)       # Normal draws no chance
+        out = []
+        if obs["decision"] in ("turn", "draw"):
+            t = Table(obs, player)
+            roads, want = bot.goal(t)
+        else:
+            roads, want = set(), []
+        for a in legal:
+            if a == pick:
+                w = 1.0
+            elif a not in offered:
+                w = 0.0
+            elif a.startswith("pave:"):
+                road = ROAD_INDEX[a.split(":")[1]]
+                w = 0.5 if road in roads else 0.02 * ROADS[road].len
+            elif a in ("mail", "deck"):
+                w = 0.3
+            elif a.startswith("row:"):
+                card = state.row[int(a[4:]) - 1]
+                w = 0.3 if card >= 0 and card < len(want) and want[card] > 0 else 0.05
+            else:
+                w = 0.1
+            out.append(w)
+        return out
+
+    def rollout(self, state: GameState, player: int, legal: list[str], stream: Stream) -> str:
+        return self.normal(player).choose(lean_observation(state, player), legal, stream)
+
+    def estimate(self, state: Any, player: int) -> float:
+        t = Table(lean_observation(state, player), player)
+        left = turns_left(t)
+        done = set(delivered_now(t, []))
+        mail = [m for m in t.mail if m not in done]
+        value = float(state.points[player]) + sum(MAILS[m].value for m in done)
+        value += expected(t, mail, left) if mail else 0.0
+        pavable = min(max(0, t.markers - END_AT), 2.5 * left)
+        return value + POINTS_PER_SLAB * pavable
+
+    def evaluate(self, state: GameState) -> list[float]:
+        n = state.num_players
+        est = [self.estimate(state, p) for p in range(n)]
+        lengths = [longest_trail(state.paved[p]) for p in range(n)]
+        top = max(lengths)
+        if top > 0:
+            holders = [p for p in range(n) if lengths[p] == top]
+            for p in holders:
+                est[p] += LONGEST_ROAD_POINTS / len(holders)
+        left = turns_left(Table(lean_observation(state, self.seat), self.seat))
+        return win_chances(est, min(SPREAD_CAP, SPREAD_BASE + SPREAD_PER_TURN * left * n))
+
+
+class ExpertBot(SearchBot):
+    #: A review judges every decision of a game (130 in a two-seat game): a smaller budget each.
+    review_budget = 20
+
+    def __init__(self, game: Any, seat: int, iterations: int | None = None) -> None:
+        super().__init__(game, seat, MilehollowKnowledge, ITERATIONS if iterations is None else iterations,
+                         tree_depth=4)
+
+    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        if len(offered_moves(legal)) == 1:
+            return offered_moves(legal)[0]
+        if observation["decision"] not in SEARCHED:
+            return self.knowledge.normal(self.seat).choose(observation, legal, stream)
+        return super().choose(observation, legal, stream)
+
+
+__all__ = ["ExpertBot", "MilehollowKnowledge", "ITERATIONS"]

@@ -1,0 +1,29 @@
+"""Engine tests keep the searching bot levels quick: their budgets (a fixed number of iterations, or
+Elderwood's Strong's positions searched: the same for the move played and for the verifier re-deriving
+it) are set small here, so a whole game with an Expert at every seat takes seconds. Strength at the real
+budgets is the bench's (bench/strength.py)."""
+from __future__ import annotations
+
+import importlib
+
+import pytest
+
+from py_engine.registry import GAME_MODULES
+
+#: Iterations per decision of every search level during the tests.
+TEST_ITERATIONS = 4
+#: Elderwood's Strong during the tests: Normal's budget one ply deeper.
+ELDERWOOD_STRONG = (1200, 4)
+
+
+@pytest.fixture(autouse=True)
+def quick_search(monkeypatch):
+    for module in GAME_MODULES.values():
+        try:
+            expert = importlib.import_module(module + ".expert")
+        except ModuleNotFoundError:
+            continue
+        monkeypatch.setattr(expert, "ITERATIONS", TEST_ITERATIONS)
+    from py_engine.games.elderwood import bots as elderwood_bots
+    monkeypatch.setitem(elderwood_bots.BUDGETS, "strong", ELDERWOOD_STRONG)
+    yield
