@@ -20,7 +20,8 @@ Bounds: at most :data:`MAX_TABLES` open tables, :data:`MAX_REPLAYS` replays and
 table is loaded again from its save). ``docs/architecture.md`` says so too.
 
 Commands (``docs/architecture.md`` has the shapes):
-``games``, ``game_data``, ``joint_terms``, ``new_table``, ``load_table``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
+``games``, ``game_data``, ``joint_terms``, ``new_table``, ``load_table``, ``hint``, ``review_open``,
+``review_next``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
 ``record``, ``save_record``, ``verify``, ``open_replay``, ``replay_at``, ``lessons``, ``lesson_start``,
 ``lesson_play``, ``close``.
 """
@@ -34,7 +35,9 @@ from typing import Any, Callable
 
 from . import __version__
 from .core import record as rec
+from .core import analysis
 from .core import commitments as commit
+from .core import controls as ctl
 from .core import lessons as lessons_core
 from .core.fairness import MAX_CONTRIBUTIONS, Chance
 from .core.game import ALL_SEATS, IllegalAction
@@ -55,6 +58,9 @@ MAX_REQUEST = 6 * rec.MAX_BYTES + 64 * 1024
 _tables: OrderedDict[str, Table] = OrderedDict()
 _saves: dict[str, str] = {}        # engine table id -> the page's save id
 _replays: OrderedDict[str, Replay] = OrderedDict()
+#: Reviews under way (a generator each): few, since a review is one page's work.
+_reviews: OrderedDict[str, Any] = OrderedDict()
+MAX_REVIEWS = 4
 _attempts: OrderedDict[str, lessons_core.Attempt] = OrderedDict()
 _next_id = [0]
 
@@ -177,6 +183,9 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
         "legal": legal,
         # table actions this viewer may play now: resign, a draw offer or answer, a take-back
         "controls": [{"action": a, "words": t.control_words(a)} for a in t.controls(viewer)],
+        # hints each seat asked for (public: every seat sees how many), and whether this table has any
+        "hints": t.hints_used(),
+        "hints_allowed": t.hints_allowed(),
         **_log(t, viewer, since),
         "events": t.state.events_since(0, viewer),
         "terminal": over,
@@ -359,6 +368,65 @@ def _cmd_play(args: dict[str, Any]) -> Any:
     return _after(tid, t, args)
 
 
+#: The part of the strongest level's budget a quick hint searches with.
+HINT_SHARE = {"desk": 3, "phone": 4}
+
+
+def _cmd_hint(args: dict[str, Any]) -> Any:
+    """The strongest bot level's move for ``seat`` now (its observation and legal list only), and the
+    ask counted in the record (``@hint``; refused where the table allows no hints). Answers the
+    snapshot, with ``hint``: {action, words}. ``quick``: a part of the level's own search budget, so
+    that a hint comes within a second or so — "desk" a third, "phone" a quarter; absent, the whole
+    (the very move a bot of that level plays there)."""
+    tid, t = _table(args)
+    _viewer(t, args)
+    seat = _seat_arg(args)
+    if seat is None or ctl.HINT not in t.controls(seat):
+        raise IllegalAction("no hint here: hints are for a table with one person and bots, or one made with "
+                            "hints on, and for a decision with a choice",
+                            {"en": "no hint here: hints are for a table with one person and bots, or one made with "
+                                   "hints on, and for a decision with a choice",
+                             "pt": "nenhuma dica aqui: as dicas são para uma mesa com uma pessoa e bots, ou feita "
+                                   "com dicas ligadas, e para uma decisão com escolha"})
+    quick = args.get("quick")
+    if quick not in (None, "desk", "phone"):
+        raise BadRequest('quick must be "desk" or "phone"')
+    bot = analysis.strongest(t.game, seat)
+    budget = getattr(bot, "iterations", None)
+    iterations = max(4, budget // HINT_SHARE[quick]) if quick and isinstance(budget, int) else None
+    found = analysis.hint(t, seat, iterations)
+    t.play(ctl.HINT, seat, rec.BY_SEAT)
+    out = _after(tid, t, args)
+    out["result"]["hint"] = found
+    return out
+
+
+def _cmd_review_open(args: dict[str, Any]) -> Any:
+    """A review of a record (text): every decision of ``viewer`` (a seat, or "all" for a finished game),
+    judged one at a time by ``review_next`` so the page can show progress and stop. Answers
+    {review, total, steps}."""
+    data = _record_input(args)
+    viewer = args.get("viewer", ALL_SEATS)
+    if viewer != ALL_SEATS and (not isinstance(viewer, int) or isinstance(viewer, bool)):
+        raise BadRequest('viewer must be a seat or "all"')
+    steps = analysis.decisions(data, get_game, viewer)
+    rid = _new_id("v")
+    _keep(_reviews, rid, {"it": analysis.review(data, get_game, viewer), "total": len(steps)}, MAX_REVIEWS)
+    return {"result": {"review": rid, "total": len(steps), "steps": steps}}
+
+
+def _cmd_review_next(args: dict[str, Any]) -> Any:
+    """The next judged decision of a review ({done: true} after the last)."""
+    r = _used(_reviews, args.get("review"))
+    if r is None:
+        raise BadRequest("no such review (it was closed, or finished)")
+    try:
+        return {"result": next(r["it"])}
+    except StopIteration:
+        _reviews.pop(args.get("review"), None)
+        return {"result": {"done": True}}
+
+
 def _cmd_bot_play(args: dict[str, Any]) -> Any:
     """One bot seat moves (the page calls this per bot turn so it can animate and stay responsive)."""
     tid, t = _table(args)
@@ -507,12 +575,16 @@ def _cmd_close(args: dict[str, Any]) -> Any:
     key = args.get("lesson")
     if isinstance(key, str):
         _attempts.pop(key, None)
+    key = args.get("review")
+    if isinstance(key, str):
+        _reviews.pop(key, None)
     return {"result": True}
 
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _cmd_games, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
-    "joint_terms": _cmd_joint_terms,
+    "joint_terms": _cmd_joint_terms, "hint": _cmd_hint, "review_open": _cmd_review_open,
+    "review_next": _cmd_review_next,
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play,
     "timeout": _cmd_timeout, "record": _cmd_record, "save_record": _cmd_save_record, "verify": _cmd_verify,
     "open_replay": _cmd_open_replay, "replay_at": _cmd_replay_at, "close": _cmd_close,

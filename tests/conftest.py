@@ -10,8 +10,9 @@ import pytest
 
 from py_engine.registry import GAME_MODULES
 
-#: Iterations per decision of every search level during the tests.
+#: Iterations per decision of every search level during the tests, and how far each playout goes.
 TEST_ITERATIONS = 4
+TEST_HORIZON = 6
 #: Elderwood's Strong during the tests: Normal's budget one ply deeper.
 ELDERWOOD_STRONG = (1200, 4)
 
@@ -24,6 +25,10 @@ def quick_search(monkeypatch):
         except ModuleNotFoundError:
             continue
         monkeypatch.setattr(expert, "ITERATIONS", TEST_ITERATIONS)
+        # and short playouts: each is a game's Normal bots playing on for `horizon` decisions
+        for value in vars(expert).values():
+            if isinstance(value, type) and isinstance(getattr(value, "horizon", None), int) and value.horizon > TEST_HORIZON:
+                monkeypatch.setattr(value, "horizon", TEST_HORIZON)
     from py_engine.games.elderwood import bots as elderwood_bots
     monkeypatch.setitem(elderwood_bots.BUDGETS, "strong", ELDERWOOD_STRONG)
     yield

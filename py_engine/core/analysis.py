@@ -19,10 +19,9 @@ from typing import Any, Iterator
 
 from . import controls as ctl
 from . import record as rec
-from .fairness import fingerprint
 from .game import ALL_SEATS, Bot, Game, IllegalAction
 from .search import SearchBot
-from .table import GameLookup, Seat, Table
+from .table import GameLookup, Table
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 
@@ -65,21 +64,13 @@ def hint(table: Table, seat: int, iterations: int | None = None) -> dict[str, An
 
 
 def _replay_table(data: Any, lookup: GameLookup) -> tuple[dict[str, Any], Table]:
+    """The record read strictly and its table before any move (a joint seed of either scheme)."""
     r = rec.check_shape(data)
     if "seed" not in r:
         raise rec.BadRecord("this record does not carry its seed, so it cannot be reviewed yet",
                             "este registro não traz a sua semente, então ainda não pode ser analisado",
                             field="seed")
-    if fingerprint(r["seed"]) != r["fingerprint"]:
-        raise rec.BadRecord("the seed does not match the fingerprint shown at the start",
-                            "a semente não confere com a impressão digital mostrada no início", field="seed")
-    try:
-        game = lookup(r["game"])
-    except KeyError:
-        raise rec.BadRecord(f"unknown game {r['game']!r}", f"jogo desconhecido {r['game']!r}", field="game") from None
-    table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], "review",
-                  r.get("timers", True), retired_levels=True, joint=r.get("joint"))
-    return r, table
+    return r, Table.from_record(r, lookup, "review", upto=0)
 
 
 def decisions(data: Any, lookup: GameLookup, viewer: int | str = ALL_SEATS) -> list[int]:

@@ -1,7 +1,7 @@
 """The controls people expect at a table, beside the game's own moves.
 
-A seat may resign, offer a draw (in a game that has draws by agreement), answer one, or take its
-last move back when every other seat is a bot. Each is an action of that seat in the record, a
+A seat may resign, offer a draw (in a game that has draws by agreement), answer one, take its
+last move back when every other seat is a bot, or ask for a hint where the table allows it. Each is an action of that seat in the record, a
 string starting with ``@`` (no game's notation starts so), played on that seat's turn, so a record
 replays and verifies them like any move (``docs/records.md``, "Table actions"). The game state never
 sees them: the table keeps who resigned and any pending offer, and once the game ends by them it
@@ -19,7 +19,9 @@ DRAW_OFFER = "@draw?"
 DRAW_ACCEPT = "@draw:yes"
 DRAW_DECLINE = "@draw:no"
 TAKEBACK = "@takeback"
-ACTIONS = (RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, TAKEBACK)
+#: A seat asked for the strongest bot's move (``analysis.hint``): counted, changes nothing else.
+HINT = "@hint"
+ACTIONS = (RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, TAKEBACK, HINT)
 
 #: The log's words for each table action (the same for every viewer).
 WORDS = {
@@ -28,6 +30,7 @@ WORDS = {
     DRAW_ACCEPT: {"en": "Accepted the draw", "pt": "Aceitou o empate"},
     DRAW_DECLINE: {"en": "Declined the draw", "pt": "Recusou o empate"},
     TAKEBACK: {"en": "Took back their last move", "pt": "Voltou a sua última jogada"},
+    HINT: {"en": "Asked for a hint", "pt": "Pediu uma dica"},
 }
 
 #: What each table action's button says.
@@ -37,6 +40,7 @@ BUTTONS = {
     DRAW_ACCEPT: {"en": "Accept the draw", "pt": "Aceitar o empate"},
     DRAW_DECLINE: {"en": "Decline the draw", "pt": "Recusar o empate"},
     TAKEBACK: {"en": "Take back my last move", "pt": "Voltar a minha última jogada"},
+    HINT: {"en": "Hint", "pt": "Dica"},
 }
 
 #: How the table ended a game early, in words (``Overlay.view``'s ``table_end``).

@@ -127,6 +127,19 @@ FIRST = OptionSpec(
     omit_default=True)
 
 
+#: Hints (``py_engine/core/analysis.py``): a seat may ask the strongest bot level for its move, and each
+#: time it does is an action in the record (``@hint``, ``docs/records.md``). Always allowed at a table
+#: where one seat is a person and every other a bot; elsewhere only when the table was made with
+#: hints on — at a table across devices a term every participant saw before revealing.
+HINTS = OptionSpec(
+    "hints", False, (False, True),
+    label={"en": "Hints", "pt": "Dicas"},
+    help={"en": "Any person may ask for the strongest bot's move; each hint asked is in the record.",
+          "pt": "Qualquer pessoa pode pedir a jogada do bot mais forte; cada dica pedida fica no registro."},
+    choice_words={"False": {"en": "Off", "pt": "Desligadas"}, "True": {"en": "On", "pt": "Ligadas"}},
+    omit_default=True)
+
+
 class GameState(ABC):
     """A position plus everything needed to go on from it.
 

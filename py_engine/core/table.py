@@ -343,6 +343,21 @@ class Table:
             out.append(ctl.DRAW_OFFER)
         if self._takeback_from(seat) is not None:
             out.append(ctl.TAKEBACK)
+        if self.hints_allowed() and len(self.state.legal_actions(seat)) >= 2:
+            out.append(ctl.HINT)
+        return out
+
+    def hints_allowed(self) -> bool:
+        """Hints at this table: always where one seat is a person and every other a bot; else only when
+        the table was made with hints on (``game.HINTS``)."""
+        return bool(self.options.get("hints")) or sum(not s.bot for s in self.seats) == 1
+
+    def hints_used(self) -> list[int]:
+        """How many hints each seat asked for (``@hint`` in the record)."""
+        out = [0] * len(self.seats)
+        for action, (seat, _) in zip(self.actions, self.actors):
+            if action == ctl.HINT:
+                out[seat] += 1
         return out
 
     @staticmethod
@@ -378,7 +393,9 @@ class Table:
             why = {ctl.RESIGN: "this seat has already resigned",
                    ctl.DRAW_OFFER: "a draw can be offered only in a game that has draws, to a person, once at a time",
                    ctl.DRAW_ACCEPT: "there is no draw offer to answer", ctl.DRAW_DECLINE: "there is no draw offer to answer",
-                   ctl.TAKEBACK: "a move can be taken back only when every other seat is a bot, and you have one"}
+                   ctl.TAKEBACK: "a move can be taken back only when every other seat is a bot, and you have one",
+                   ctl.HINT: "hints are for a table with one person and bots, or one made with hints on, and "
+                             "a decision with a choice"}
             raise IllegalAction(why[action])
         undo = self._takeback_from(seat) if action == ctl.TAKEBACK else None
         entry = Entry(action, seat, rec.BY_SEAT, PUBLIC, dict(ctl.WORDS[action]), dict(ctl.WORDS[action]),
@@ -394,6 +411,8 @@ class Table:
             self.draw_offer = seat
         elif action == ctl.DRAW_DECLINE:
             self.draw_offer = None
+        elif action == ctl.HINT:
+            pass                                # counted in the record; nothing else changes
         elif action == ctl.DRAW_ACCEPT:
             self.draw_offer = None
             self.state = ctl.Overlay(self._game_state(), self.resigned, (list(range(len(self.seats))), "draw"))

@@ -24,6 +24,7 @@ from collections import Counter
 from dataclasses import dataclass, field as dc_field
 from typing import Any
 
+from . import controls as ctl
 from . import record as rec
 from .fairness import fingerprint
 from .commitments import chain, first_difference, terms_of_record
@@ -260,6 +261,15 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
                     f"{' and the '.join(levels)} bot plays.")
         conferido += (f" O lugar {seat + 1} ({name}) está marcado como pessoa, mas fez todas as jogadas "
                       f"exatamente como o bot {' e o bot '.join(levels)} joga.")
+    hints = [0] * len(r["seats"])
+    for action, (seat, _) in zip(r["actions"], r["actors"]):
+        if action == ctl.HINT:
+            hints[seat] += 1
+    for seat, n in enumerate(hints):
+        if n:
+            name = r["seats"][seat]["name"]
+            checked += f" Seat {seat + 1} ({name}) asked for {n} hint{'s' if n > 1 else ''}."
+            conferido += f" O lugar {seat + 1} ({name}) pediu {n} dica{'s' if n > 1 else ''}."
     if state.outcome() == "draw":
         en_v, pt_v = "draw", "empate"
     else:
@@ -269,6 +279,8 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
                    "pt": f"jogo de {r['game']} válido: {names}; {n} jogadas; pontos {state.scores()}; {pt_v}.{conferido}"},
                   details={"scores": state.scores(), "winners": state.winners(), "moves": n,
                            "bots_checked": bots and any(s["bot"] for s in r["seats"]),
+                           # how many hints each seat asked for (@hint in the record)
+                           "hints": hints,
                            # person seats (as text: JSON keys) -> the levels that played every one of its moves
                            "bot_like": {str(k): v for k, v in sorted(like.items())}})
 

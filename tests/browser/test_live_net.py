@@ -13,6 +13,7 @@ import time
 from pathlib import Path
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.live_relay import HostileRelay, LocalRelay
@@ -402,13 +403,23 @@ FORGE_OTHER_GAME = """async () => {
 
 
 def resign_now(host, guest):
-    """Whoever is to act resigns (Elderwood, two seats: the game ends at once)."""
-    turn = host.evaluate("() => window.__vt.liveHost.snap.decision.players[0]")
-    if turn == 0:
-        host.evaluate("() => window.__vt.liveHost.enqueue(() => window.__vt.liveHost.hostPlay('@resign'))")
-    else:
-        guest.evaluate("() => window.__vt.liveSend(JSON.stringify({ v: 2, type: 'play', seat: 1, action: '@resign' }))")
-    host.wait_for_selector(".live-table[data-over=true]", state="attached", timeout=30_000)
+    """Whoever is to act resigns (Elderwood, two seats: the game ends at once). A move still on
+    its way through a slow relay can change whose turn it is between the look and the
+    resignation (which the host then refuses as out of turn), so it looks again until the game
+    is over."""
+    deadline = time.monotonic() + 60
+    while True:
+        turn = host.evaluate("() => window.__vt.liveHost.snap.decision.players[0]")
+        if turn == 0:
+            host.evaluate("() => window.__vt.liveHost.enqueue(() => window.__vt.liveHost.hostPlay('@resign'))")
+        else:
+            guest.evaluate("() => window.__vt.liveSend(JSON.stringify({ v: 2, type: 'play', seat: 1, action: '@resign' }))")
+        try:
+            host.wait_for_selector(".live-table[data-over=true]", state="attached", timeout=10_000)
+            return
+        except PlaywrightTimeout:
+            if time.monotonic() > deadline:
+                raise
 
 
 def check_rows(guest):

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_engine.core.fairness import Chance, Stream
-from py_engine.core.game import CLOCK, FIRST, Bot, Game, GameState, IllegalAction
+from py_engine.core.game import CLOCK, HINTS, FIRST, Bot, Game, GameState, IllegalAction
 
 from .board import BOARD, MAP, SPEC_VERSION
 from .state import MilehollowState
@@ -17,7 +17,7 @@ class Milehollow(Game):
     name = "milehollow"
     min_players = BOARD["players"]["min"]
     max_players = BOARD["players"]["max"]
-    options = (FIRST, CLOCK)
+    options = (FIRST, CLOCK, HINTS)
     #: ``expert``: the shared search with this game's knowledge (expert.py), the level above Normal.
     bot_levels = ("easy", "normal", "expert")
     bot_level_words = {

@@ -34,6 +34,10 @@ import { TableBoard } from "../table/board.js";
 import { HandoffScreen } from "../table/handoff.js";
 import { SaveWatch } from "../table/saving.js";
 import { TableControls } from "../table/controls.js";
+import { decisionKey } from "../timer.js";
+
+/** The table action that asks for a hint (py_engine/core/controls.py). */
+const HINT = "@hint";
 
 const BOT_DELAY_MS = 650;
 
@@ -98,6 +102,8 @@ class TableShell {
     this.seenLog = null;
     this.botTimer = null;
     this.note = null;
+    /** The hint on screen: {action, words, decision} (cleared once that decision is made). */
+    this.hint = null;
     this.clock = new TableClock({
       save, override: numberParam(query.timer, 1), persist: () => this.persist(), onExpire: () => this.expire(),
     });
@@ -120,6 +126,15 @@ class TableShell {
       showNote: (...parts) => this.showNote(...parts), clearNote: () => this.clearNote(),
     });
     this.offLang = onLangChange(() => this.repaint());
+    // H asks for a hint, wherever the focus is but in a text field (the table lists it with its keys).
+    this.onKey = (e) => {
+      if (e.key !== "h" && e.key !== "H") return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest("input, textarea, select, [contenteditable]")) return;
+      if (!(this.snap && (this.snap.controls || []).some((c) => c.action === HINT))) return;
+      e.preventDefault();
+      this.askHint();
+    };
+    window.addEventListener("keydown", this.onKey);
     this.start();
   }
 
@@ -149,7 +164,9 @@ class TableShell {
     );
     this.crumbs = h("p.crumbs");
     this.el.replaceChildren(h("div.table-page", { dataset: { page: "table", game: this.game } },
-      h("div.table-bar", this.crumbs, this.statusLine, this.clock.el, this.sealBox, this.clock.warning),
+      h("div.table-bar", this.crumbs, this.statusLine, this.clock.el, this.sealBox, this.clock.warning,
+        // A hint is said in the bar, which stays in view on every size.
+        this.hintBox = h("p.hint-box", { role: "status", hidden: true })),
       this.notes, this.loadingBox, this.handoff.el, this.grid,
     ));
     this.paintCrumbs();
@@ -325,7 +342,10 @@ class TableShell {
   }
 
   updateRenderer() {
-    this.board.update(this.snap, this.viewer, this.el.firstElementChild);
+    // A hint is drawn by the game's own renderer: the plain view with the move it suggests.
+    const hint = this.currentHint();
+    if (!this.busy) this.showHintBox(hint ? t("table.hintIs", { move: words(hint.words) }) : "");
+    this.board.update(hint ? { ...this.snap, suggest: hint.action } : this.snap, this.viewer, this.el.firstElementChild);
   }
 
   persons(seats) {
@@ -538,15 +558,71 @@ class TableShell {
     this.call("play", { action, seat: this.viewer });
   }
 
-  /** A table action (resign, a draw offer or answer, a take-back) the engine listed for the viewer. */
+  /** A table action (resign, a draw offer or answer, a take-back, a hint) the engine listed for the viewer. */
   playControl(action) {
     if (!this.interactive || this.busy || !this.snap) return;
     if (!(this.snap.controls || []).some((c) => c.action === action)) return;
+    if (action === HINT) {
+      this.askHint();
+      return;
+    }
     this.interactive = false;
     this.clock.pause();
     this.setState("waiting");
     this.paintMoves();
     this.call("play", { action, seat: this.viewer });
+  }
+
+  /**
+   * The strongest bot level's move for this seat, from what the seat may see: drawn on the board,
+   * marked in the list and said in words. Asking is counted in the record (every seat sees how many).
+   */
+  async askHint() {
+    if (!this.interactive || this.busy || !this.snap || this.dead) return;
+    this.busy = true;
+    this.paintMoves();
+    this.showHintBox(t("table.hintThinking"));
+    try {
+      // A hint searches with a part of the level's budget (a phone's the smallest), so it comes at once.
+      const quick = matchMedia("(pointer: coarse)").matches ? "phone" : "desk";
+      const snap = await this.engine.call("hint", { table: this.snap.table, viewer: this.viewer, seat: this.viewer,
+        since: this.since(this.viewer), quick });
+      if (this.dead) return;
+      this.busy = false;
+      this.hint = { ...snap.hint, decision: decisionKey(snap, this.viewer) };
+      this.advance(snap);
+      announce(t("table.hintIs", { move: words(this.hint.words) }));
+      this.showHinted();
+    } catch (e) {
+      this.busy = false;
+      this.hint = null;
+      this.showHintBox("");
+      if (!this.dead) this.showNote(t("table.actionFailed", { detail: words(e.words) || e.message || String(e) }));
+      this.paintMoves();
+    }
+  }
+
+  /** The hint where the player looks: the board in view (a phone scrolls to it), and the move's entry
+   * in view inside the list. */
+  showHinted() {
+    const board = this.board.host.getBoundingClientRect();
+    if (board.top < 0 || board.top > innerHeight * 0.5) this.board.host.scrollIntoView({ block: "start" });
+    const list = this.movesBox.querySelector(".moves-list");
+    const btn = list && list.querySelector("button.move.hinted");
+    if (btn) list.scrollTop = Math.max(0, btn.offsetTop - list.offsetTop - 8);
+  }
+
+  showHintBox(text) {
+    this.hintBox.hidden = !text;
+    this.hintBox.textContent = text;
+  }
+
+  /** The hint on screen, if it is still for the decision on the table. */
+  currentHint() {
+    const h0 = this.hint;
+    if (!h0 || !this.snap || !this.interactive || h0.decision !== decisionKey(this.snap, this.viewer)
+        || !(this.snap.legal || []).some((m) => m.action === h0.action)) return null;
+    return h0;
   }
 
   expire() {
@@ -595,6 +671,7 @@ class TableShell {
     } else {
       content = movesList(snap, {
         filter: this.filter,
+        hinted: this.currentHint()?.action,
         enabled: this.interactive && !this.busy,
         onFilter: (text) => { this.filter = text; this.paintMoves(); },
         onPlay: (action) => this.play(action),
@@ -695,6 +772,7 @@ class TableShell {
     this.clock.pause();
     this.saves.stop();
     this.dead = true;
+    window.removeEventListener("keydown", this.onKey);
     this.offEngine();
     if (this.loadStatus) this.loadStatus.destroy();
     document.removeEventListener("visibilitychange", this.onHide);

@@ -16,6 +16,13 @@ export function resultLine(snap) {
   return t("end.over");
 }
 
+/** Who asked for hints, and how many (they are in the record: every seat sees them). */
+function hintsLine(snap) {
+  const used = (snap.hints || []).map((n, i) => [n, i]).filter(([n]) => n > 0);
+  if (!used.length) return null;
+  return h("p.end-hints", t("end.hints", { list: used.map(([n, i]) => `${snap.seats[i].name} ${n}`).join(", ") }));
+}
+
 export function endScreen(snap, saveId, { onRematch } = {}) {
   const order = snap.seats.map((_, i) => i).sort((a, b) => (snap.scores[b] ?? 0) - (snap.scores[a] ?? 0));
   const winners = winnersOf(snap);
@@ -36,6 +43,7 @@ export function endScreen(snap, saveId, { onRematch } = {}) {
           winners.has(i) ? h("span.badge.win-badge", t("table.winner")) : null),
         sheet ? sheet.columns.map((c) => h("td.num", sheetValue(sheet, i, c.key))) : null,
         h("td.num", String(snap.scores[i] ?? ""))))))),
+    hintsLine(snap),
     h("div.seed-reveal",
       h("p", t("end.seedExplain")),
       h("dl",

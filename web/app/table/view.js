@@ -40,7 +40,7 @@ export function logSentence(snap, entry) {
  * "All my moves": every legal move in words; each entry plays it. Keyboard: Tab reaches
  * the list, arrows move within it, Enter/Space plays; a filter box narrows long lists.
  */
-export function movesList(snap, { filter, onFilter, onPlay, enabled }) {
+export function movesList(snap, { filter, onFilter, onPlay, enabled, hinted = null }) {
   const legal = snap.legal || [];
   const needle = (filter || "").trim().toLowerCase();
   const shown = needle ? legal.filter((m) => (words(m.words) + " " + m.action).toLowerCase().includes(needle)) : legal;
@@ -49,10 +49,12 @@ export function movesList(snap, { filter, onFilter, onPlay, enabled }) {
       type: "button",
       tabindex: i === 0 ? "0" : "-1",
       disabled: !enabled || undefined,
+      class: m.action === hinted ? "hinted" : null,
       dataset: { action: m.action },
       onclick: () => onPlay(m.action),
       onkeydown: (e) => roving(e, list),
-    }, h("span.move-words", words(m.words) || m.action), h("span.move-code", m.action)))),
+    }, m.action === hinted ? h("span.badge.hint-badge", t("table.hintBadge")) : null,
+    h("span.move-words", words(m.words) || m.action), h("span.move-code", m.action)))),
   );
   return [
     legal.length > 12 ? h("label.filter",

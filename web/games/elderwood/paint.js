@@ -368,28 +368,31 @@ export function paintLiberty(ctx, x, y) {
   ctx.restore();
 }
 
-/** Where the last move started (dashed) or ended (a glow under the tile). */
-export function paintLastMove(ctx, x, y, kind) {
+/** A hint's colour: where the suggested move starts and ends, and its arrow. */
+export const SUGGEST = "#f0a418";
+
+/** Where the last move started (dashed) or ended (a glow under the tile); `colour`: a hint's instead. */
+export function paintLastMove(ctx, x, y, kind, colour = LAST) {
   ctx.save();
   ctx.beginPath();
   if (kind === "from") {
     hexPath(ctx, x, y, FACE * 0.95);
     ctx.setLineDash([0.16, 0.1]);
     ctx.lineWidth = 0.08;
-    ctx.strokeStyle = LAST;
+    ctx.strokeStyle = colour;
     ctx.stroke();
   } else {
     hexPath(ctx, x, y + 0.02, FACE + 0.1);
     ctx.lineWidth = 0.1;
-    ctx.strokeStyle = LAST;
-    ctx.shadowColor = LAST;
+    ctx.strokeStyle = colour;
+    ctx.shadowColor = colour;
     ctx.shadowBlur = 0;
     ctx.stroke();
   }
   ctx.restore();
 }
 
-export function paintArrow(ctx, a, b) {
+export function paintArrow(ctx, a, b, colour = LAST) {
   const dx = b.x - a.x, dy = b.y - a.y;
   const len = Math.hypot(dx, dy);
   if (len < 0.5) return;
@@ -397,8 +400,8 @@ export function paintArrow(ctx, a, b) {
   const sx = a.x + ux * 0.35, sy = a.y + uy * 0.35;
   const ex = b.x - ux * 0.55, ey = b.y - uy * 0.55;
   ctx.save();
-  ctx.strokeStyle = LAST;
-  ctx.fillStyle = LAST;
+  ctx.strokeStyle = colour;
+  ctx.fillStyle = colour;
   ctx.globalAlpha = 0.85;
   ctx.lineWidth = 0.07;
   ctx.setLineDash([0.14, 0.1]);

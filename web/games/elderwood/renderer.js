@@ -13,7 +13,7 @@ import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
 import { injectStyle } from "./style.js";
 import {
   paintStack, paintHeight, paintElderDots, paintLiberty, paintLastMove, paintArrow, paintRing,
-  paintHalo, paintPile, paintTile, THICK, RING,
+  paintHalo, paintPile, paintTile, THICK, RING, SUGGEST,
 } from "./paint.js";
 
 const CREATURES = ["Q", "B", "G", "S", "A"];
@@ -150,6 +150,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function update(snapshot, viewerSeat) {
     snap = snapshot;
     view = snapshot.view || {};
+    root.dataset.suggest = snapshot.suggest || "";
     viewer = viewerSeat === undefined ? null : viewerSeat;
     const seatInfo = viewer !== null && Array.isArray(view.seats) ? view.seats.find((s) => s.seat === viewer) : null;
     myColour = seatInfo ? seatInfo.letter : null;
@@ -559,6 +560,19 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     }
     if (last && last.to && last.from) {
       paintArrow(ctx, centre(last.from[0], last.from[1]), pointOf(key(last.to[0], last.to[1])));
+    }
+    // A hint: the suggested move, in amber — where it starts, the piece where it would go, the way.
+    const hinted = snap && snap.suggest ? (view.moves || []).find((m) => m.action === snap.suggest && m.to) : null;
+    if (hinted) {
+      const b = centre(hinted.to[0], hinted.to[1]);
+      if (hinted.from) {
+        const a = centre(hinted.from[0], hinted.from[1]);
+        paintLastMove(ctx, a.x, a.y, "from", SUGGEST);
+        paintArrow(ctx, a, b, SUGGEST);
+      } else if (hinted.piece) {
+        paintTile(ctx, b.x, b.y - (stacks.has(key(hinted.to[0], hinted.to[1])) ? THICK : 0), tileFromName(hinted.piece), { alpha: 0.6 });
+      }
+      paintLastMove(ctx, b.x, b.y, "to", SUGGEST);
     }
     if (liftedStack) {
       const k = key(liftedStack.q, liftedStack.r);

@@ -11,6 +11,12 @@ const LAY_RE = /^([A-Z][A-Z0-9]*)@(\d+),(\d+)r([0-3])(?:\+([a-z][a-z0-9]*)|-)$/;
 export const key = (x, y) => `${x},${y}`;
 
 /** Parse the viewer's legal actions into cells → rotations → Warden options. */
+/** A lay in the notation as {tile, x, y, r, region} (region null: no Warden), or null (not a lay). */
+export function parseLay(action) {
+  const m = LAY_RE.exec(String(action || ""));
+  return m ? { tile: m[1], x: +m[2], y: +m[3], r: +m[4], region: m[5] || null } : null;
+}
+
 export function parseLegal(legal) {
   const cells = new Map();
   const actions = new Set();

@@ -24,7 +24,7 @@ import { createHandControls } from "./controls.js";
 import { inIdleTime } from "../common/idle.js";
 import { loadTileset, geometry, SEAT_COLOURS, SEAT_INK } from "./tileart.js";
 import { badgeRadius, paintSpots, paintValley } from "./valley.js";
-import { key, parseLegal, roleWords, turnsWord, wardenWords, whereWords } from "./legal.js";
+import { key, parseLay, parseLegal, roleWords, turnsWord, wardenWords, whereWords } from "./legal.js";
 import { createLegend, createSidePanel } from "./side.js";
 
 /** CSS px: the smallest cell a finger is asked to hit, and the size a tap on smaller ones zooms to. */
@@ -139,7 +139,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       offer: interactive && hand && !pending ? legal.cells : null,
       preview: interactive && !pending && sel && legal.cells.get(sel.k) ? { ...sel, tile: tileDef(hand) } : null,
       spots: interactive && !pending ? wardenSpots() : [],
+      suggest: suggested(),
     };
+  }
+
+  /** A hint's lay, to draw in amber: {x, y, r, tile, region}, or null. */
+  function suggested() {
+    const lay = snap && snap.suggest && interactive && !pending ? parseLay(snap.suggest) : null;
+    const d = lay ? tileDef(lay.tile) : null;
+    return lay && d ? { ...lay, def: d } : null;
   }
 
   function drawWorld(ctx, v) {
@@ -743,6 +751,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     },
     update(snapshot, viewerSeat) {
       snap = snapshot;
+      root.dataset.suggest = snapshot.suggest || "";
       viewer = viewerSeat === undefined ? null : viewerSeat;
       applySnapshot();
     },

@@ -101,6 +101,23 @@ export function paintValley(ctx, v, sc) {
     ctx.strokeRect(c.x + 0.06, c.y + 0.06, 0.88, 0.88);
     ctx.setLineDash([]);
   }
+  // A hint: the suggested lay, in amber (unless the preview shows that very cell).
+  const sg = sc.suggest;
+  if (sg && !(pv && pv.x === sg.x && pv.y === sg.y)) {
+    ctx.save();
+    ctx.globalAlpha = 0.72;
+    ctx.translate(sg.x, sg.y);
+    paintTile(ctx, sg.def, sg.r, variantOf(sg.x, sg.y));
+    ctx.restore();
+    ctx.strokeStyle = "#f0a418";
+    ctx.lineWidth = Math.max(5 / s, 0.08);
+    ctx.strokeRect(sg.x + 0.02, sg.y + 0.02, 0.96, 0.96);
+    if (sg.region) {
+      const a = geometry(sg.def, sg.r).anchors[sg.region] || [0.5, 0.5];
+      const reg = sg.def.regions.find((r) => r.id === sg.region);
+      paintWarden(ctx, sg.x + a[0], sg.y + a[1], Math.max(0.34, 15 / s), sc.viewer, reg && reg.kind === "meadow");
+    }
+  }
   // The preview: the tile as it would lie, its Warden if one is picked.
   if (pv && pv.tile) {
     ctx.save();

@@ -152,7 +152,8 @@ export function boxOf(geo, townIds = [], roadIds = [], pad = 30) {
 
 /**
  * The map in world units. `marks`: {owner: {roadId: seat}, closed: Set, payable: Set,
- * selected: roadId|null, last: roadId|null, towns: Map(id → "mail"|"done"|"focus"|"pending")}.
+ * selected: roadId|null, last: roadId|null, suggest: roadId|null (a hint's road),
+ * towns: Map(id → "mail"|"done"|"focus"|"pending")}.
  */
 export function paintMap(ctx, geo, marks, scale, time = 0) {
   const { frame } = geo;
@@ -163,7 +164,8 @@ export function paintMap(ctx, geo, marks, scale, time = 0) {
   // Glows under the roads: payable (soft), last paved (blue), selected (gold, pulsing).
   for (const [id, r] of geo.roads) {
     let glow = null, w = 0;
-    if (marks.selected === id) { glow = `rgba(255,190,0,${0.75 + 0.25 * Math.sin(time / 180)})`; w = 22; }
+    if (marks.suggest === id) { glow = "rgba(240,164,24,.95)"; w = 26; }
+    else if (marks.selected === id) { glow = `rgba(255,190,0,${0.75 + 0.25 * Math.sin(time / 180)})`; w = 22; }
     else if (marks.focus === id) { glow = "rgba(255,190,0,.8)"; w = 20; }
     else if (marks.last === id) { glow = "rgba(40,140,255,.55)"; w = 20; }
     else if (marks.payable.has(id)) { glow = "rgba(255,236,140,.9)"; w = 17; }

@@ -29,7 +29,7 @@ export function createBar({ onSlot, onDeck, onMail, onPave }) {
   buttons.forEach((b) => b.addEventListener("keydown", (ev) => arrowKeys(ev, buttons)));
 
   /** paveCount: the roads the viewer may pave now. */
-  function paint({ view, legal, kind, acting, pending, paveCount }) {
+  function paint({ view, legal, kind, acting, pending, paveCount, suggest = null }) {
     element.setAttribute("aria-label", t("mh.rowTitle"));
     const fresh = new Set();
     const turn = view.this_turn || view.last_turn;
@@ -38,7 +38,8 @@ export function createBar({ onSlot, onDeck, onMail, onPave }) {
       const card = (view.row || [])[i] || null;
       const action = `row:${i + 1}`;
       const can = acting && !pending && legal.has(action);
-      b.className = `mh-card ${card ? `mh-c-${card}` : "mh-empty"}${can ? " mh-can" : ""}${fresh.has(i + 1) ? " mh-fresh" : ""}`;
+      b.className = `mh-card ${card ? `mh-c-${card}` : "mh-empty"}${can ? " mh-can" : ""}${fresh.has(i + 1) ? " mh-fresh" : ""}`
+        + (suggest === action ? " mh-suggest" : "");
       b.replaceChildren();
       if (card) b.append(symbolSvg(card, 20), el("span", "mh-name", card === "ox" ? t("mh.ox") : colourName(card)));
       else b.append(el("span", "mh-name", "–"));
@@ -63,10 +64,12 @@ export function createBar({ onSlot, onDeck, onMail, onPave }) {
     pile(deckBtn, view.deck ?? 0, t("mh.deck"), canDeck,
       canDeck ? t("mh.deckTake", { n: view.deck }) : t("mh.deckLabel", { n: view.deck ?? 0 }));
     deckBtn.dataset.action = "deck";
+    deckBtn.classList.toggle("mh-suggest", suggest === "deck");
     const canMail = acting && !pending && legal.has("mail");
     pile(mailDeckBtn, view.mail_deck ?? 0, t("mh.mailDeck"), canMail,
       canMail ? t("mh.mailDeckTake", { n: view.mail_deck }) : t("mh.mailDeckLabel", { n: view.mail_deck ?? 0 }));
     mailDeckBtn.dataset.action = "mail";
+    mailDeckBtn.classList.toggle("mh-suggest", suggest === "mail");
     const n = paveCount;
     const canPave = n > 0 && !pending;
     pile(paveBtn, acting && kind === "turn" ? n : null, t("mh.paveBtn"), canPave,

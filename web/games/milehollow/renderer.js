@@ -141,6 +141,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function update(snapshot, viewerSeat) {
     const before = viewer;
     snap = snapshot;
+    root.dataset.suggest = snapshot.suggest || "";
     view = snapshot.view || {};
     viewer = viewerSeat === undefined ? null : viewerSeat;
     legal = new Map((snapshot.legal || []).map((m) => [m.action, m.words]));
@@ -234,7 +235,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const hot = (view.my_mail || []).find((m) => m.id === hand.hotMail);
     if (hot) { towns.set(hot.a, "focus"); towns.set(hot.b, "focus"); }
     if (info && info.town) towns.set(info.town, "focus");
+    // A hint: the road it would pave glows amber; the mail it would keep lights its towns.
+    const hint = snap && snap.suggest ? String(snap.suggest) : "";
+    const keep = /^keep:(.+)$/.exec(hint);
+    if (keep) {
+      const ids = new Set(keep[1].split(","));
+      for (const m of view.my_pending || []) if (ids.has(m.id)) { towns.set(m.a, "focus"); towns.set(m.b, "focus"); }
+    }
     return {
+      suggest: /^pave:([a-z0-9-]+):/.exec(hint)?.[1] || null,
       owner: view.roads || {},
       closed: closedRoads(),
       payable: new Set(pavings().keys()),
@@ -278,7 +287,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     root.dataset.pending = pending ? "1" : "0";
     paintPlayers(players, { snap, view, viewer });
     players.setAttribute("aria-label", t("mh.players"));
-    bar.paint({ view, legal, kind, acting, pending, paveCount: pavings().size });
+    bar.paint({ view, legal, kind, acting, pending, paveCount: pavings().size, suggest: snap.suggest || null });
     hand.paint({ snap, view, viewer });
     paintSheet();
     paintHint();

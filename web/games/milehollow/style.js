@@ -129,6 +129,7 @@ const CSS = `
 .mh-root.mh-side-sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(250px,330px);grid-template-rows:auto minmax(0,1fr);
   column-gap:10px}
 .mh-root.mh-side-sheet>.mh-players{grid-column:1/-1}
+.mh-suggest{outline:3px solid #f0a418;outline-offset:2px;box-shadow:0 0 0 6px rgba(240,164,24,.25)}
 .mh-root.mh-side-sheet>.mh-map{grid-column:1;grid-row:2;min-height:0}
 .mh-root.mh-side-sheet>.mh-sheet{position:static;grid-column:2;grid-row:2;max-height:none;box-shadow:none;
   border-radius:10px;min-height:0}

@@ -503,6 +503,14 @@ export function paintMap(ctx, geo, m, now) {
     ctx.strokeStyle = "#1f6fd1";
     ctx.stroke();
   }
+  // A hint: the hex the suggested step names, outlined in amber.
+  if (m.suggest && geo.hexes.has(m.suggest)) {
+    const h = geo.hexes.get(m.suggest);
+    path(ctx, corners(h.x, h.y, SIZE - 3));
+    ctx.lineWidth = 6;
+    ctx.strokeStyle = "#f0a418";
+    ctx.stroke();
+  }
 }
 
 /** Hex ids and home names on top, in screen pixels (legible at every zoom). */

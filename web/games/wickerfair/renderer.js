@@ -259,9 +259,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       picked = { seat: view.active, key: ctx.unit, place };
     }
     const confront = kind === "COURAGE_COMMIT" || kind === "CONFRONT_ORDER" ? (ctx.hex || null) : null;
+    // A hint: the hex its step names (a unit's place for a unit), drawn in amber.
+    const hint = snap && snap.suggest ? /^(to|hex|at|first|unit):(.+)$/.exec(String(snap.suggest)) : null;
+    const suggest = hint ? (hint[1] === "unit" ? unitPlace(hint[2]) : hint[2]) : null;
     return {
       view, colours: colours(), clanOf: view.clans.map((_, s) => clanOf(s)), rings, chosen, pickable, picked,
-      hot: hotHex || (info && info.hex) || null, confront,
+      hot: hotHex || (info && info.hex) || null, confront, suggest,
       homeName: (ci) => L(data.clans[ci].name),
     };
   }
@@ -297,6 +300,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     paintPanel();
     paintHint();
     paintLayer();
+    // A hint's step among the sheet's and the mat's buttons, outlined in amber as on the map.
+    root.dataset.suggest = snap && snap.suggest ? snap.suggest : "";
+    for (const b of root.querySelectorAll("[data-action]")) b.classList.toggle("wf-suggest", !!snap.suggest && b.dataset.action === snap.suggest);
     screenFit.fit();
     vp.redraw();
     pulse();

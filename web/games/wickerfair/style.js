@@ -100,6 +100,7 @@ const CSS = `
 .wf-col[aria-disabled="true"]{cursor:default}
 .wf-acting .wf-col[aria-disabled="true"]{opacity:.55}
 .wf-col.wf-can{box-shadow:0 0 0 3px #ffc400;background:#fff9e8}
+.wf-suggest{outline:3px solid #f0a418;outline-offset:2px;box-shadow:0 0 0 6px rgba(240,164,24,.25)}
 .wf-col.wf-last{background:repeating-linear-gradient(45deg,#f1e8d2 0 6px,#e8dcc0 6px 12px)}
 .wf-col.wf-col-mill{background:#e8eef6;border-color:#36506b}
 .wf-key{position:absolute;left:3px;top:3px;width:14px;height:14px;border-radius:4px;background:#5a3a22;color:#fff;
