@@ -15,6 +15,7 @@ import { t, getLang, setLang, onLangChange, translateTree } from "../lib/i18n.js
 import "./strings/shell.js";
 import { isMuted, toggleMute, onMuteChange, warmAudio } from "./sound.js";
 import { h } from "../lib/dom.js";
+import { siteKey, siteKeyLabel } from "../lib/keymap.js";
 import { messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
 import { migrateLegacySaves } from "./storage.js";
@@ -183,7 +184,7 @@ function wireHeader() {
     const m = isMuted();
     muteButton.setAttribute("aria-pressed", String(m));
     muteButton.querySelector(".label").textContent = m ? t("shell.soundOff") : t("shell.soundOn");
-    muteButton.title = t("shell.muteHint");
+    muteButton.title = t("shell.muteHint", { key: siteKeyLabel("sound") });
     muteButton.classList.toggle("is-muted", m);
   };
   for (const b of langButtons) b.addEventListener("click", () => setLang(b.dataset.lang));
@@ -197,9 +198,10 @@ function typingIn(target) {
   return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
+// The page's own keys (web/lib/keymap.js): no game uses them, so a board never has them first.
 window.addEventListener("keydown", (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey || typingIn(e.target)) return;
-  if (e.key === "m" || e.key === "M") {
+  if (e.defaultPrevented || typingIn(e.target)) return;
+  if (siteKey(e) === "sound") {
     toggleMute();
     e.preventDefault();
   }

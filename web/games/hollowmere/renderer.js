@@ -17,6 +17,7 @@
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t, getLang } from "../../lib/i18n.js";
+import { gameKey, keyRows } from "../../lib/keymap.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
@@ -95,7 +96,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   // What the two marks of a free cell mean (bright: the tile fits there as it is turned now).
   const legend = createLegend();
   vp.element.append(legend.element);
-  const keyList = createKeyList({ rows: keyRows, onClose: () => focusBoard() });
+  const keyList = createKeyList({ rows: listRows, onClose: () => focusBoard() });
   vp.element.append(keyList.element);
 
   const controls = createHandControls({
@@ -249,13 +250,14 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     pickWarden(order[(i + 1) % order.length]);
   }
 
-  function keyRows() {
+  function listRows() {
+    const [turnRow, wardenRow] = keyRows("hollowmere");
     return [
       ["vt.key.arrows", t("hm.keys.arrows")],
       ["vt.key.enter", t("hm.keys.enter")],
       ["vt.key.space", t("hm.keys.space")],
-      ["R / Shift+R", t("hm.keys.r")],
-      ["1–9 · 0", t("hm.keys.digits")],
+      turnRow,
+      wardenRow,
       ["vt.key.escape", t("hm.keys.escape")],
     ];
   }
@@ -429,12 +431,13 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const what = boardKey(ev);
     if (what === "help") { keyList.toggle(); return true; }
     if (!interactive || pending) return fromId !== undefined && (what === "confirm" || what === "toggle");
-    if (k === "r" || k === "R") {
+    const id = gameKey("hollowmere", ev);
+    if (id === "turn") {
       turn(ev.shiftKey ? -1 : 1);
       return true;
     }
     if (k === "Escape") return cancel();
-    if (sel && /^[0-9]$/.test(k)) {
+    if (sel && id === "warden") {
       const n = Number(k);
       const spots = wardenSpots();
       if (n === 0) pickWarden(null);

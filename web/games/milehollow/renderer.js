@@ -5,13 +5,14 @@
 // It never decides what is legal: every tap or key becomes one of snapshot.legal's action strings
 // (row:k, deck, mail, pave:ROAD:CARDS, keep:IDS) or nothing. Paving: tap a road (or P / the Pave
 // button for the list in words), a sheet proposes the mix the engine offers first (Oxen spent
-// last), the others it offers can be picked before confirming. Keys: 1–5 the row, D the deck,
-// M mail, P pave, Escape closes a sheet; Tab, arrows and Enter everywhere.
+// last), the others it offers can be picked before confirming. Keys (web/lib/keymap.js): 1–5 the
+// row, D the deck, M mail, P pave, Escape closes a sheet; Tab, arrows and Enter everywhere.
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport } from "../common/viewport.js";
 import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t } from "../../lib/i18n.js";
+import { gameKey, keyRows } from "../../lib/keymap.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
@@ -521,10 +522,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     }
     if (!acting || pending || (sheet && sheet.kind !== "final")) return;
     let done = true;
-    if (/^[1-5]$/.test(k)) pressSlot(Number(k), true);
-    else if (k === "d" || k === "D") pressDeck(true);
-    else if (k === "m" || k === "M") pressMail(true);
-    else if (k === "p" || k === "P") openRoads(true);
+    const id = gameKey("milehollow", ev);
+    if (id === "row") pressSlot(Number(k), true);
+    else if (id === "deck") pressDeck(true);
+    else if (id === "mail") pressMail(true);
+    else if (id === "pave") openRoads(true);
     else done = false;
     if (done) ev.preventDefault();
   }
@@ -532,7 +534,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   const keyList = createKeyList({
     rows: () => [
-      ["1–5", t("mh.keys.row")], ["D", t("mh.keys.deck")], ["M", t("mh.keys.mail")], ["P", t("mh.keys.pave")],
+      ...keyRows("milehollow"),
       ["vt.key.arrows", t("mh.keys.arrows")], ["vt.key.enter", t("mh.keys.enter")],
       ["vt.key.space", t("mh.keys.space")], ["vt.key.escape", t("mh.keys.escape")],
     ],

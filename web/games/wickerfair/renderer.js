@@ -10,7 +10,8 @@
 //
 // Keys (§9): 1–5 a column (outside a courage commit); T move, G coin, L Bolster, H Harvest, A Trade;
 // D end a move; S skip; 0–7 the dial and C the next card in a courage commit; F focus view; E show a
-// mission; ? the keys; Escape goes back a step or closes a panel; Enter confirms. M is the page's mute.
+// mission (web/lib/keymap.js lists them with the page's own); ? the keys; Escape goes back a step or
+// closes a panel; Enter confirms.
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport, createFocusLayer } from "../common/viewport.js";
