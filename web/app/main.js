@@ -6,7 +6,7 @@
 //                 #/replay/<id> · #/replay?r=<record> · #/guide · #/howto/<game>
 // A page module exports mount(el, params, ctx) → unmount function, where
 //   params = {route, arg, id, game, query: {k: v}, r}   (arg = the segment after the route name)
-//   ctx    = {engine, navigate(hash)}
+//   ctx    = {engine, navigate(hash, {replace})}
 //
 // Test-only URL parameters (never linked from the UI): on #/table/<id> (and passed on from #/new/<game>),
 //   ?timer=<seconds> replaces every decision's timer, ?botdelay=<ms> the pause before a bot moves.
@@ -75,8 +75,14 @@ export function parseHash(hash) {
   return { route, arg: decoded, query };
 }
 
-export function navigate(hash) {
+/**
+ * Go to `hash`. With `replace` the current page's history step is replaced, not followed: after a
+ * form that made something (New table → the table), Back goes where the person came from, and no
+ * history step shows the form again ready to make a second one.
+ */
+export function navigate(hash, { replace = false } = {}) {
   if (location.hash === hash) route();
+  else if (replace) location.replace(hash);
   else location.hash = hash;
 }
 

@@ -209,10 +209,11 @@ export function mount(el, params, ctx) {
       }));
       const id = await createTable(ctx.engine, { game, seats, options: form.options, timers: form.timers !== false,
                                                 unsaved: form.noStorage && form.unsaved }, t("newtable.saveFailed"));
-      // Test-only parameters (see main.js) pass through to the table.
+      // Test-only parameters (see main.js) pass through to the table. The table takes the form's
+      // place in the history: Back from it is the page before the form, never the form again.
       const pass = new URLSearchParams();
       for (const k of ["timer", "botdelay", "enginewait"]) if (params.query[k] !== undefined) pass.set(k, params.query[k]);
-      ctx.navigate(`#/table/${id}${pass.toString() ? `?${pass}` : ""}`);
+      ctx.navigate(`#/table/${id}${pass.toString() ? `?${pass}` : ""}`, { replace: true });
     } catch (e) {
       form.starting = false;
       form.error = t("newtable.startFailed", { detail: e.message || String(e) });
