@@ -703,6 +703,7 @@ class TableShell {
     clearTimeout(this.botTimer);
     this.offLang();
     this.board.destroy();
+    this.controls.destroy();
     this.barWatch.disconnect();
     document.documentElement.style.removeProperty("--bar-h");
     delete document.body.dataset.state;

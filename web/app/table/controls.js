@@ -1,7 +1,10 @@
 // The table's own controls beside the moves: resign, offer / accept / decline a draw, take back
 // a move (docs/records.md, "Table actions"). The engine lists the ones the viewer may play now
 // (snapshot.controls, with their words); this module only draws them and hands the choice back.
-// Resigning asks once more on the same button, so one slip of a finger never ends a game.
+// Resigning asks once more on the same button, so one slip of a finger never ends a game. What waits
+// for the viewer's answer (another seat's draw offer) comes in a bar fixed to the bottom of the
+// screen, with its answers, so it is in view at once on every size (on a phone the controls
+// themselves sit far below the board).
 
 import { addStrings, t, words } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
@@ -14,6 +17,19 @@ const CSS_TEXT = `
 .table-controls .control { min-height: 44px; }
 .table-controls .control.confirming { background: #9b2c1f; border-color: #9b2c1f; color: #fff; }
 .table-controls .draw-offer { flex: 1 0 100%; margin: 0; font-weight: 600; }
+.answer-bar { position: fixed; z-index: 40; right: 12px; bottom: 12px; width: min(352px, calc(100vw - 24px));
+  display: flex; flex-wrap: wrap; align-items: center; gap: 8px 10px; padding: 12px 14px; background: #fffaf0;
+  border: 2px solid #b8860b; border-radius: 12px; box-shadow: 0 6px 26px rgba(0,0,0,.3); }
+.answer-bar[hidden] { display: none; }
+.answer-bar .draw-offer { margin: 0; font-weight: 700; flex: 1 0 100%; }
+.answer-bar .control { min-height: 44px; flex: 1 1 0; width: auto; }
+/* A phone: across the bottom edge, clear of the home bar. */
+@media (max-width: 520px) {
+  .answer-bar { left: 0; right: 0; bottom: 0; width: auto; border-width: 2px 0 0; border-radius: 0;
+    padding: 10px 12px calc(10px + env(safe-area-inset-bottom)); }
+  .answer-bar .draw-offer { text-align: center; }
+}
+body:has(.answer-bar:not([hidden])) { padding-bottom: var(--answer-h, 120px); }
 `;
 
 addStrings({
@@ -33,6 +49,8 @@ addStrings({
 
 const RESIGN = "@resign";
 const ACCEPT = "@draw:yes";
+/** The answers to a pending offer: they go in the answer bar. */
+const ANSWERS = new Set([ACCEPT, "@draw:no"]);
 
 export class TableControls {
   /** onPlay(action): play that table action for the viewer. */
@@ -41,6 +59,17 @@ export class TableControls {
     this.confirming = false;
     addStyleOnce("table-controls", CSS_TEXT);
     this.el = h("div.table-controls", { role: "group", "aria-label": t("controls.title"), hidden: true });
+    // Inside the controls (so it goes with the table page) but fixed to the screen's bottom edge.
+    this.answerBar = h("div.answer-bar", { role: "group", hidden: true });
+    this.barWatch = new ResizeObserver(() => {
+      document.documentElement.style.setProperty("--answer-h", `${Math.round(this.answerBar.getBoundingClientRect().height) + 12}px`);
+    });
+    this.barWatch.observe(this.answerBar);
+  }
+
+  /** The page leaves (the room kept under the bar goes with the bar: body:has). */
+  destroy() {
+    this.barWatch.disconnect();
   }
 
   /** Draw the controls of `snap` for its viewer; `enabled`: the viewer may act now. */
@@ -74,8 +103,13 @@ export class TableControls {
     }
     this.snap = snap;
     this.enabled = enabled;
-    this.el.replaceChildren(...(offer ? [h("p.hint.draw-offer", t("controls.drawOffered", { name: offer.name }))] : []),
-      ...buttons);
+    const answers = offer ? buttons.filter((b) => ANSWERS.has(b.dataset.action)) : [];
+    const rest = buttons.filter((b) => !answers.includes(b));
+    const asking = answers.length > 0 && enabled;
+    this.answerBar.replaceChildren(...(asking ? [h("p.draw-offer", t("controls.drawOffered", { name: offer.name })), ...answers] : []));
+    this.answerBar.setAttribute("aria-label", asking ? t("controls.drawOffered", { name: offer.name }) : "");
+    this.answerBar.hidden = !asking;
+    this.el.replaceChildren(...(asking ? [] : answers), ...rest, this.answerBar);
     this.el.hidden = !buttons.length;
     if (focused) {
       const again = this.el.querySelector(`button[data-action="${CSS.escape(focused)}"]`) || this.el.querySelector("button");
