@@ -10,7 +10,7 @@
 //
 // Start from the image (the built site): build_site.py writes START below, naming the start
 // image — a Pyodide memory snapshot taken at build time with CPython initialised and the
-// engine imported (web/app/pystart.js). The worker downloads the wasm (compiling it as it
+// engine imported (web/lib/pystart.js). The worker downloads the wasm (compiling it as it
 // arrives), the image, the emscripten module and the engine's package data all at once, and
 // Python is up as soon as the image is in memory: no standard library to download, nothing to
 // compile or import. The standard library comes later, only if some module outside the image
@@ -31,8 +31,8 @@ const timings = {};
 // Only the requests need the database, and only the image needs its helpers: imported while
 // the downloads run, so no module fetch stands between this script and the first download.
 let dbGet, dbPut, dbRemove, putRecord, setAside;
-const dbModule = import("./app/db.js").then((db) => ({ get: dbGet, put: dbPut, remove: dbRemove, putRecord, setAside } = db));
-const pystart = import("./app/pystart.js");
+const dbModule = import("./lib/db.js").then((db) => ({ get: dbGet, put: dbPut, remove: dbRemove, putRecord, setAside } = db));
+const pystart = import("./lib/pystart.js");
 dbModule.catch(() => {});
 pystart.catch(() => {});
 

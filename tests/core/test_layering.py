@@ -39,17 +39,15 @@ def test_games_import_only_core_and_themselves():
 
 
 # --- the web side ------------------------------------------------------------------------------------
-# web/lib/ is the floor: words (i18n), element building, stylesheets, the live region, the record
-# codec, seats and scores in words. web/games/ and the pages stand on it; docs/architecture.md,
-# "Layering rules", says who may import what.
+# web/lib/ is the floor: words and the pages' word tables, element building, stylesheets, the live
+# region, the record codec, seats and scores in words, the keys, the moves list, the lesson player,
+# the saves' database. The games and the engine stand on it, the embeds on them, the site on top;
+# docs/architecture.md, "Layering rules", says who may import what.
 
 WEB = ROOT.parent / "web"
 #: Written into dist/ by the build (build_site.py write_catalog; site_build/vendor.py copies npm's
 #: nostr-tools there), so absent from the source tree.
 BUILT = {"web/games/catalog.js", "vendor/nostr-tools/lib/esm/pure.js"}
-#: What the embed and the PyScript pages may take from web/app: its word tables and the lesson
-#: player the How to play pages and lesson embeds share.
-APP_PUBLIC = ("web/app/strings/", "web/app/lessons/catalog.js", "web/app/lessons/player.js")
 _SPEC = re.compile(r"""\b(?:import|export)\b[^"';()]*?\bfrom\s*["']([^"']+)["']"""
                    r"""|\bimport\s*["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)""")
 
@@ -79,6 +77,8 @@ def test_every_web_import_names_a_module_that_exists():
 
 
 def test_web_layers_point_one_way():
+    """Floors, lowest first: web/lib, then the games (and the engine client), then the embeds and the
+    PyScript page, then the one-page site. An import points to its own floor or one below."""
     for f in web_modules():
         me = f.relative_to(ROOT.parent).as_posix()
         for t in js_imports(f):
@@ -90,11 +90,24 @@ def test_web_layers_point_one_way():
                 game = me.split("/")[2]
                 if t.startswith("web/games/") and game not in ("common", "index.js"):
                     assert t.split("/")[2] in (game, "common"), where   # a game imports no other game
+            elif me in ("web/engine.js", "web/worker.js", "web/sw.js"):
+                assert t.startswith("web/lib/") or t in ("web/engine.js", "web/worker.js"), where
             elif me.startswith(("web/embed/", "web/pyscript/")):
-                assert not t.startswith("web/app/") or t.startswith(APP_PUBLIC), where
+                assert not t.startswith("web/app/"), where         # what they share with the site is in web/lib
                 assert not t.startswith("web/games/") or t == "web/games/index.js", where
+                other = "web/pyscript/" if me.startswith("web/embed/") else "web/embed/"
+                assert not t.startswith(other), where
             elif me.startswith("web/app/"):
                 assert not t.startswith("web/games/") or t == "web/games/index.js", where
+
+
+def test_nothing_outside_the_site_reaches_into_it():
+    """The site's own folder is the top floor: no module elsewhere imports one of its modules."""
+    for f in web_modules():
+        me = f.relative_to(ROOT.parent).as_posix()
+        if me.startswith("web/app/"):
+            continue
+        assert not [t for t in js_imports(f) if t.startswith("web/app/")], me
 
 
 def test_the_import_reader_sees_each_kind_of_import():

@@ -12,7 +12,7 @@
 //   ?timer=<seconds> replaces every decision's timer, ?botdelay=<ms> the pause before a bot moves.
 
 import { t, getLang, setLang, onLangChange, translateTree } from "../lib/i18n.js";
-import "./strings/shell.js";
+import "../lib/strings/shell.js";
 import { isMuted, toggleMute, onMuteChange, warmAudio } from "./sound.js";
 import { h } from "../lib/dom.js";
 import { siteKey, siteKeyLabel } from "../lib/keymap.js";

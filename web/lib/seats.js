@@ -1,6 +1,6 @@
 // Seats and scores in words, as tables, replays and embeds show them: a seat's name with its bot
 // mark, the score sheet with the game's own columns, a bot level's name. The words are the
-// page's word tables' (shell.*, table.*, level.*: web/app/strings/shell.js).
+// page's word tables' (shell.*, table.*, level.*: web/lib/strings/shell.js).
 
 import { t, words, hasString } from "./i18n.js";
 import { h } from "./dom.js";

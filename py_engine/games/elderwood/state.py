@@ -6,6 +6,7 @@ from typing import Any, Optional
 from ...core.fairness import Chance
 from ...core.game import ALL_SEATS, Decision, GameState, IllegalAction
 from . import judge
+from .layout import laid_out
 from .notation import game_string, status_string, tile_name
 from .rules import (CREATURE_COUNTS, CREATURE_LETTERS, CREATURE_OF, COLOUR_OF, DIRS, DRAW, ELDER, MAX_PLIES,
                     NUMBER_OF, OFF, Position, axial)
@@ -118,11 +119,6 @@ class ElderwoodState(GameState):
         other.moves = list(self.moves)
         other.setup = self.setup
         return other
-
-    # --- lessons ----------------------------------------------------------------
-    def lesson_check(self, name: str, action: str, before: "ElderwoodState") -> bool:
-        from .lessons import lesson_check
-        return lesson_check(self, name, action, before)
 
     # --- the score sheet and the end in words ----------------------------------------
     def sheet(self) -> dict[str, Any]:
@@ -257,7 +253,6 @@ def _tile_json(tile: int) -> dict[str, Any]:
 def rebuild(observation: dict[str, Any]) -> Position:
     """The exact position an observation shows (bots only ever see observations)."""
     if observation.get("setup") is not None:
-        from .lessons import laid_out
         pos = laid_out(observation["setup"])[0]
     else:
         pos = Position()

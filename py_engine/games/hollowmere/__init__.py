@@ -55,6 +55,11 @@ class Hollowmere(Game):
         self.check_players(num_players)
         return lesson_state(num_players, self.normalize_options(options), position, chance)
 
+    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
+        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
+        from .lessons import lesson_check
+        return lesson_check(state, name, action, before)
+
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import make_bot
         if level not in self.bot_levels:

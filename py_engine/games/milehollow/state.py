@@ -570,10 +570,6 @@ class MilehollowState(GameState):
         from .views import resample_hidden
         return resample_hidden(self, viewer, stream)
 
-    def lesson_check(self, name: str, action: str, before: "MilehollowState") -> bool:
-        from .lessons import lesson_check
-        return lesson_check(self, name, action, before)
-
 
 def keep_choices(pending: list[int], least: int) -> list[str]:
     """Every legal keep of ``pending``: fewer cards first, then by ids."""

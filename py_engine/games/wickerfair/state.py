@@ -265,10 +265,6 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         best = max(sc)
         return [p for p, v in enumerate(sc) if v == best]
 
-    def lesson_check(self, name: str, action: str, before: "WickerfairState") -> bool:
-        from .lessons import lesson_check
-        return lesson_check(self, name, action, before)
-
     def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
         return notation.describe(self, action, lang, viewer)
 

@@ -4,7 +4,7 @@
 // valid game, or the first discrepancy (which move, what differs) of an invalid one.
 
 import { t, words, onLangChange } from "../../lib/i18n.js";
-import "../strings/pages.js";
+import "../../lib/strings/pages.js";
 import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
 import { seatLabel, levelName } from "../../lib/seats.js";

@@ -1,6 +1,6 @@
 // Words of the Verify, Replay, Guide and How-to pages and of embed.html (keys pg.*).
 
-import { addStrings } from "../../lib/i18n.js";
+import { addStrings } from "../i18n.js";
 
 const en = {
   // shared

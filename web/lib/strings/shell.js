@@ -1,5 +1,5 @@
 // Words of the shell: header, lobby, New table, the table page, hand-off and end screens.
-import { addStrings } from "../../lib/i18n.js";
+import { addStrings } from "../i18n.js";
 
 addStrings({
   en: {
