@@ -1,7 +1,8 @@
 """The controls people expect at a table, beside the game's own moves.
 
-A seat may resign, offer a draw (in a game that has draws by agreement), answer one, or take its
-last move back when every other seat is a bot. Each is an action of that seat in the record, a
+A seat may resign, offer a draw (in a game that has draws by agreement), answer one, take its
+last move back when every other seat is a bot, or pause the table there and resume it (a paused
+table waits: no move and no timer until its seat resumes it). Each is an action of that seat in the record, a
 string starting with ``@`` (no game's notation starts so), played on that seat's turn, so a record
 replays and verifies them like any move (``docs/records.md``, "Table actions"). The game state never
 sees them: the table keeps who resigned and any pending offer, and once the game ends by them it
@@ -19,7 +20,9 @@ DRAW_OFFER = "@draw?"
 DRAW_ACCEPT = "@draw:yes"
 DRAW_DECLINE = "@draw:no"
 TAKEBACK = "@takeback"
-ACTIONS = (RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, TAKEBACK)
+PAUSE = "@pause"
+RESUME = "@resume"
+ACTIONS = (RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, TAKEBACK, PAUSE, RESUME)
 
 #: The log's words for each table action (the same for every viewer).
 WORDS = {
@@ -28,6 +31,8 @@ WORDS = {
     DRAW_ACCEPT: {"en": "Accepted the draw", "pt": "Aceitou o empate"},
     DRAW_DECLINE: {"en": "Declined the draw", "pt": "Recusou o empate"},
     TAKEBACK: {"en": "Took back their last move", "pt": "Voltou a sua última jogada"},
+    PAUSE: {"en": "Paused the table", "pt": "Pausou a mesa"},
+    RESUME: {"en": "Resumed the table", "pt": "Retomou a mesa"},
 }
 
 #: What each table action's button says.
@@ -37,6 +42,8 @@ BUTTONS = {
     DRAW_ACCEPT: {"en": "Accept the draw", "pt": "Aceitar o empate"},
     DRAW_DECLINE: {"en": "Decline the draw", "pt": "Recusar o empate"},
     TAKEBACK: {"en": "Take back my last move", "pt": "Voltar a minha última jogada"},
+    PAUSE: {"en": "Pause", "pt": "Pausar"},
+    RESUME: {"en": "Resume", "pt": "Continuar"},
 }
 
 #: How the table ended a game early, in words (``Overlay.view``'s ``table_end``).

@@ -38,6 +38,69 @@ def test_games_import_only_core_and_themselves():
                     assert m.startswith(("py_engine.core", f"py_engine.games.{game.name}")), f"{f} imports {m}"
 
 
+
+def module_imports(path: Path) -> set[str]:
+    """Modules a file imports, counting ``from . import x`` as module x and ``from .x import y`` as x
+    (and as x.y, should y be a module)."""
+    pkg = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts[:-1])
+    out = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            base = (".".join(pkg.split(".")[: len(pkg.split(".")) - node.level + 1]) if node.level else "")
+            mod = ".".join(x for x in (base, node.module or "") if x)
+            out.add(mod)
+            out |= {f"{mod}.{a.name}" for a in node.names}
+    return out
+
+
+def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
+    """One cycle of ``graph`` (module -> modules it imports), or None."""
+    state: dict[str, int] = {}
+    path: list[str] = []
+
+    def visit(m: str) -> list[str] | None:
+        state[m] = 1
+        path.append(m)
+        for n in sorted(graph.get(m, ())):
+            if state.get(n) == 1:
+                return path[path.index(n):] + [n]
+            if n not in state and (found := visit(n)):
+                return found
+        state[m] = 2
+        path.pop()
+        return None
+
+    for m in sorted(graph):
+        if m not in state and (found := visit(m)):
+            return found
+    return None
+
+
+def test_inside_a_game_the_imports_run_one_way():
+    """Every import counts (at the top, inside a function, for type checking only): a game's modules
+    form no circle, the state imports neither its lessons nor anything that imports the state, and
+    only the game's own ``__init__`` reaches its lessons."""
+    for game in sorted(d for d in (ROOT / "games").iterdir() if (d / "__init__.py").exists()):
+        pkg = f"py_engine.games.{game.name}"
+        graph: dict[str, set[str]] = {}
+        modules = {f"{pkg}.{f.stem}" for f in game.glob("*.py") if f.stem != "__init__"}
+        for f in game.glob("*.py"):
+            me = f"{pkg}.{f.stem}" if f.stem != "__init__" else pkg
+            graph[me] = {m for m in module_imports(f) if m in modules} - {me}
+        inner = {m: t for m, t in graph.items() if m != pkg}      # __init__ stands over every module
+        assert _cycle(inner) is None, f"{game.name}: " + " -> ".join(x.rsplit(".", 1)[1] for x in _cycle(inner))
+        for m, t in inner.items():
+            assert f"{pkg}.lessons" not in t, f"{m} imports the lessons"
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert _cycle({"a": {"b"}, "b": {"c"}, "c": set()}) is None
+
+
+
 # --- the web side ------------------------------------------------------------------------------------
 # web/lib/ is the floor: words and the pages' word tables, element building, stylesheets, the live
 # region, the record codec, seats and scores in words, the keys, the moves list, the lesson player,

@@ -12,7 +12,7 @@ from py_engine.core.game import IllegalAction
 from py_engine.games.elderwood import GAME
 from py_engine.games.elderwood.notation import parse_tile, tile_name
 from py_engine.games.elderwood.rules import WIN_ASH, axial, cell_of
-from py_engine.games.elderwood.state import rebuild
+from py_engine.games.elderwood.layout import rebuild
 
 LESSONS = {lesson.id: lesson for lesson in lessons_core.load(GAME)}
 

@@ -9,7 +9,9 @@
 export function decisionKey(snap, seat) {
   const d = snap.decision;
   if (!d) return `over:${seat}`;
-  return `${d.since ?? snap.log.length}:${seat}`;
+  // Pausing and resuming the table are log entries but no step of the decision: its clock goes on.
+  const steps = snap.log.filter((e) => e.action !== "@pause" && e.action !== "@resume").length;
+  return `${d.since ?? steps}:${seat}`;
 }
 
 /** "1:05", "0:09" */

@@ -18,7 +18,7 @@ from ...core.game import Bot
 from .notation import format_move
 from .rules import DIRS, OFF, Position
 from .search import Search
-from .state import rebuild
+from .layout import rebuild
 
 Move = Optional[tuple[int, int, int]]
 

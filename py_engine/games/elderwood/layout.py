@@ -1,12 +1,13 @@
-"""A slab laid out by hand: the position a lesson describes as stacks (``{"slab": …, "to_move",
-"turn"}``, lessons.py), checked to be one play could reach. Lessons build their positions with it,
-and a bot rebuilds the same position from an observation that names such a setup (state.py).
+"""Positions built from data rather than played: a slab laid out by hand (a lesson's ``{"slab": …,
+"to_move", "turn"}``, lessons.py), checked to be one play could reach, and the exact position an
+observation shows (a laid-out setup, if any, and the moves since), which is all a bot sees.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from ...core.game import IllegalAction
+from . import judge
 from .notation import parse_tile, tile_name
 from .rules import (COLOUR_OF, CREATURE_LETTERS, CREATURE_OF, DIRS, ELDER, NUMBER_OF, OFF, OWL,
                     TILES_PER_COLOUR, Position)
@@ -61,3 +62,14 @@ def laid_out(position: dict[str, Any]) -> tuple[Position, dict[str, Any]]:
                                                                                          key=lambda x: (x[0][1], x[0][0]))],
              "to_move": "wb"[colour], "turn": turn}
     return pos, setup
+
+
+def rebuild(observation: dict[str, Any]) -> Position:
+    """The exact position an observation shows (bots only ever see observations)."""
+    if observation.get("setup") is not None:
+        pos = laid_out(observation["setup"])[0]
+    else:
+        pos = Position()
+    for mv in observation["history"]:
+        judge.play_string(pos, mv)
+    return pos

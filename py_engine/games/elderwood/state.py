@@ -6,7 +6,6 @@ from typing import Any, Optional
 from ...core.fairness import Chance
 from ...core.game import ALL_SEATS, Decision, GameState, IllegalAction
 from . import judge
-from .layout import laid_out
 from .notation import game_string, status_string, tile_name
 from .rules import (CREATURE_COUNTS, CREATURE_LETTERS, CREATURE_OF, COLOUR_OF, DIRS, DRAW, ELDER, MAX_PLIES,
                     NUMBER_OF, OFF, Position, axial)
@@ -248,14 +247,3 @@ def _tile_json(tile: int) -> dict[str, Any]:
             "creature": CREATURE_LETTERS[CREATURE_OF[tile]],
             "creature_name": ("Elder", "Owl", "Hare", "Fox", "Otter")[CREATURE_OF[tile]],
             "number": 0 if CREATURE_OF[tile] == ELDER else NUMBER_OF[tile]}
-
-
-def rebuild(observation: dict[str, Any]) -> Position:
-    """The exact position an observation shows (bots only ever see observations)."""
-    if observation.get("setup") is not None:
-        pos = laid_out(observation["setup"])[0]
-    else:
-        pos = Position()
-    for mv in observation["history"]:
-        judge.play_string(pos, mv)
-    return pos

@@ -4,7 +4,7 @@
 // Resigning asks once more on the same button, so one slip of a finger never ends a game. What waits
 // for the viewer's answer (another seat's draw offer) comes in a bar fixed to the bottom of the
 // screen, with its answers, so it is in view at once on every size (on a phone the controls
-// themselves sit far below the board).
+// themselves sit far below the board). A paused table says so there too, with its Resume.
 
 import { addStrings, t, words } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
@@ -21,13 +21,13 @@ const CSS_TEXT = `
   display: flex; flex-wrap: wrap; align-items: center; gap: 8px 10px; padding: 12px 14px; background: #fffaf0;
   border: 2px solid #b8860b; border-radius: 12px; box-shadow: 0 6px 26px rgba(0,0,0,.3); }
 .answer-bar[hidden] { display: none; }
-.answer-bar .draw-offer { margin: 0; font-weight: 700; flex: 1 0 100%; }
+.answer-bar .draw-offer, .answer-bar .paused-note { margin: 0; font-weight: 700; flex: 1 0 100%; }
 .answer-bar .control { min-height: 44px; flex: 1 1 0; width: auto; }
 /* A phone: across the bottom edge, clear of the home bar. */
 @media (max-width: 520px) {
   .answer-bar { left: 0; right: 0; bottom: 0; width: auto; border-width: 2px 0 0; border-radius: 0;
     padding: 10px 12px calc(10px + env(safe-area-inset-bottom)); }
-  .answer-bar .draw-offer { text-align: center; }
+  .answer-bar .draw-offer, .answer-bar .paused-note { text-align: center; }
 }
 body:has(.answer-bar:not([hidden])) { padding-bottom: var(--answer-h, 120px); }
 `;
@@ -38,19 +38,22 @@ addStrings({
     "controls.confirmResign": "Really resign? Tap again",
     "controls.cancel": "Keep playing",
     "controls.drawOffered": "{name} offers a draw.",
+    "controls.paused": "The table is paused: no clock runs and nobody moves.",
   },
   pt: {
     "controls.title": "Mesa",
     "controls.confirmResign": "Desistir mesmo? Toque de novo",
     "controls.cancel": "Continuar jogando",
     "controls.drawOffered": "{name} oferece empate.",
+    "controls.paused": "A mesa está pausada: nenhum relógio corre e ninguém joga.",
   },
 });
 
 const RESIGN = "@resign";
 const ACCEPT = "@draw:yes";
-/** The answers to a pending offer: they go in the answer bar. */
-const ANSWERS = new Set([ACCEPT, "@draw:no"]);
+const RESUME = "@resume";
+/** The answers to what waits on the viewer (an offer, a paused table): they go in the answer bar. */
+const ANSWERS = new Set([ACCEPT, "@draw:no", RESUME]);
 
 export class TableControls {
   /** onPlay(action): play that table action for the viewer. */
@@ -103,11 +106,13 @@ export class TableControls {
     }
     this.snap = snap;
     this.enabled = enabled;
-    const answers = offer ? buttons.filter((b) => ANSWERS.has(b.dataset.action)) : [];
+    const paused = list.some((c) => c.action === RESUME);
+    const answers = offer || paused ? buttons.filter((b) => ANSWERS.has(b.dataset.action)) : [];
     const rest = buttons.filter((b) => !answers.includes(b));
     const asking = answers.length > 0 && enabled;
-    this.answerBar.replaceChildren(...(asking ? [h("p.draw-offer", t("controls.drawOffered", { name: offer.name })), ...answers] : []));
-    this.answerBar.setAttribute("aria-label", asking ? t("controls.drawOffered", { name: offer.name }) : "");
+    const question = paused ? t("controls.paused") : offer ? t("controls.drawOffered", { name: offer.name }) : "";
+    this.answerBar.replaceChildren(...(asking ? [h(paused ? "p.paused-note" : "p.draw-offer", question), ...answers] : []));
+    this.answerBar.setAttribute("aria-label", asking ? question : "");
     this.answerBar.hidden = !asking;
     this.el.replaceChildren(...(asking ? [] : answers), ...rest, this.answerBar);
     this.el.hidden = !buttons.length;
