@@ -3,7 +3,7 @@
 // interactive at once.
 //
 // Routes (hash):  #/  lobby · #/new/<game> · #/table/<id> · #/verify[?r=<record>]
-//                 #/replay/<id> · #/replay?r=<record> · #/guide · #/howto/<game>
+//                 #/replay/<id> · #/replay?r=<record> · #/guide · #/howto/<game> · #/games
 // A page module exports mount(el, params, ctx) → unmount function, where
 //   params = {route, arg, id, game, query: {k: v}, r}   (arg = the segment after the route name)
 //   ctx    = {engine, navigate(hash, {replace})}
@@ -31,12 +31,13 @@ const PAGES = {
   replay: () => import("./pages/replay.js"),
   guide: () => import("./pages/guide.js"),
   howto: () => import("./pages/howto.js"),
+  games: () => import("./pages/games.js"),
   host: () => import("./pages/host.js"),
   join: () => import("./pages/join.js"),
 };
 // Routes that need a segment after the name, and those that must not have one.
 const NEEDS_ARG = new Set(["new", "table", "howto", "host"]);
-const NO_ARG = new Set(["", "verify", "guide", "join"]);
+const NO_ARG = new Set(["", "verify", "guide", "join", "games"]);
 
 const app = document.getElementById("app");
 let unmount = null;

@@ -8,6 +8,7 @@ import { listTables, listCorrupt, deleteTable, deleteCorrupt, downloadText, stor
 import { h } from "../../lib/dom.js";
 import { formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
+import "../../lib/strings/pages.js";
 
 export function mount(el, params, ctx) {
   let status = null;
@@ -49,6 +50,8 @@ function lobby(ctx, data, statusEl) {
     h("section.more-links",
       h("a.card-link.join-link", { href: "#/join" },
         h("strong", t("lobby.join")), h("span", t("lobby.joinBlurb"))),
+      h("a.card-link.games-link", { href: "#/games" },
+        h("strong", t("pg.games.link")), h("span", t("pg.games.linkBlurb"))),
       h("a.card-link", { href: "#/verify" },
         h("strong", t("lobby.verify")), h("span", t("lobby.verifyBlurb"))),
       h("a.card-link", { href: "#/guide" },
