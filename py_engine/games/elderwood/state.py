@@ -122,7 +122,8 @@ class ElderwoodState(GameState):
     # --- the score sheet and the end in words ----------------------------------------
     def sheet(self) -> dict[str, Any]:
         """Extra score-sheet columns: how closed in each seat's own Elder is (the number that
-        ends the game at 6) and how many tiles that seat still has to place."""
+        ends the game at 6) and how many tiles that seat still has to place. Elderwood keeps no
+        points (a surrounded Elder decides), so the sheet has no score column (``score: False``)."""
         pos = self.pos
         rows = []
         for seat in range(2):
@@ -132,7 +133,7 @@ class ElderwoodState(GameState):
                 "elder": f"{pos.elder_neighbours(colour)}/6" if out else "–",
                 "supply": sum(pos.in_hand(colour, c) for c in range(5)),
             }})
-        return {"columns": SHEET_COLUMNS, "rows": rows}
+        return {"columns": SHEET_COLUMNS, "rows": rows, "score": False}
 
     def ending(self) -> dict[str, str] | None:
         """How the game ended, in words (None while it goes on)."""

@@ -373,7 +373,9 @@ class TableShell {
 
   advance(snap) {
     if (this.dead) return;
+    const before = this.fullLog;
     this.merge(snap);
+    const undone = this.takenBack(before, snap.log);
     const fresh = snap.log.slice(this.seenLog ?? snap.log.length);
     this.seenLog = snap.log.length;
     this.snap = snap;
@@ -382,7 +384,13 @@ class TableShell {
     this.saves.check(snap);
     this.persist();
 
-    if (fresh.length) {
+    if (undone) {
+      // The undone moves leave the log: say which they were.
+      const what = undone.map((e) => `${snap.seats[e.seat] ? snap.seats[e.seat].name : ""}: ${words(e.words) || e.action}`)
+        .join("; ");
+      this.showNote(t("table.tookBack", { moves: what }));        // an alert: read out as it comes
+      this.notes.firstElementChild.classList.add("took-back");
+    } else if (fresh.length) {
       playSound("move");
       announce(fresh.map((e) => logSentence(snap, e)).join(". "));
     }
@@ -405,6 +413,18 @@ class TableShell {
     }
     this.endBox.replaceChildren();
     this.next();
+  }
+
+  /** The entries a take-back just removed from the log (`before` → `after`), or null when none was played. */
+  takenBack(before, after) {
+    const last = after[after.length - 1];
+    if (!before || !last || last.action !== "@takeback") return null;
+    const held = before[before.length - 1];
+    if (held && held.action === "@takeback" && held.n === last.n) return null;   // seen already
+    let i = 0;
+    while (i < before.length && i < after.length - 1 && before[i].action === after[i].action && before[i].seat === after[i].seat) i++;
+    const gone = before.slice(i).filter((e) => !(e.action || "").startsWith("@"));
+    return gone.length ? gone : null;
   }
 
   /** The table's engine id, the seat on screen and the move count, for tools and tests (nothing secret). */

@@ -10,6 +10,7 @@ import { addStrings, t, words } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
 import { addStyleOnce } from "../../lib/style.js";
 import { announce } from "../../lib/announce.js";
+import { againWords } from "../../lib/input.js";
 
 const CSS_TEXT = `
 .table-controls { display: flex; flex-wrap: wrap; gap: 8px; margin: 0 0 10px; }
@@ -35,14 +36,14 @@ body:has(.answer-bar:not([hidden])) { padding-bottom: var(--answer-h, 120px); }
 addStrings({
   en: {
     "controls.title": "Table",
-    "controls.confirmResign": "Really resign? Tap again",
+    "controls.confirmResign": "Really resign? {again}",
     "controls.cancel": "Keep playing",
     "controls.drawOffered": "{name} offers a draw.",
     "controls.paused": "The table is paused: no clock runs and nobody moves.",
   },
   pt: {
     "controls.title": "Mesa",
-    "controls.confirmResign": "Desistir mesmo? Toque de novo",
+    "controls.confirmResign": "Desistir mesmo? {again}",
     "controls.cancel": "Continuar jogando",
     "controls.drawOffered": "{name} oferece empate.",
     "controls.paused": "A mesa está pausada: nenhum relógio corre e ninguém joga.",
@@ -85,7 +86,7 @@ export class TableControls {
       ? snap.seats[snap.log.slice().reverse().find((e) => e.action === "@draw?")?.seat] : null;
     const buttons = list.map((c) => {
       const resign = c.action === RESIGN;
-      const label = resign && this.confirming ? t("controls.confirmResign") : words(c.words);
+      const label = resign && this.confirming ? t("controls.confirmResign", { again: againWords() }) : words(c.words);
       return h("button.button.control", {
         type: "button", disabled: !enabled || undefined,
         class: resign && this.confirming ? "confirming" : null,

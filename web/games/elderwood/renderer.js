@@ -13,7 +13,7 @@ import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
 import { injectStyle } from "./style.js";
 import {
   paintStack, paintHeight, paintElderDots, paintLiberty, paintLastMove, paintArrow, paintRing,
-  paintHalo, paintPile, paintTile, THICK, RING,
+  paintHalo, paintPile, paintTile, FACE, THICK, RING,
 } from "./paint.js";
 
 const CREATURES = ["Q", "B", "G", "S", "A"];
@@ -480,15 +480,41 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       tip.textContent = tileWords(s.tiles[0]);
     }
     tip.hidden = false;
-    const f = pointOf(k);
-    const p = vp.worldToScreen(f.x, f.y - 1.0);
-    const w = tip.offsetWidth, hgt = tip.offsetHeight;
-    const left = Math.min(Math.max(4, p.x - w / 2), vp.width - w - 4);
-    let topPx = p.y - hgt - 4;
-    if (topPx < 40) topPx = vp.worldToScreen(f.x, f.y + 1.0).y + 4;
-    tip.style.left = `${left}px`;
-    tip.style.top = `${topPx}px`;
+    const spot = tipSpot(k, tip.offsetWidth, tip.offsetHeight);
+    tip.style.left = `${spot.left}px`;
+    tip.style.top = `${spot.top}px`;
     tip.dataset.stack = k;
+    tip.dataset.covers = String(spot.covers);
+  }
+
+  /**
+   * Where the tip for stack `k` covers the fewest tiles (their faces carry the Elder's count, the
+   * height of a stack): above the tile, below, right, left, then the board's corners; never over the
+   * tile it speaks of, nor over the hint line at the top or the zoom buttons at the bottom right.
+   */
+  function tipSpot(k, w, hgt) {
+    const f = pointOf(k);
+    const c = vp.worldToScreen(f.x, f.y);
+    const r = FACE * vp.scale;
+    const gap = 6;
+    const top0 = 40, bottom0 = vp.height - 56;
+    const boxes = [...faces.values()].map((p) => { const s = vp.worldToScreen(p.x, p.y); return [s.x - r, s.y - r, s.x + r, s.y + r]; });
+    const candidates = [
+      [c.x - w / 2, c.y - r - gap - hgt], [c.x - w / 2, c.y + r + gap], [c.x + r + gap, c.y - hgt / 2],
+      [c.x - r - gap - w, c.y - hgt / 2], [8, top0], [vp.width - w - 8, top0], [8, bottom0 - hgt],
+    ];
+    let best = null;
+    for (const [x, y] of candidates) {
+      const left = Math.min(Math.max(4, x), vp.width - w - 4);
+      const top = Math.min(Math.max(top0, y), bottom0 - hgt);
+      const over = (b) => left < b[2] && left + w > b[0] && top < b[3] && top + hgt > b[1];
+      const own = over([c.x - r, c.y - r, c.x + r, c.y + r]);
+      const covers = boxes.filter(over).length;
+      const score = (own ? 1000 : 0) + covers;
+      if (!best || score < best.score) best = { left, top, covers, score };
+      if (score === 0) break;
+    }
+    return best;
   }
 
   function hideTip() {

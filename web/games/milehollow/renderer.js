@@ -18,7 +18,8 @@ import "./strings.js";
 import { injectStyle } from "./style.js";
 import { SEAT_COLOURS, buildGeometry, boxOf, paintMap, paintLabels, roadsAt, townAt } from "./art.js";
 import { el, cardName, colourName, lastTurnWords, paintPlayers, seatName } from "./panels.js";
-import { finalSheet, keepSheet, oxSheet, paveSheet, roadsSheet } from "./sheets.js";
+import { finalSheet, keepHintKey, keepSheet, oxSheet, paveSheet, roadsSheet } from "./sheets.js";
+import { againWords } from "../../lib/input.js";
 import { createBar } from "./bar.js";
 import { createHand } from "./hand.js";
 import { createCamera } from "./camera.js";
@@ -552,12 +553,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const focusHold = holdBoardFocus(root, () => focusBoard());
   const onPointer = (ev) => {
     const mode = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "keys";
+    // Words only: re-drawing the sheet under a pressed finger would swallow its click.
+    const sub = sheetEl.querySelector(".mh-keep-hint");
+    if (sub) sub.textContent = t(keepHintKey(mode === "touch"));
     if (mode === inputMode) return;
     inputMode = mode;
-    // Words only: re-drawing the sheet under a pressed finger would swallow its click.
     if (view) paintHint();
-    const sub = sheetEl.querySelector(".mh-keep-hint");
-    if (sub) sub.textContent = t(inputMode === "touch" ? "mh.keepHint" : "mh.keepHintKeys");
   };
   root.addEventListener("pointerdown", onPointer, true);
   root.tabIndex = -1;
@@ -585,7 +586,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (payable.length === 1) pick = payable[0][1];
       else if (vp.scale < 3) {
         vp.zoomBy(2, screen.x, screen.y);
-        showInfo({ text: t("mh.hint.ambiguous") });
+        showInfo({ text: t("mh.hint.ambiguous", { again: againWords() }) });
         return;
       }
     }
