@@ -405,12 +405,14 @@ function paintTowns(ctx, geo, marks, scale, time) {
  * Town and feature names in screen pixels (readable at any zoom), placed greedily so none
  * overlap: towns in `first` (highlighted) get a place before the rest; a name with no free
  * place is left out until the person zooms in (every name is also said in words elsewhere).
+ * Nothing lies over a name: `avoid` lists what covers the map (the zoom buttons), in its pixels.
+ * Returns the names shown, [{id, x, y, w, h}] (towns; features follow with no id).
  */
-export function paintLabels(ctx, vp, geo, first, size) {
+export function paintLabels(ctx, vp, geo, first, size, avoid = []) {
   ctx.save();
   ctx.textBaseline = "middle";
   ctx.textAlign = "left";
-  const placed = [];
+  const placed = avoid.map((b) => ({ ...b }));
   const rad = Math.max(TOWN_R * 0.8, 4 / vp.scale) * vp.scale;
   for (const t of geo.towns.values()) {
     const p = vp.worldToScreen(t.x, t.y);
@@ -455,11 +457,12 @@ export function paintLabels(ctx, vp, geo, first, size) {
     const b = { x: p.x - w / 2, y: p.y - h / 2, w, h };
     if (!free(b)) continue;
     placed.push(b);
+    shown.push({ t: { id: null }, b });
     ctx.fillStyle = f.kind === "ridge" ? "#fffaf0" : "#1f4f73";
     ctx.fillText(f.name, b.x + 3, b.y + h / 2 + 0.5);
   }
   ctx.restore();
-  return shown.map((s) => s.t.id);
+  return shown.map((s) => ({ id: s.t.id, ...s.b }));
 }
 
 function featureAnchor(f) {

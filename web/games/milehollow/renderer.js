@@ -48,8 +48,9 @@ function boundsOf(frame, upright) {
     ? { minX: 16, minY: 12, maxX: frame.width - 18, maxY: frame.height - 12 }
     : { minX: 12, minY: 18, maxX: frame.width - 12, maxY: frame.height - 16 };
 }
-/** A map box this much taller than wide shows the map upright (a quarter turn), filling it. */
-const UPRIGHT_RATIO = 1.15;
+/** A map box this much taller than wide shows the map upright (a quarter turn), filling it: from a
+ *  square box on the upright map is drawn larger; a little more keeps it from turning to and fro. */
+const UPRIGHT_RATIO = 1.05;
 /** From this width (CSS px) the final scoring stands beside the map. */
 const SIDE_SHEET = 700;
 const INFO_MS = 4000;
@@ -61,14 +62,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const players = el("div", "mh-players");
   players.setAttribute("role", "list");
   const mapBox = el("div", "mh-map");
+  // The words of the moment sit above the map, not on it: nothing covers a town's name.
   const hint = el("div", "mh-hint");
   hint.setAttribute("aria-hidden", "true");
   const hintText = el("span", "mh-now");
-  hint.append(hintText);
   const lastText = el("span", "mh-last");
-  const lastBox = el("div", "mh-hint mh-hint-bottom");
-  lastBox.setAttribute("aria-hidden", "true");
-  lastBox.append(lastText);
+  hint.append(hintText, lastText);
 
   const bar = createBar({ onSlot: pressSlot, onDeck: pressDeck, onMail: pressMail, onPave: openRoads });
   const hand = createHand({
@@ -79,7 +78,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   sheetEl.setAttribute("role", "dialog");
   sheetEl.hidden = true;
   sheetEl.addEventListener("keydown", sheetKeys);
-  root.append(players, mapBox, bar.element, hand.row, hand.mails, sheetEl);
+  // A sheet opens right under the map, which makes room for it: nothing lies over the map.
+  root.append(players, hint, mapBox, sheetEl, bar.element, hand.row, hand.mails);
   host.append(root);
 
   // --- model ----------------------------------------------------------------------------
@@ -105,9 +105,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   const vp = createViewport(mapBox, {
     label: t("mh.board"), minScale: 0.25, maxScale: 4, fitPadding: 6, fitMaxScale: 3,
-    fitInsets: { top: 26, bottom: 44 }, drawWorld, drawScreen, onTap, onHover,
+    fitInsets: { top: 4, bottom: 44 }, drawWorld, drawScreen, onTap, onHover,
   });
-  vp.element.append(hint, lastBox);
   const controls = vp.addControls({ fit: t("mh.fit"), zoomIn: t("mh.zoomIn"), zoomOut: t("mh.zoomOut") });
   vp.setBounds(boundsOf({ width: 1000, height: 700 }, false));
   const camera = createCamera({ vp, mapBox, sheetEl, current: () => sheet, alive: () => !destroyed });
@@ -116,6 +115,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   /** Build the map the way up its box wants (wide: as drawn; tall: upright); true if it turned. */
   function orient() {
     if (!mapData) return false;
+    // A sheet makes the map shorter for a while: the map does not turn for it.
+    if (geo && sheet) return false;
     const w = mapBox.clientWidth, h = mapBox.clientHeight;
     const upright = w > 0 && h > w * UPRIGHT_RATIO;
     if (geo && geo.upright === upright) return false;
@@ -254,6 +255,16 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   // --- drawing ---------------------------------------------------------------------------------
   let labelled = [];
+  let labelBoxes = [];
+
+  /** What lies over the map (the zoom buttons), in the map's pixels: no name is written under it. */
+  function overMap() {
+    const at = vp.element.getBoundingClientRect();
+    return [...mapBox.querySelectorAll(".vt-controls")].filter((e) => e.offsetParent).map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.left - at.left - 2, y: r.top - at.top - 2, w: r.width + 4, h: r.height + 4 };
+    });
+  }
   function drawWorld(ctx, v) {
     if (!geo || !view) return;
     paintMap(ctx, geo, marks(), v.scale, performance.now());
@@ -262,15 +273,18 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function drawScreen(ctx, v) {
     if (!geo || !view) return;
     const m = marks();
-    labelled = paintLabels(ctx, v, geo, new Set(m.towns.keys()), v.width < 520 ? 11 : 12);
+    labelBoxes = paintLabels(ctx, v, geo, new Set(m.towns.keys()), v.width < 520 ? 11 : 12, overMap());
+    labelled = labelBoxes.filter((b) => b.id !== null).map((b) => b.id);
   }
 
   function refresh() {
     if (!view) { paintHint(); return; }
     root.classList.toggle("mh-acting", acting);
     root.classList.toggle("mh-over", !!snap.terminal);
-    // A wide screen shows the final scoring beside the map, not over it.
-    root.classList.toggle("mh-side-sheet", !!(sheet && sheet.kind === "final") && root.clientWidth >= SIDE_SHEET);
+    // A sheet never lies over the map: a wide board shows it beside the map, a narrow one under it,
+    // with the row and the hand put away meanwhile so the map keeps most of its room.
+    root.classList.toggle("mh-side-sheet", !!sheet && root.clientWidth >= SIDE_SHEET);
+    root.classList.toggle("mh-sheet-open", !!sheet && sheet.kind !== "final");
     root.dataset.acting = acting ? "1" : "0";
     root.dataset.kind = kind || "";
     root.dataset.sheet = sheet ? sheet.kind : "";
@@ -683,6 +697,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     },
     get ready() { return !!geo; },
     get labelled() { return labelled.slice(); },
+    /** The names written on the map, in page pixels: for tests that check nothing covers them. */
+    labelBoxes() {
+      const at = vp.element.getBoundingClientRect();
+      return labelBoxes.map((b) => ({ ...b, x: b.x + at.left + window.scrollX, y: b.y + at.top + window.scrollY }));
+    },
     viewport: vp,
   };
   root.__renderer = api;

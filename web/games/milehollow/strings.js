@@ -41,6 +41,8 @@ export const STRINGS = {
     "mh.mailDeckLabel": "Mail deck: {n} cards",
     "mh.mailDeckTake": "Mail deck, {n} cards: draw 3 mail cards and keep at least 1",
     "mh.paveBtn": "Pave",
+    "mh.cards": { one: "1 card", other: "{n} cards" },
+    "mh.roads": { one: "1 road", other: "{n} roads" },
     "mh.paveBtnLabel": "Pave a road: the list of roads you can pave now ({n})",
     "mh.paveNone": "No road you can pay for now",
     // hand and mail
@@ -179,6 +181,8 @@ export const STRINGS = {
     "mh.mailDeckLabel": "Baralho de correspondência: {n} cartas",
     "mh.mailDeckTake": "Baralho de correspondência, {n} cartas: sacar 3 e ficar com pelo menos 1",
     "mh.paveBtn": "Pavimentar",
+    "mh.cards": { one: "1 carta", other: "{n} cartas" },
+    "mh.roads": { one: "1 estrada", other: "{n} estradas" },
     "mh.paveBtnLabel": "Pavimentar uma estrada: a lista das estradas que você pode pavimentar agora ({n})",
     "mh.paveNone": "Nenhuma estrada que você possa pagar agora",
     "mh.hand": "Sua mão",
