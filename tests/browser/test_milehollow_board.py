@@ -241,8 +241,10 @@ def check_map_fills_the_phone(page):
     box = page.locator(".mh-map").bounding_box()
     a = page.evaluate(f"{R}.viewport.worldToScreen(16, 12)")
     b = page.evaluate(f"{R}.viewport.worldToScreen(682, 988)")
-    assert (b["y"] - a["y"]) >= 0.8 * box["height"], (a, b, box)      # less the hint line and the zoom buttons
-    assert (b["x"] - a["x"]) >= 0.7 * box["width"], (a, b, box)
+    assert (b["y"] - a["y"]) >= 0.8 * box["height"], (a, b, box)      # less the zoom buttons' row
+    # (the hint line stands above the map and the piles have a row of their own, so nothing covers
+    # a name and every label fits: the box is a little squarer than the map)
+    assert (b["x"] - a["x"]) >= 0.6 * box["width"], (a, b, box)
 
 
 def test_a_whole_game_by_taps_at_phone_size(phone, live_site):

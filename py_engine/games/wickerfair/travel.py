@@ -150,6 +150,9 @@ class TravelMixin:
                 self.res[4 * pos + r] -= load[r + 1]
                 self.res[4 * dest + r] += load[r + 1]
         self._touch()
+        # Public like the move itself: the board shows the last turn's steps, and animates them.
+        self.events.append({"kind": "step", "seat": p, "unit": key, "from": HEX_IDS[pos] if pos >= 0 else "home",
+                            "to": HEX_IDS[dest]})
         ctx["pos"] = dest
         ctx["taken"] += 1
         # A step can make a ribbon true (a farmer leaving home is the eighth on the map): it is placed

@@ -6,6 +6,7 @@
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { fitBelowBar } from "../common/screen.js";
+import { glide, between } from "../common/motion.js";
 import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t, words as pickWords } from "../../lib/i18n.js";
 import "./strings.js";
@@ -84,6 +85,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let wantFocus = null;            // a layer id (or "p:X") to focus once the next snapshot is drawn
   let tipTimer = 0;
   let faces = new Map();           // "q,r" -> face centre as last drawn
+  let moving = null;               // another seat's move on its way: {k, from, p}
+  let lastSeen = null;             // which last move was drawn (a new one by another seat glides)
   let input = firstInput();
   root.dataset.input = input;
 
@@ -173,16 +176,36 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     // also ends any lift, since its rings belonged to the position before it.
     const log = snapshot.log || [];
     if (logLen !== null && log.length !== logLen) lifted = null;
+    const fresh = logLen !== null && log.length > logLen;
     logLen = log.length;
     if (lifted && !sources.has(lifted)) lifted = null;
     pending = null;
     refresh();
+    glideLastMove(fresh, log);
     if (wantFocus) {
       const id = wantFocus;
       wantFocus = null;
       focusSource(id);
     }
     focusHold.settle();
+  }
+
+  /** A new move of another seat travels from its cell (or that side's supply) to where it went. */
+  function glideLastMove(fresh, log) {
+    const last = view.last_move;
+    const seen = last && last.to ? `${log.length}:${last.to.join(",")}` : null;
+    const before = lastSeen;
+    lastSeen = seen;
+    const by = log.length ? log[log.length - 1].seat : null;
+    if (!fresh || !seen || seen === before || (viewer !== null && by === viewer)) return;
+    const k = key(last.to[0], last.to[1]);
+    const to = centre(last.to[0], last.to[1]);
+    const from = last.from ? centre(last.from[0], last.from[1])
+      : { x: to.x, y: to.y + ((last.piece || "w")[0] === topColour() ? -3 : 3) };   // from that side's supply
+    glide(root, (p) => {
+      moving = p < 1 ? { k, from, to, p } : null;
+      vp.redraw();
+    });
   }
 
   const myTurn = () => sources.size > 0;
@@ -616,6 +639,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function drawStack(ctx, s, k, liftBy) {
     const c = centre(s.q, s.r);
+    if (moving && moving.k === k) {
+      // The moving tile is on its way: the stack it lands on shows without it, the tile between.
+      const under = s.tiles.slice(0, -1);
+      if (under.length) paintStack(ctx, c.x, c.y, under, { seedBase: k });
+      const at = between(moving.from, moving.to, moving.p);
+      const top = s.tiles[s.tiles.length - 1];
+      paintStack(ctx, at.x, at.y - under.length * THICK, [top], { lift: 0.25 * Math.sin(Math.PI * moving.p), seedBase: k });
+      return { x: c.x, y: c.y - THICK * 0.5 - (s.tiles.length - 1) * THICK };
+    }
     const face = paintStack(ctx, c.x, c.y, s.tiles, { lift: liftBy, seedBase: k });
     if (s.tiles.length > 1) paintHeight(ctx, face, s.tiles.length);
     const elder = elderAt(k);
@@ -774,6 +806,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (view) refresh();
     },
     destroy() {
+      if (root.__glide) root.__glide.cancel();
       focusHold.destroy();
       clearTimeout(tipTimer);
       window.removeEventListener("keydown", onKeyDown, true);

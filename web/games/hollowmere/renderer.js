@@ -23,6 +23,7 @@ import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
 import { createHandControls } from "./controls.js";
 import { inIdleTime } from "../common/idle.js";
+import { glide } from "../common/motion.js";
 import { loadTileset, geometry, SEAT_COLOURS, SEAT_INK } from "./tileart.js";
 import { badgeRadius, paintSpots, paintValley } from "./valley.js";
 import { key, parseLegal, roleWords, turnsWord, wardenWords, whereWords } from "./legal.js";
@@ -79,6 +80,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let highlights = [];     // {tiles: Set("x,y"), start, end}
   let animFrame = 0;
   let turnKey = null;
+  let arriving = null;     // another seat's tile on its way down: {k, p}
+  let lastSeen = null;     // the last lay drawn (a new one by another seat comes down)
   let destroyed = false;
   let refitAfter = null;   // whether the view followed the content before this turn's automatic zooms
   let boardH = 0;
@@ -136,11 +139,27 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   /** What the painter needs of the table now (valley.js draws it, knowing no rule). */
   function scene() {
     return {
-      set, view, laid, highlights, viewer, hoverK, warden, handR,
+      set, view, laid, highlights, viewer, hoverK, warden, handR, arriving,
       offer: interactive && hand && !pending ? legal.cells : null,
       preview: interactive && !pending && sel && legal.cells.get(sel.k) ? { ...sel, tile: tileDef(hand) } : null,
       spots: interactive && !pending ? wardenSpots() : [],
     };
+  }
+
+  /** Another seat's new tile comes down onto its cell (web/games/common/motion.js). */
+  function glideLastLay() {
+    const last = view.last;
+    const seen = last ? `${view.actions}:${last.x},${last.y}` : null;
+    const before = lastSeen;
+    lastSeen = seen;
+    const log = snap.log || [];
+    const by = log.length ? log[log.length - 1].seat : null;
+    if (!seen || before === null || seen === before || (viewer !== null && viewer !== undefined && by === viewer)) return;
+    const k = key(last.x, last.y);
+    glide(root, (p) => {
+      arriving = p < 1 ? { k, p } : null;
+      vp.redraw();
+    });
   }
 
   function drawWorld(ctx, v) {
@@ -627,6 +646,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       sel = null;
       warden = null;
     }
+    glideLastLay();
     // Scoring since the last update: highlight the tiles and say why.
     const evs = snap.events || [];
     if (seenEvents < 0 || seenEvents > evs.length) {
@@ -770,6 +790,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       }
     },
     destroy() {
+      if (root.__glide) root.__glide.cancel();
       destroyed = true;
       cancelAnimationFrame(animFrame);
       ro.disconnect();

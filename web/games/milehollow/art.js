@@ -152,7 +152,8 @@ export function boxOf(geo, townIds = [], roadIds = [], pad = 30) {
 
 /**
  * The map in world units. `marks`: {owner: {roadId: seat}, closed: Set, payable: Set,
- * selected: roadId|null, last: roadId|null, towns: Map(id → "mail"|"done"|"focus"|"pending")}.
+ * selected: roadId|null, last: roadId|null, towns: Map(id → "mail"|"done"|"focus"|"pending"),
+ * paving: {id, p} while another seat's new road is laid slab by slab from its first town (p: 0 → 1)}.
  */
 export function paintMap(ctx, geo, marks, scale, time = 0) {
   const { frame } = geo;
@@ -181,6 +182,11 @@ export function paintMap(ctx, geo, marks, scale, time = 0) {
   for (const [id, r] of geo.roads) {
     const owner = marks.owner[id];
     const closed = marks.closed.has(id);
+    if (marks.paving && marks.paving.id === id && owner !== undefined && owner !== null && owner >= 0) {
+      paintRoad(ctx, r, undefined, closed, { showSymbols, showNumbers, px });
+      paintPaving(ctx, r, owner, marks.paving.p, px);
+      continue;
+    }
     paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px });
   }
   // Too far out for a symbol on every slab: one symbol badge per open road keeps colour from
@@ -253,6 +259,23 @@ function paintFeatures(ctx, geo) {
       }
     }
   }
+}
+
+/** The part `p` of a road being paved, in its seat's colour, from its first town on. */
+function paintPaving(ctx, r, owner, p, px) {
+  const w = Math.max(r.twin ? 11 : 16, (r.twin ? 5 : 7) * px);
+  ctx.save();
+  ctx.lineCap = "butt";
+  ctx.beginPath();
+  ctx.moveTo(r.x1, r.y1);
+  ctx.lineTo(r.x1 + (r.x2 - r.x1) * p, r.y1 + (r.y2 - r.y1) * p);
+  ctx.strokeStyle = "#111";
+  ctx.lineWidth = w + Math.max(4, 2.5 * px);
+  ctx.stroke();
+  ctx.strokeStyle = SEAT_COLOURS[owner % SEAT_COLOURS.length];
+  ctx.lineWidth = w;
+  ctx.stroke();
+  ctx.restore();
 }
 
 function paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px }) {

@@ -20,6 +20,7 @@ import { SEAT_COLOURS, buildGeometry, boxOf, paintMap, paintLabels, roadsAt, tow
 import { el, cardName, colourName, lastTurnWords, paintPlayers, seatName } from "./panels.js";
 import { finalSheet, keepHintKey, keepSheet, oxSheet, paveSheet, roadsSheet } from "./sheets.js";
 import { againWords } from "../../lib/input.js";
+import { glide } from "../common/motion.js";
 import { createBar } from "./bar.js";
 import { createHand } from "./hand.js";
 import { createCamera } from "./camera.js";
@@ -173,6 +174,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       sheet = { kind: "final" };
     }
     refresh();
+    glidePaving();
     if (wantBarFocus && acting && !sheet) {
       wantBarFocus = false;
       const first = bar.buttons.find((b) => b.getAttribute("aria-disabled") === "false");
@@ -245,7 +247,23 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       focus: hotRoad || (info && info.road) || null,
       last: lastRoad(),
       towns,
+      paving,
     };
+  }
+
+  /** Another seat's new road is laid before the eyes (web/games/common/motion.js). */
+  function glidePaving() {
+    const turn = view.last_turn;
+    const log = snap.log || [];
+    const seen = turn && turn.kind === "pave" ? `${log.length}:${turn.road}` : "";
+    const before = pavedSeen;
+    pavedSeen = seen;
+    if (!seen || before === null || seen === before || !geo || (viewer !== null && turn.seat === viewer)) return;
+    const id = turn.road;
+    glide(root, (p) => {
+      paving = p < 1 ? { id, p } : null;
+      vp.redraw();
+    });
   }
 
   /** The towns lit up now (a mail card under the pointer or focus), for tools and tests. */
@@ -256,6 +274,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   // --- drawing ---------------------------------------------------------------------------------
   let labelled = [];
   let labelBoxes = [];
+  let paving = null;               // another seat's road being laid: {id, p}
+  let pavedSeen = null;            // the last paving drawn
 
   /** What lies over the map (the zoom buttons), in the map's pixels: no name is written under it. */
   function overMap() {
@@ -282,9 +302,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     root.classList.toggle("mh-acting", acting);
     root.classList.toggle("mh-over", !!snap.terminal);
     // A sheet never lies over the map: a wide board shows it beside the map, a narrow one under it,
-    // with the row and the hand put away meanwhile so the map keeps most of its room.
+    // with the row and the hand put away while paving so the map keeps most of its room.
     root.classList.toggle("mh-side-sheet", !!sheet && root.clientWidth >= SIDE_SHEET);
-    root.classList.toggle("mh-sheet-open", !!sheet && sheet.kind !== "final");
+    root.classList.toggle("mh-sheet-open", !!sheet && (sheet.kind === "roads" || sheet.kind === "pave"));
     root.dataset.acting = acting ? "1" : "0";
     root.dataset.kind = kind || "";
     root.dataset.sheet = sheet ? sheet.kind : "";
@@ -671,6 +691,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (view) refresh(); else paintHint();
     },
     destroy() {
+      if (root.__glide) root.__glide.cancel();
       destroyed = true;
       clearTimeout(infoTimer);
       clearInterval(pulseTimer);

@@ -14,6 +14,7 @@
 // closes a panel; Enter confirms.
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
+import { glide } from "../common/motion.js";
 import { createViewport, createFocusLayer } from "../common/viewport.js";
 import { boardKey, holdBoardFocus } from "../common/keys.js";
 import { t, words } from "../../lib/i18n.js";
@@ -188,6 +189,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       panel = { kind: "final" };
     }
     refresh();
+    glideSteps();
     settleFocus();
     focusHold.settle();
   }
@@ -264,11 +266,42 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       view, colours: colours(), clanOf: view.clans.map((_, s) => clanOf(s)), rings, chosen, pickable, picked,
       hot: hotHex || (info && info.hex) || null, confront,
       homeName: (ci) => L(data.clans[ci].name),
+      travel,
     };
+  }
+
+  /** Another seat's new steps travel from where each unit stood to where it went (common/motion.js). */
+  function glideSteps() {
+    const last = view.last || null;
+    const before = lastTurnSeen;
+    lastTurnSeen = last;
+    if (!geo || before === undefined || !last || (isSeat(viewer) && last.seat === viewer)) return;
+    const old = before && before.seat === last.seat ? before.steps || [] : [];
+    const steps = last.steps || [];
+    const prefix = old.length <= steps.length && old.every((s, i) => s[0] === steps[i][0] && s[1] === steps[i][1]);
+    const fresh = prefix ? steps.slice(old.length) : steps;
+    if (!fresh.length) return;
+    const point = (place) => {
+      if (place === "home") {
+        const home = geo.homes.find((x) => x.clan === clanOf(last.seat));
+        return home ? { x: home.x, y: home.y } : null;
+      }
+      const h = geo.hexes.get(place);
+      return h ? { x: h.x, y: h.y } : null;
+    };
+    const path = [point(fresh[0][0]), ...fresh.map((s) => point(s[1]))];
+    if (path.some((p) => !p)) return;
+    const colour = colours()[last.seat];
+    glide(root, (p) => {
+      travel = p < 1 ? { path, p, colour } : null;
+      vp.redraw();
+    });
   }
 
   // --- drawing ---------------------------------------------------------------------------------------
   let lastMarks = null;
+  let travel = null;                 // another seat's steps on their way: {path, p, colour}
+  let lastTurnSeen;                  // the last turn drawn (undefined before the first snapshot)
   function drawWorld(c2d) {
     if (!geo || !view) return;
     lastMarks = marks();
@@ -622,6 +655,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (view) refresh(); else paintHint();
     },
     destroy() {
+      if (root.__glide) root.__glide.cancel();
       destroyed = true;
       clearTimeout(infoTimer);
       clearInterval(pulseTimer);
