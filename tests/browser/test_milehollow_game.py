@@ -85,7 +85,7 @@ def test_a_reload_between_the_two_cards_of_a_draw_resumes_exactly(page, live_sit
     assert again["log"] == first["log"]
     assert page.get_attribute(".mh-hand", "aria-label") == hand_words
     assert page.locator(".log-list li").all_inner_texts() == log_texts
-    assert "Second card" in page.locator(".mh-root .mh-now").inner_text()
+    assert "Second card" in page.locator(".mh-map .mh-now").inner_text()
     # The second card: an Ox in the row is not offered.
     for i, card in enumerate(again["view"]["row"], start=1):
         el = page.locator(f".mh-row .mh-card[data-slot='{i}']")

@@ -63,12 +63,16 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const players = el("div", "mh-players");
   players.setAttribute("role", "list");
   const mapBox = el("div", "mh-map");
-  // The words of the moment sit above the map, not on it: nothing covers a town's name.
+  // The words of the moment sit on the map's top edge and the last turn on its foot; the names are
+  // written clear of both (overMap), so nothing covers a town's name.
   const hint = el("div", "mh-hint");
   hint.setAttribute("aria-hidden", "true");
   const hintText = el("span", "mh-now");
+  hint.append(hintText);
   const lastText = el("span", "mh-last");
-  hint.append(hintText, lastText);
+  const lastBox = el("div", "mh-hint mh-hint-bottom");
+  lastBox.setAttribute("aria-hidden", "true");
+  lastBox.append(lastText);
 
   const bar = createBar({ onSlot: pressSlot, onDeck: pressDeck, onMail: pressMail, onPave: openRoads });
   const hand = createHand({
@@ -80,7 +84,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   sheetEl.hidden = true;
   sheetEl.addEventListener("keydown", sheetKeys);
   // A sheet opens right under the map, which makes room for it: nothing lies over the map.
-  root.append(players, hint, mapBox, sheetEl, bar.element, hand.row, hand.mails);
+  root.append(players, mapBox, sheetEl, bar.element, hand.row, hand.mails);
   host.append(root);
 
   // --- model ----------------------------------------------------------------------------
@@ -106,8 +110,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   const vp = createViewport(mapBox, {
     label: t("mh.board"), minScale: 0.25, maxScale: 4, fitPadding: 6, fitMaxScale: 3,
-    fitInsets: { top: 4, bottom: 44 }, drawWorld, drawScreen, onTap, onHover,
+    fitInsets: { top: 26, bottom: 44 }, drawWorld, drawScreen, onTap, onHover,
   });
+  vp.element.append(hint, lastBox);
   const controls = vp.addControls({ fit: t("mh.fit"), zoomIn: t("mh.zoomIn"), zoomOut: t("mh.zoomOut") });
   vp.setBounds(boundsOf({ width: 1000, height: 700 }, false));
   const camera = createCamera({ vp, mapBox, sheetEl, current: () => sheet, alive: () => !destroyed });
@@ -277,10 +282,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let paving = null;               // another seat's road being laid: {id, p}
   let pavedSeen = null;            // the last paving drawn
 
-  /** What lies over the map (the zoom buttons), in the map's pixels: no name is written under it. */
+  /** What lies over the map (the words of the moment, the zoom buttons), in the map's pixels: no
+   *  name is written under it. */
   function overMap() {
     const at = vp.element.getBoundingClientRect();
-    return [...mapBox.querySelectorAll(".vt-controls")].filter((e) => e.offsetParent).map((e) => {
+    return [...mapBox.querySelectorAll(".vt-controls, .mh-hint span:not(:empty)")].filter((e) => e.offsetParent).map((e) => {
       const r = e.getBoundingClientRect();
       return { x: r.left - at.left - 2, y: r.top - at.top - 2, w: r.width + 4, h: r.height + 4 };
     });

@@ -26,7 +26,9 @@ const CSS = `
 .mh-map{position:relative;flex:1 1 auto;min-height:150px;border-radius:10px;overflow:hidden;background:#cdd7c0;
   box-shadow:inset 0 0 0 1px rgba(0,0,0,.2)}
 .mh-map>.vt-viewport{position:absolute;inset:0;min-height:0;height:auto}
-.mh-hint{flex:none;display:flex;flex-wrap:wrap;gap:3px 6px;align-items:flex-start;min-height:22px;pointer-events:none}
+.mh-hint{position:absolute;left:6px;top:6px;right:6px;z-index:2;pointer-events:none;display:flex;flex-direction:column;
+  gap:3px;align-items:flex-start}
+.mh-hint.mh-hint-bottom{top:auto;bottom:6px;right:146px}
 .mh-hint span{background:rgba(24,18,10,.74);color:#fff8e6;padding:3px 8px;border-radius:7px;font-size:12.5px;max-width:100%}
 .mh-hint span.mh-last{background:rgba(30,80,150,.82)}
 .mh-hint span:empty{display:none}
@@ -126,15 +128,14 @@ const CSS = `
 .mh-root.mh-over .mh-bar,.mh-root.mh-over .mh-handrow,.mh-root.mh-over .mh-mails{display:none}
 .mh-root.mh-sheet-open:not(.mh-side-sheet)>:is(.mh-bar,.mh-handrow,.mh-mails){display:none}
 .mh-root.mh-side-sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(250px,330px);
-  grid-template-rows:auto auto minmax(0,1fr) auto auto auto;column-gap:10px;row-gap:5px}
+  grid-template-rows:auto minmax(0,1fr) auto auto auto;column-gap:10px;row-gap:5px}
 .mh-root.mh-side-sheet>*{grid-column:1/-1}
 .mh-root.mh-side-sheet>.mh-players{grid-row:1}
-.mh-root.mh-side-sheet>.mh-hint{grid-row:2}
-.mh-root.mh-side-sheet>.mh-map{grid-column:1;grid-row:3;min-height:0}
-.mh-root.mh-side-sheet>.mh-sheet{grid-column:2;grid-row:3;max-height:none;box-shadow:none;border-radius:10px;min-height:0}
-.mh-root.mh-side-sheet>.mh-bar{grid-row:4}
-.mh-root.mh-side-sheet>.mh-handrow{grid-row:5}
-.mh-root.mh-side-sheet>.mh-mails{grid-row:6}
+.mh-root.mh-side-sheet>.mh-map{grid-column:1;grid-row:2;min-height:0}
+.mh-root.mh-side-sheet>.mh-sheet{grid-column:2;grid-row:2;max-height:none;box-shadow:none;border-radius:10px;min-height:0}
+.mh-root.mh-side-sheet>.mh-bar{grid-row:3}
+.mh-root.mh-side-sheet>.mh-handrow{grid-row:4}
+.mh-root.mh-side-sheet>.mh-mails{grid-row:5}
 .mh-root.mh-side-sheet .mh-final-mail{grid-template-columns:1fr}
 @media (max-width:560px){.mh-option .mh-mixwords{display:none}.mh-seat-stats{gap:3px;font-size:11px}.mh-seat{padding:2px 4px;gap:3px}
   .mh-marker{width:18px;height:18px}.mh-sheet .mh-sub{font-size:12px}.mh-card .mh-name{display:none}.mh-card{height:54px}
