@@ -1,4 +1,5 @@
-"""Is a move legal, and if not, which rule says no — in words a player can act on."""
+"""Is a move legal, and if not, which rule says no — in words a player can act on; and a UHP
+GameString read back into its position, every move of it checked so."""
 from __future__ import annotations
 
 from ...core.game import IllegalAction

@@ -1,5 +1,5 @@
-// The lobby: the four games, saved tables to resume, saves kept aside, and links
-// to Verify and the guide. index.html holds a static copy of the same markup so the
+// The lobby: the four games, saved tables to resume, finished games to clear, saves kept aside,
+// and links to join a table, My games, Verify and the guide. index.html holds a static copy of the same markup so the
 // lobby paints before any script runs; this module re-renders it with live data.
 
 import { t, getLang, onLangChange } from "../../lib/i18n.js";

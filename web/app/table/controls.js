@@ -1,5 +1,5 @@
 // The table's own controls beside the moves: resign, offer / accept / decline a draw, take back
-// a move (docs/records.md, "Table actions"). The engine lists the ones the viewer may play now
+// a move, pause and resume a table whose other seats are all bots (docs/records.md, "Table actions"). The engine lists the ones the viewer may play now
 // (snapshot.controls, with their words); this module only draws them and hands the choice back.
 // Resigning asks once more on the same button, so one slip of a finger never ends a game. What waits
 // for the viewer's answer (another seat's draw offer) comes in a bar fixed to the bottom of the

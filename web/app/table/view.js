@@ -1,5 +1,6 @@
 // The parts of a table page every game shares, drawn from a snapshot: the log, the "All my
-// moves" list (web/lib/moves.js), the notation switch and the seal (fingerprint). Seat labels and the score sheet: web/lib/seats.js.
+// moves" list (web/lib/moves.js), the notation switch and the seal (fingerprint). Seat labels
+// and the score sheet: web/lib/seats.js.
 
 import { t, words } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";

@@ -3,6 +3,8 @@
 // rings show where it may go, tap (Enter on) a ring to set it down, tap it again (Escape)
 // to put it back. Targets come only from snapshot.view.moves that are also in
 // snapshot.legal: the renderer never decides what is legal, it only offers the engine's list.
+// The last move is marked; another seat's new one travels from its cell or supply to where it
+// went (common/motion.js). A stack's tooltip goes where it covers no tile.
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { fitBelowBar } from "../common/screen.js";

@@ -12,7 +12,8 @@
 // confirms what is shown — on a cell with Warden spots the first Enter settles the cell and
 // turn and asks for the Warden, the next lays the tile as shown; "?" lists the keys. On a touch screen, cells
 // smaller than a fingertip are not chosen by a tap: the tap brings that part of the valley
-// closer first, as maps do. Hints speak of the hand last used: taps, clicks or keys.
+// closer first, as maps do. Hints speak of the hand last used: taps, clicks or keys. The last tile
+// laid is outlined, and another seat's comes down onto its cell (common/motion.js).
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";

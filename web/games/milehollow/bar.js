@@ -1,6 +1,7 @@
 // The Milehollow bar under the map: the face-up row of five cards, the deck, the mail deck and the
-// Pave button, each pile with its count in words ("97 cards", "3 roads": the roads you may pave now). It holds no game state: the renderer paints it from
-// the snapshot and gets taps back through callbacks.
+// Pave button, each pile with its count in words ("97 cards", "3 roads": the roads you may pave
+// now). It holds no game state: the renderer paints it from the snapshot and gets taps back
+// through callbacks.
 
 import { t } from "../../lib/i18n.js";
 import { symbolSvg } from "./art.js";

@@ -6,7 +6,9 @@
 // (row:k, deck, mail, pave:ROAD:CARDS, keep:IDS) or nothing. Paving: tap a road (or P / the Pave
 // button for the list in words), a sheet proposes the mix the engine offers first (Oxen spent
 // last), the others it offers can be picked before confirming. Keys (web/lib/keymap.js): 1–5 the
-// row, D the deck, M mail, P pave, Escape closes a sheet; Tab, arrows and Enter everywhere.
+// row, D the deck, M mail, P pave, Escape closes a sheet; Tab, arrows and Enter everywhere. A
+// sheet opens beside or under the map and town names keep clear of what lies on it, so nothing
+// covers a name; another seat's new road is laid before the eyes (common/motion.js).
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport } from "../common/viewport.js";

@@ -1,6 +1,6 @@
-// The Milehollow sheets that slide up over the map: the roads you may pave (a list in words), the
-// paving sheet (the mixes the engine offers, the first one proposed), the mail to keep, the face-up
-// Ox's confirmation and the final scoring. Each builder only makes DOM from what it is given and
+// The Milehollow sheets that open beside the map (a wide board) or under it (a narrow one), never
+// over it: the roads you may pave (a list in words), the paving sheet (the mixes the engine offers,
+// the first one proposed), the mail to keep, the face-up Ox's confirmation and the final scoring. Each builder only makes DOM from what it is given and
 // reports choices through callbacks; the renderer owns the state.
 
 import { t } from "../../lib/i18n.js";

@@ -1,7 +1,9 @@
 // The Wickerfair table (§9 Interface): the clans strip, the bar above the map (the seed's *placa*: the
 // top action's offers and the step under way), the valley on a pan/zoom canvas, the sheet below the
 // map with the larger choices, and your mat. Side panels (a tap on a clan) show each clan's board,
-// mat, ribbons, kept visitor cards and missions; "?" lists the keys.
+// mat, ribbons, kept visitor cards and missions; "?" lists the keys. The last turn is marked on the
+// valley (the hexes it acted on, its steps as arrows) and another seat's steps travel there
+// (common/motion.js).
 //
 // It never decides what is legal: every tap or key becomes one of snapshot.legal's actions or nothing.
 // The engine builds compound choices step by step (a Travel's piece then ring, the hexes of a Harvest,
