@@ -7,19 +7,25 @@ ROOT = Path(__file__).parents[2] / "py_engine"
 
 
 def imports(path: Path) -> set[str]:
-    """Absolute module names a file imports (relative imports resolved against its package)."""
+    """Absolute module names a file imports (relative imports resolved against its package), at
+    the top, inside functions or for type checking alike; ``from .x import y`` counts as x and, when
+    y is a module, as x.y; ``from . import x`` as x."""
     pkg = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts[:-1])
     out = set()
     for node in ast.walk(ast.parse(path.read_text())):
         if isinstance(node, ast.Import):
             out |= {a.name for a in node.names}
         elif isinstance(node, ast.ImportFrom):
-            if node.level:
-                base = pkg.split(".")[: len(pkg.split(".")) - node.level + 1]
-                out.add(".".join(base + ([node.module] if node.module else [])))
-            else:
-                out.add(node.module or "")
+            base = ".".join(pkg.split(".")[: len(pkg.split(".")) - node.level + 1]) if node.level else ""
+            mod = ".".join(x for x in (base, node.module or "") if x)
+            out.add(mod)
+            out |= {f"{mod}.{a.name}" for a in node.names if _is_module(f"{mod}.{a.name}")}
     return out
+
+
+def _is_module(name: str) -> bool:
+    path = ROOT.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
 
 
 def test_core_imports_no_game_bridge_or_cli():
@@ -36,23 +42,6 @@ def test_games_import_only_core_and_themselves():
             for m in imports(f):
                 if m.startswith("py_engine."):
                     assert m.startswith(("py_engine.core", f"py_engine.games.{game.name}")), f"{f} imports {m}"
-
-
-
-def module_imports(path: Path) -> set[str]:
-    """Modules a file imports, counting ``from . import x`` as module x and ``from .x import y`` as x
-    (and as x.y, should y be a module)."""
-    pkg = ".".join(path.relative_to(ROOT.parent).with_suffix("").parts[:-1])
-    out = set()
-    for node in ast.walk(ast.parse(path.read_text())):
-        if isinstance(node, ast.Import):
-            out |= {a.name for a in node.names}
-        elif isinstance(node, ast.ImportFrom):
-            base = (".".join(pkg.split(".")[: len(pkg.split(".")) - node.level + 1]) if node.level else "")
-            mod = ".".join(x for x in (base, node.module or "") if x)
-            out.add(mod)
-            out |= {f"{mod}.{a.name}" for a in node.names}
-    return out
 
 
 def _cycle(graph: dict[str, set[str]]) -> list[str] | None:
@@ -88,7 +77,7 @@ def test_inside_a_game_the_imports_run_one_way():
         modules = {f"{pkg}.{f.stem}" for f in game.glob("*.py") if f.stem != "__init__"}
         for f in game.glob("*.py"):
             me = f"{pkg}.{f.stem}" if f.stem != "__init__" else pkg
-            graph[me] = {m for m in module_imports(f) if m in modules} - {me}
+            graph[me] = {m for m in imports(f) if m in modules} - {me}
         inner = {m: t for m, t in graph.items() if m != pkg}      # __init__ stands over every module
         assert _cycle(inner) is None, f"{game.name}: " + " -> ".join(x.rsplit(".", 1)[1] for x in _cycle(inner))
         for m, t in inner.items():

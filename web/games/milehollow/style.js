@@ -138,8 +138,8 @@ const CSS = `
 .mh-root.mh-side-sheet>.mh-mails{grid-row:5}
 .mh-root.mh-side-sheet .mh-final-mail{grid-template-columns:1fr}
 @media (max-width:560px){.mh-option .mh-mixwords{display:none}.mh-seat-stats{gap:3px;font-size:11px}.mh-seat{padding:2px 4px;gap:3px}
-  .mh-marker{width:18px;height:18px}.mh-sheet .mh-sub{font-size:12px}.mh-card .mh-name{display:none}.mh-card{height:54px}
-  .mh-bar{flex-wrap:wrap}.mh-row{flex:1 1 100%}.mh-piles{flex:1 1 100%}.mh-pile{height:44px}}
+  .mh-marker{width:18px;height:18px}.mh-sheet .mh-sub{font-size:12px}.mh-card .mh-name{display:none}.mh-card{height:46px}
+  .mh-bar{flex-wrap:wrap}.mh-row{flex:1 1 100%}.mh-piles{flex:1 1 100%}.mh-pile{height:40px}}
 `;
 
 /** Adds the board's sheet once (a constructed sheet: the pages' policy allows it). */
