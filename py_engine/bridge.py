@@ -166,7 +166,7 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
     carries only the rest (``log_from`` says where it starts), which keeps long games light."""
     d = t.decision()
     legal: list[dict[str, Any]] = []
-    if d is not None and isinstance(viewer, int) and viewer in d.players:
+    if d is not None and isinstance(viewer, int) and viewer in d.players and t.paused is None:
         legal = [{"action": a, "words": _words(t, a, viewer)} for a in t.state.legal_actions(viewer)]
     over = t.state.is_terminal()
     snap = {
@@ -181,11 +181,13 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
         "decision": _decision(t),
         "view": t.state.view(viewer),
         "legal": legal,
-        # table actions this viewer may play now: resign, a draw offer or answer, a take-back
+        # table actions this viewer may play now: resign, a draw offer or answer, a take-back, pause
         "controls": [{"action": a, "words": t.control_words(a)} for a in t.controls(viewer)],
         # hints each seat asked for (public: every seat sees how many), and whether this table has any
         "hints": t.hints_used(),
         "hints_allowed": t.hints_allowed(),
+        # the seat that paused the table (nothing is played, no timer runs, until it resumes), or None
+        "paused": t.paused,
         **_log(t, viewer, since),
         "events": t.state.events_since(0, viewer),
         "terminal": over,

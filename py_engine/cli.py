@@ -81,7 +81,24 @@ def cmd_play(args: argparse.Namespace) -> int:
     return 0
 
 
+#: How a verdict's parts are labelled, as the Verify page labels them (web/app/strings/pages.js, pg.verify.*).
+LABELS = {
+    "en": {"field": "What differs", "found": "In the record", "expected": "Computed",
+           "absent": "(not in the record)", "none": "(cannot be computed)"},
+    "pt": {"field": "O que difere", "found": "No registro", "expected": "Calculado",
+           "absent": "(não está no registro)", "none": "(não se pode calcular)"},
+}
+
+
+def _value(v: object, missing: str) -> str:
+    """A record's value as the page shows it: a string as it is, anything else as JSON."""
+    if v is None:
+        return missing
+    return v if isinstance(v, str) else json.dumps(v, ensure_ascii=False, separators=(",", ":"))
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
+    lang = args.lang
     try:
         with open(args.file, "rb") as f:
             raw = f.read(MAX_READ)
@@ -90,24 +107,28 @@ def cmd_verify(args: argparse.Namespace) -> int:
         say(f"INVALID: cannot read {args.file}: {e.strerror}")
         return 1
     except BadRecord as e:
-        say(f"INVALID: unreadable record: {e}")  # the words the bridge (and so the page) uses
+        say(f"INVALID: {'unreadable record' if lang == 'en' else 'registro ilegível'}: {e.words[lang]}")
+        if e.field:
+            say(f"  {LABELS[lang]['field']}: {e.field}")
         return 1
     report = verify(data, get_game, __version__, bots=args.bots)
     # A participant's record: what its page was promised and shown, each check as the page lists it.
     checks = report.details.get("checks") or []
     if report.ok:
-        say(f"OK: {report.summary}")
+        say(f"OK: {report.words.get(lang, report.summary)}")
         for c in checks:
-            say(f"  ok  {c['words']['en']}")
+            say(f"  ok  {c['words'][lang]}")
         return 0
-    say(f"INVALID: {report.summary}")
+    say(f"INVALID: {report.words.get(lang, report.summary)}")
     for c in checks:
-        say(f"  {'ok ' if c['ok'] else 'BAD'} {c['words']['en']}")
+        say(f"  {'ok ' if c['ok'] else 'BAD'} {c['words'][lang]}")
+    words = LABELS[lang]
     if report.field:
-        say(f"  field:    {report.field}")
-    if report.expected is not None or report.found is not None:
-        say(f"  expected: {json.dumps(report.expected, ensure_ascii=False)}")
-        say(f"  found:    {json.dumps(report.found, ensure_ascii=False)}")
+        # Every verdict: the field, the record's value and the one the check computed, in that order.
+        width = max(len(words[k]) for k in ("field", "found", "expected")) + 1
+        say(f"  {(words['field'] + ':').ljust(width)} {report.field}")
+        say(f"  {(words['found'] + ':').ljust(width)} {_value(report.found, words['absent'])}")
+        say(f"  {(words['expected'] + ':').ljust(width)} {_value(report.expected, words['none'])}")
     return 1
 
 
@@ -188,6 +209,7 @@ def build_parser() -> argparse.ArgumentParser:
     ver.add_argument("file")
     ver.add_argument("--bots", action="store_true",
                      help="also re-derive every bot move and check each bot seat played as that bot at its level")
+    ver.add_argument("--lang", choices=("en", "pt"), default="en", help="the verdict's language (default en)")
     ver.set_defaults(fn=cmd_verify)
 
     ana = sub.add_parser("analyse", help="judge every decision of a finished game's record with the strongest bot")

@@ -191,7 +191,7 @@ def pyodide_build_id() -> str:
 
 def wasm_data_segments(wasm: bytes) -> list[tuple[int, bytes]]:
     """(memory offset, bytes) of each active data segment with a constant offset: what
-    instantiating the module writes into memory. web/app/pystart.js reads the same ones."""
+    instantiating the module writes into memory. web/lib/pystart.js reads the same ones."""
     def leb(i: int, signed: bool = False) -> tuple[int, int]:
         value = shift = 0
         while True:

@@ -130,11 +130,11 @@ def test_bad_input_fails_cleanly_in_pyodide(pyodide_run):
     assert not_json["ok"] is False or not_json["result"]["ok"] is False
 
 
-# --- the start image (site_build/start_image.py, web/app/pystart.js) -----------------------------
+# --- the start image (site_build/start_image.py, web/lib/pystart.js) -----------------------------
 
 IMAGE_SCRIPT = r"""
 // Starts Pyodide from the built site's start image exactly as web/worker.js does (the same
-// helpers, web/app/pystart.js), with Node's file system in place of fetch.
+// helpers, web/lib/pystart.js), with Node's file system in place of fetch.
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -142,7 +142,7 @@ import { pathToFileURL } from "node:url";
 const [pyodideDir, dist, requestsPath, mode] = process.argv.slice(2);
 const worker = readFileSync(path.join(dist, "web", "worker.js"), "utf8");
 const start = JSON.parse(worker.match(/^const START = (\{.*?\});/m)[1]);
-const helpers = await import(pathToFileURL(path.join(dist, "web", "app", "pystart.js")).href);
+const helpers = await import(pathToFileURL(path.join(dist, "web", "lib", "pystart.js")).href);
 const packed = readFileSync(path.join(dist, start.image));
 const image = await helpers.gunzip(new Blob([packed]).stream());
 if (mode === "wrong-build") image[16] ^= 0xff;

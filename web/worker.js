@@ -10,7 +10,7 @@
 //
 // Start from the image (the built site): build_site.py writes START below, naming the start
 // image — a Pyodide memory snapshot taken at build time with CPython initialised and the
-// engine imported (web/app/pystart.js). The worker downloads the wasm (compiling it as it
+// engine imported (web/lib/pystart.js). The worker downloads the wasm (compiling it as it
 // arrives), the image, the emscripten module and the engine's package data all at once, and
 // Python is up as soon as the image is in memory: no standard library to download, nothing to
 // compile or import. The standard library comes later, only if some module outside the image
@@ -30,9 +30,10 @@ const timings = {};
 
 // Only the requests need the database, and only the image needs its helpers: imported while
 // the downloads run, so no module fetch stands between this script and the first download.
-let dbGet, dbPut, dbRemove, putRecord, setAside;
-const dbModule = import("./app/db.js").then((db) => ({ get: dbGet, put: dbPut, remove: dbRemove, putRecord, setAside } = db));
-const pystart = import("./app/pystart.js");
+let dbGet, dbGetAll, dbPut, dbRemove, putRecord, setAside;
+const dbModule = import("./lib/db.js").then((db) => ({ get: dbGet, getAll: dbGetAll, put: dbPut, remove: dbRemove, putRecord,
+                                                       setAside } = db));
+const pystart = import("./lib/pystart.js");
 dbModule.catch(() => {});
 pystart.catch(() => {});
 
@@ -418,6 +419,31 @@ async function ownCommand(cmd, args) {
     bridge("close", { replay: answer.result.replay });
     if (!answer.result.finished) return { ok: false, error: "this game is not finished", kind: "running" };
     return { ok: true, result: JSON.parse(found.text) };
+  }
+  if (cmd === "finished_records") {
+    // Every finished game saved on this device, for My games: a finished record is public (its
+    // seed and seal are in it), and only records the saves mark over are read out.
+    await dbModule;
+    const rows = await dbGetAll("records");
+    const out = [];
+    for (const row of rows) {
+      if (!row || row.kind === "joint" || row.over !== true || typeof row.text !== "string") continue;
+      out.push({ id: row.id, text: row.text, updated: row.updated || 0 });
+    }
+    return { ok: true, result: out };
+  }
+  if (cmd === "import_finished") {
+    // A finished game's record from a file the player chose: kept only if it verifies (read
+    // strictly, every move replayed, the seal checked), under the id the page gives it.
+    if (!isKeepId(args.id) || typeof args.text !== "string") return { ok: false, error: "an id and a record", kind: "bad-request" };
+    const report = bridge("verify", { text: args.text });
+    if (!report.ok) return report;
+    if (!report.result.ok) return { ok: true, result: { saved: false, report: report.result } };
+    const record = JSON.parse(args.text);
+    await dbModule;
+    const written = await putRecord({ id: args.id, game: record.game, seq: record.actions.length, over: true,
+                                      text: args.text, updated: Date.now() });
+    return { ok: true, result: { saved: written.saved, report: report.result } };
   }
   if (cmd === "set_aside") {
     await setAside(String(args.save), String(args.reason || ""));

@@ -1,7 +1,9 @@
 """The controls people expect at a table, beside the game's own moves.
 
 A seat may resign, offer a draw (in a game that has draws by agreement), answer one, take its
-last move back when every other seat is a bot, or ask for a hint where the table allows it. Each is an action of that seat in the record, a
+last move back when every other seat is a bot, pause the table there and resume it (a paused
+table waits: no move and no timer until its seat resumes it), or ask for a hint where the table
+allows it. Each is an action of that seat in the record, a
 string starting with ``@`` (no game's notation starts so), played on that seat's turn, so a record
 replays and verifies them like any move (``docs/records.md``, "Table actions"). The game state never
 sees them: the table keeps who resigned and any pending offer, and once the game ends by them it
@@ -19,9 +21,11 @@ DRAW_OFFER = "@draw?"
 DRAW_ACCEPT = "@draw:yes"
 DRAW_DECLINE = "@draw:no"
 TAKEBACK = "@takeback"
+PAUSE = "@pause"
+RESUME = "@resume"
 #: A seat asked for the strongest bot's move (``analysis.hint``): counted, changes nothing else.
 HINT = "@hint"
-ACTIONS = (RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, TAKEBACK, HINT)
+ACTIONS = (RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, TAKEBACK, PAUSE, RESUME, HINT)
 
 #: The log's words for each table action (the same for every viewer).
 WORDS = {
@@ -30,6 +34,8 @@ WORDS = {
     DRAW_ACCEPT: {"en": "Accepted the draw", "pt": "Aceitou o empate"},
     DRAW_DECLINE: {"en": "Declined the draw", "pt": "Recusou o empate"},
     TAKEBACK: {"en": "Took back their last move", "pt": "Voltou a sua última jogada"},
+    PAUSE: {"en": "Paused the table", "pt": "Pausou a mesa"},
+    RESUME: {"en": "Resumed the table", "pt": "Retomou a mesa"},
     HINT: {"en": "Asked for a hint", "pt": "Pediu uma dica"},
 }
 
@@ -40,6 +46,8 @@ BUTTONS = {
     DRAW_ACCEPT: {"en": "Accept the draw", "pt": "Aceitar o empate"},
     DRAW_DECLINE: {"en": "Decline the draw", "pt": "Recusar o empate"},
     TAKEBACK: {"en": "Take back my last move", "pt": "Voltar a minha última jogada"},
+    PAUSE: {"en": "Pause", "pt": "Pausar"},
+    RESUME: {"en": "Resume", "pt": "Continuar"},
     HINT: {"en": "Hint", "pt": "Dica"},
 }
 

@@ -10,7 +10,8 @@ One format for every game (``docs/architecture.md``, *Lessons*): a game ships
      "success": {en, pt}}
 
 A step's goal is met when the learner plays one of ``actions``, or when the game's
-``lesson_check(NAME, action, before)`` says so on the position after the action. Any
+``Game.lesson_check(state, NAME, action, before)`` says so of the position after the action
+(the game's lessons module decides; the state itself knows nothing of lessons). Any
 legal action that misses the goal is taken back (the position is restored) with the
 step's hint; an illegal one is refused by the rules as at a table, naming the rule.
 """
@@ -128,7 +129,7 @@ class Attempt:
         before = self.state.clone()
         self.state.apply_action(action, self.lesson.learner)  # IllegalAction: refused by the rules
         met = action in step.actions if step.check is None else bool(
-            self.state.lesson_check(step.check, action, before))  # type: ignore[attr-defined]
+            self.game.lesson_check(self.state, step.check, action, before))  # type: ignore[attr-defined]
         if not met:
             self.state = before
             return {"met": False, "done": False, "words": step.hint}

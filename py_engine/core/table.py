@@ -220,6 +220,9 @@ class Table:
         #: record indices of the game's moves in effect (all of them but what a take-back undid).
         self.resigned: list[int] = []
         self.draw_offer: int | None = None
+        #: The seat that paused the table, until it resumes it (only a seat whose every other seat
+        #: is a bot, at a table with timers, on its own turn): meanwhile nothing is played.
+        self.paused: int | None = None
         self.live: list[int] = []
         self.words = words
         self._bots: dict[int, Bot] = {}
@@ -249,9 +252,13 @@ class Table:
             raise IllegalAction("an action is a string in the game's notation")
         if ctl.is_control(action):
             if by != rec.BY_SEAT:
-                raise IllegalAction("only a seat itself resigns, offers or answers a draw, or takes a move back")
+                raise IllegalAction("only a seat itself resigns, offers or answers a draw, takes a move back, "
+                                    "or pauses the table")
             self._control(action, seat)
             return
+        if self.paused is not None:
+            raise IllegalAction("the table is paused: it waits until it is resumed",
+                                {"en": "the table is paused: resume it first", "pt": "a mesa está pausada: retome-a antes"})
         if by == rec.BY_TIMER and not self.timers and seat not in self.resigned:
             raise IllegalAction("this table runs without timers")
         if by != rec.BY_SEAT:
@@ -336,6 +343,8 @@ class Table:
         d = self.state.decision()
         if d is None or not isinstance(seat, int) or seat not in d.players or seat in self.resigned:
             return []
+        if self.paused is not None:
+            return [ctl.RESUME] if seat == self.paused else []
         out = [ctl.RESIGN]
         if self.draw_offer is not None and self.draw_offer != seat:
             out += [ctl.DRAW_ACCEPT, ctl.DRAW_DECLINE]
@@ -343,6 +352,8 @@ class Table:
             out.append(ctl.DRAW_OFFER)
         if self._takeback_from(seat) is not None:
             out.append(ctl.TAKEBACK)
+        if self.timers and not self._people_besides(seat):
+            out.append(ctl.PAUSE)
         if self.hints_allowed() and len(self.state.legal_actions(seat)) >= 2:
             out.append(ctl.HINT)
         return out
@@ -394,6 +405,8 @@ class Table:
                    ctl.DRAW_OFFER: "a draw can be offered only in a game that has draws, to a person, once at a time",
                    ctl.DRAW_ACCEPT: "there is no draw offer to answer", ctl.DRAW_DECLINE: "there is no draw offer to answer",
                    ctl.TAKEBACK: "a move can be taken back only when every other seat is a bot, and you have one",
+                   ctl.PAUSE: "a table can be paused only on your turn, with timers, when every other seat is a bot",
+                   ctl.RESUME: "the table is not paused by this seat",
                    ctl.HINT: "hints are for a table with one person and bots, or one made with hints on, and "
                              "a decision with a choice"}
             raise IllegalAction(why[action])
@@ -416,6 +429,10 @@ class Table:
         elif action == ctl.DRAW_ACCEPT:
             self.draw_offer = None
             self.state = ctl.Overlay(self._game_state(), self.resigned, (list(range(len(self.seats))), "draw"))
+        elif action == ctl.PAUSE:
+            self.paused = seat
+        elif action == ctl.RESUME:
+            self.paused = None
         else:
             self._take_back(undo)
         self.entries.append(entry)

@@ -39,8 +39,8 @@ class Report:
     words: dict[str, str] = dc_field(default_factory=dict)
     move: int | None = None          # 1-based index of the first bad action, if any
     field: str | None = None         # which part of the record differs
-    expected: Any = None
-    found: Any = None
+    expected: Any = None             # what the check computed for that field (None: nothing can be)
+    found: Any = None                # the record's value of that field (None: the record has none)
     details: dict[str, Any] = dc_field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
@@ -149,19 +149,32 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
     return report
 
 
+def _unhashed(r: dict[str, Any]) -> Report:
+    """The seed does not hash to the fingerprint: name the one that was changed. The seal is keyed by
+    the seed, so when it holds over the record with the fingerprint the seed gives, the seed is the
+    game's own and the fingerprint was edited; otherwise the seed is not the one the game had."""
+    computed = fingerprint(r["seed"])
+    if "seal" in r and r["seal"] == rec.seal({**r, "fingerprint": computed}, r["seed"]):
+        return _fail("the fingerprint was edited: it is not the one the game's seed gives (the one shown at the start)",
+                     "a impressão digital foi editada: não é a que a semente do jogo dá (a mostrada no início)",
+                     field="fingerprint", expected=computed, found=r["fingerprint"])
+    return _fail("the seed does not match the fingerprint shown at the start: its SHA-256 is not the fingerprint",
+                 "a semente não confere com a impressão digital mostrada no início: o seu SHA-256 não é a "
+                 "impressão digital", field="seed", found=r["seed"])
+
+
 def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bool, seen: dict[str, Any]) -> Report:
     """The record on its own (``seen["table"]``: the replayed table, once it was built)."""
     try:
         game = lookup(r["game"])
     except KeyError:
-        return _fail(f"unknown game {r['game']!r}", f"jogo desconhecido {r['game']!r}", field="game")
+        return _fail(f"unknown game {r['game']!r}", f"jogo desconhecido {r['game']!r}", field="game",
+                     found=r["game"])
     if "seed" not in r:
         return _fail("the record does not reveal its seed (the game is not finished)",
                      "o registro não revela a semente (o jogo não terminou)", field="seed")
     if fingerprint(r["seed"]) != r["fingerprint"]:
-        return _fail("the seed does not match the fingerprint shown at the start",
-                     "a semente não confere com a impressão digital mostrada no início", field="seed",
-                     expected=r["fingerprint"], found=fingerprint(r["seed"]))
+        return _unhashed(r)
     try:
         rec.check_joint(r)
     except rec.BadRecord as e:
@@ -173,7 +186,7 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
         return _fail("bot moves cannot be re-derived for a version 1 record (its bots drew from an older stream); "
                      "verify it without checking the bots",
                      "as jogadas de bots não podem ser refeitas num registro da versão 1 (seus bots usavam um fluxo "
-                     "antigo); verifique-o sem conferir os bots", field="version")
+                     "antigo); verifique-o sem conferir os bots", field="version", found=r["version"])
     try:
         joint = r.get("joint")
         table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"],
@@ -190,14 +203,15 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
             if s.bot and s.level not in game.bot_levels:
                 return _fail(f"seat {i + 1}'s bot level {s.level!r} has been withdrawn; its moves cannot be re-derived",
                              f"o nível {s.level!r} do bot do lugar {i + 1} foi retirado; suas jogadas não podem ser refeitas",
-                             field=f"seats[{i}].level")
+                             field=f"seats[{i}].level", found=s.level)
     seen["table"] = table
     likeness = _Likeness(table, game) if bots else None
     for i, (action, (seat, by)) in enumerate(zip(r["actions"], r["actors"]), start=1):
         d = table.decision()
         if d is None:
             return _fail(f"move {i} ({action}) comes after the game was over",
-                         f"a jogada {i} ({action}) vem depois do fim do jogo", move=i, field="actions")
+                         f"a jogada {i} ({action}) vem depois do fim do jogo", move=i, field="actions",
+                         found=action, details={"after_end": True})
         if seat not in d.players:
             return _fail(f"move {i} ({action}): it was seat {d.players[0] + 1}'s turn, not seat {seat + 1}'s",
                          f"jogada {i} ({action}): era a vez do lugar {d.players[0] + 1}, não do lugar {seat + 1}",
@@ -207,7 +221,7 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
                          "is a bot, and a bot has no timer",
                          f"a jogada {i} ({action}) está marcada como feita pelo relógio do lugar {seat + 1}, mas o "
                          f"lugar {seat + 1} é um bot, e um bot não tem relógio", move=i, field="actors",
-                         found=[seat, by])
+                         expected=[seat, rec.BY_SEAT], found=[seat, by])
         if likeness is not None and by == rec.BY_SEAT:
             likeness.see(seat, action)
         if bots and by == rec.BY_SEAT and table.seats[seat].bot:
@@ -227,10 +241,12 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
     state = table.state
     if not state.is_terminal():
         return _fail(f"the game is not over after its {len(r['actions'])} moves",
-                     f"o jogo não terminou depois das suas {len(r['actions'])} jogadas", field="actions")
+                     f"o jogo não terminou depois das suas {len(r['actions'])} jogadas", field="actions",
+                     found=len(r["actions"]))
     result = r.get("result")
     if result is None:
-        return _fail("the record has no result", "o registro não tem resultado", field="result")
+        return _fail("the record has no result", "o registro não tem resultado", field="result",
+                     expected={"scores": state.scores(), "winners": state.winners(), "outcome": state.outcome()})
     if result["scores"] != state.scores():
         return _fail("the final scores differ from the replay", "os pontos finais diferem do jogo refeito",
                      field="result.scores", expected=state.scores(), found=result["scores"])
@@ -242,12 +258,14 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
                      field="result.outcome", expected=state.outcome(), found=result["outcome"])
     if "seal" not in r:
         return _fail("the record has no seal (a finished game's record carries one)",
-                     "o registro não tem selo (o registro de um jogo terminado tem um)", field="seal")
+                     "o registro não tem selo (o registro de um jogo terminado tem um)", field="seal",
+                     expected=rec.seal(r, r["seed"]))
     if r["seal"] != rec.seal(r, r["seed"]):
         return _fail("the seal does not match: the record was edited after the game "
                      "(names, bot flags, engine or other fields)",
                      "o selo não confere: o registro foi editado depois do jogo "
-                     "(nomes, marcas de bot, motor ou outros campos)", field="seal")
+                     "(nomes, marcas de bot, motor ou outros campos)", field="seal",
+                     expected=rec.seal(r, r["seed"]), found=r["seal"])
     names = ", ".join(s["name"] + (" (bot)" if s["bot"] else "") for s in r["seats"])
     won = " and ".join(r["seats"][w]["name"] for w in state.winners())
     ganhou = " e ".join(r["seats"][w]["name"] for w in state.winners())

@@ -31,8 +31,8 @@ def start_table(page, site):
     page.wait_for_selector("#seat-kind-1")
     if page.locator("#seat-level-1").count():
         page.select_option("#seat-level-1", "easy")
-    if page.is_checked("#timers-on"):
-        page.uncheck("#timers-on")
+    page.wait_for_selector("#opt-clock")
+    page.select_option("#opt-clock", "off")
     page.click("#start")
     page.wait_for_function("location.hash.startsWith('#/table/')", timeout=120_000)
     table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")

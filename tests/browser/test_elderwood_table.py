@@ -43,8 +43,8 @@ def start(page, site, *, name=None, timers=False, lang="en"):
         page.fill("#seat-name-0", name)
     if page.locator("#seat-level-1").count():
         page.select_option("#seat-level-1", "easy")
-    if page.is_checked("#timers-on") != timers:
-        page.click("#timers-on")
+    page.wait_for_selector("#opt-clock")
+    page.select_option("#opt-clock", "standard" if timers else "off")
     page.click("#start")
     page.wait_for_function("location.hash.startsWith('#/table/')")
     table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")

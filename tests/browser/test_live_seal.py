@@ -108,7 +108,7 @@ def test_a_set_up_changed_once_the_seed_is_known_is_named_at_once_and_at_the_end
     verdict = guest.locator(".check-verdict").inner_text()
     assert "First player was promised as “Drawn at random”, the record has “Seat 1” (options.first differs)" in verdict, verdict
     text = cli_verify(download_record(guest, tmp_path))
-    assert "options.first differs" in text and "field:    terms.options.first" in text, text
+    assert "options.first differs" in text and "What differs:  terms.options.first" in text, text
 
 
 def _rewrite_hidden(saved: dict) -> tuple[dict, int]:
@@ -176,7 +176,7 @@ def test_a_hidden_move_rewritten_in_the_final_record_is_named(devices, site, rel
     guest.screenshot(path=str(SCREENS / "live-seal-rewrite-caught.png"), full_page=True)
     text = cli_verify(download_record(guest, tmp_path))
     assert f"move {k + 1} (Hosta's, seat 1) is not the one the host committed to" in text, text
-    assert f"field:    actions[{k}]" in text, text
+    assert f"What differs:  actions[{k}]" in text, text
 
 
 def settle_host_turn(host, guest):
@@ -240,7 +240,7 @@ def test_a_host_that_starts_over_after_the_reveals_is_named_on_every_page(device
     assert rows["earlier"] is False and rows["own"] and rows["terms"] and rows["moves"] and rows["record"], rows
     assert "started over after the seed was fixed" in new.locator(".check-verdict").inner_text()
     text = cli_verify(download_record(new, tmp_path))
-    assert "started over after the seed was fixed" in text and "field:    witness.earlier" in text, text
+    assert "started over after the seed was fixed" in text and "What differs:  witness.earlier" in text, text
 
 
 # --- honest games -------------------------------------------------------------------------------------

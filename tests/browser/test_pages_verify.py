@@ -95,7 +95,7 @@ def test_verify_accepts_a_good_record_and_refuses_tampered_ones(page, site, elde
     assert paste_and_verify(page, json.dumps(bad)) == "invalid"
     assert page.get_attribute(".pg-verdict", "data-field") == "result.scores"
     text = verdict_text(page)
-    assert "Expected" in text and json.dumps(elderwood["result"]["scores"], separators=(",", ":")) in text.replace(" ", "")
+    assert "Computed" in text and json.dumps(elderwood["result"]["scores"], separators=(",", ":")) in text.replace(" ", "")
 
     # A name edited after the game: only the seal catches it.
     bad = copy.deepcopy(elderwood)

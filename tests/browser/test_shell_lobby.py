@@ -91,11 +91,11 @@ def test_language_switch_changes_every_word_and_is_remembered(page, site):
     assert page.locator(".lobby h1").inner_text() == "Pick a game"
 
 
-def test_mute_with_the_m_key_or_the_button_is_remembered(page, site):
+def test_mute_with_the_v_key_or_the_button_is_remembered(page, site):
     _lobby(page, site)
     mute = page.locator("#mute")
     assert mute.get_attribute("aria-pressed") == "false"
-    page.keyboard.press("m")
+    page.keyboard.press("v")
     assert mute.get_attribute("aria-pressed") == "true"
     page.reload()
     page.wait_for_selector(".lobby[data-live] .game-card")

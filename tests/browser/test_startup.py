@@ -1,4 +1,4 @@
-"""The engine's start in Chromium: from the build's start image (web/worker.js, web/app/pystart.js,
+"""The engine's start in Chromium: from the build's start image (web/worker.js, web/lib/pystart.js,
 site_build/start_image.py), a normal start whenever the image does not fit, and the standard
 library fetched only when a module outside the image is imported, online and offline."""
 from __future__ import annotations

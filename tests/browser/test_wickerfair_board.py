@@ -292,7 +292,7 @@ def leave_text_boxes(page):
         page.keyboard.press("Shift+Tab")
 
 
-KEY_OF = {"move": "t", "coin": "g", "harvest": "h", "end": "d", "skip": "s", "none": "s", "hide": "s"}
+KEY_OF = {"move": "t", "coin": "g", "harvest": "r", "end": "d", "skip": "s", "none": "s", "hide": "s"}
 
 
 def play_by_keys(page, snap, action):

@@ -276,7 +276,7 @@ def start_new_table(page, site, game: str, kinds, *, names=None, timers: bool = 
                     root: str | None = None, options: dict[str, str] | None = None,
                     before_start=None) -> str:
     """New table for ``game``: seats of ``kinds`` ("person"/"bot", bots at Easy), ``names``, the
-    timers on or off, ``options`` chosen by their words (option name -> label); ``before_start(page)``
+    the clock on or off (the clock's choice "No clock"), ``options`` chosen by their words (option name -> label); ``before_start(page)``
     (a screenshot of the form, say); Start; then the table's address gets ``query`` (test settings)
     and, with ``root``, the page waits for that game's board to be ready. Returns the table id."""
     page.goto(site.url(f"index.html#/new/{game}"))
@@ -292,8 +292,8 @@ def start_new_table(page, site, game: str, kinds, *, names=None, timers: bool = 
             page.fill(f"#seat-name-{i}", names[i])
     for name, label in (options or {}).items():
         page.select_option(f"#opt-{name}", label=label)
-    if page.is_checked("#timers-on") != timers:
-        page.click("#timers-on")
+    if not timers:
+        page.select_option("#opt-clock", "off")       # the clock's one control: no clock at all
     if before_start:
         before_start(page)
     page.click("#start")

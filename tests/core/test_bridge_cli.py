@@ -138,7 +138,7 @@ def test_cli_play_and_verify(tally_registered, tmp_path, capsys):
     out.write_text(json.dumps(r))
     assert cli.main(["verify", str(out)]) == 1
     text = capsys.readouterr().out
-    assert "INVALID" in text and "final scores" in text and "expected" in text
+    assert "INVALID" in text and "final scores" in text and "Computed:" in text and "In the record:" in text
 
 
 def test_cli_errors(tally_registered, tmp_path, capsys):

@@ -253,3 +253,34 @@ def test_snapshots_list_the_controls_in_words():
     assert [c["action"] for c in snap["controls"]] == [ctl.RESIGN, ctl.DRAW_OFFER]
     assert snap["controls"][0]["words"] == {"en": "Resign", "pt": "Desistir"}
     assert bridge.snapshot("t", t, 1 - seat)["controls"] == []
+
+
+def test_a_solo_table_pauses_and_resumes_on_its_seat_s_turn_and_the_record_says_so():
+    t = table("elderwood", [Seat("Ana"), Seat("Bot", True, "easy")], options={"colour": "ash"})
+    assert ctl.PAUSE in t.controls(0) and ctl.PAUSE not in t.controls(1)
+    t.play(ctl.PAUSE, 0)
+    assert t.paused == 0 and t.controls(0) == [ctl.RESUME]
+    with pytest.raises(IllegalAction, match="paused"):
+        t.play(t.state.legal_actions(0)[0], 0)          # nothing is played, by the seat or its timer
+    with pytest.raises(IllegalAction, match="paused"):
+        t.play_timeout(0)
+    saved = json.dumps(t.to_record(reveal_seed=True))          # an autosave carries its seed
+    snap = json.loads(bridge.handle(json.dumps({"cmd": "load_table", "text": saved, "viewer": 0})))
+    assert snap["ok"] and snap["result"]["paused"] == 0 and snap["result"]["legal"] == []
+    t.play(ctl.RESUME, 0)
+    assert t.paused is None and "Paused the table" in [e["words"]["en"] for e in t.log(0)]
+    while not t.state.is_terminal():
+        seat = t.decision().players[0]
+        t.play(t.bot_choice(seat) if seat == 1 else t.state.legal_actions(0)[0], seat)
+    check_record(t)
+    assert verify(json.loads(json.dumps(t.to_record())), get_game, "test", bots=True).ok
+
+
+def test_no_pause_with_another_person_or_without_timers():
+    assert ctl.PAUSE not in table("elderwood", people(2), options={"colour": "ash"}).controls(0)
+    solo = table("elderwood", [Seat("Ana"), Seat("Bot", True, "easy")], options={"colour": "ash"}, timers=False)
+    assert ctl.PAUSE not in solo.controls(0)
+    with pytest.raises(IllegalAction):
+        solo.play(ctl.PAUSE, 0)
+    with pytest.raises(IllegalAction, match="not paused"):
+        table("elderwood", [Seat("Ana"), Seat("Bot", True, "easy")], options={"colour": "ash"}).play(ctl.RESUME, 0)

@@ -11,7 +11,8 @@ from ew_helpers import layout, replay  # noqa: E402
 from py_engine.core.fairness import Chance  # noqa: E402
 from py_engine.core.game import IllegalAction  # noqa: E402
 from py_engine.games.elderwood import GAME  # noqa: E402
-from py_engine.games.elderwood.notation import format_move, parse_game_string, parse_move  # noqa: E402
+from py_engine.games.elderwood.judge import parse_game_string  # noqa: E402
+from py_engine.games.elderwood.notation import format_move, parse_move  # noqa: E402
 from py_engine.games.elderwood.perft import perft  # noqa: E402
 from py_engine.games.elderwood.rules import Position, axial  # noqa: E402
 

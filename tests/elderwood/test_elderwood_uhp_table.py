@@ -11,7 +11,7 @@ from py_engine.core.table import Seat, Table
 from py_engine.core.verify import verify
 from py_engine.games.elderwood import GAME
 from py_engine.games.elderwood.bots import easy_move
-from py_engine.games.elderwood.state import rebuild
+from py_engine.games.elderwood.layout import rebuild
 from py_engine.games.elderwood.uhp import main as uhp_main
 
 

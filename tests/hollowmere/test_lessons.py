@@ -159,7 +159,7 @@ def test_unknown_goal_names_are_refused():
     before = a.state.clone()
     a.state.apply_action("ROAD@21,20r1-")
     with pytest.raises(IllegalAction, match="no lesson goal"):
-        a.state.lesson_check("no-such-goal", "ROAD@21,20r1-", before)
+        GAME.lesson_check(a.state, "no-such-goal", "ROAD@21,20r1-", before)
 
 
 def test_hints_name_cells_the_engine_offers():

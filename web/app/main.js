@@ -3,18 +3,19 @@
 // interactive at once.
 //
 // Routes (hash):  #/  lobby · #/new/<game> · #/table/<id> · #/verify[?r=<record>]
-//                 #/replay/<id> · #/replay?r=<record> · #/guide · #/howto/<game>
+//                 #/replay/<id> · #/replay?r=<record> · #/guide · #/howto/<game> · #/games
 // A page module exports mount(el, params, ctx) → unmount function, where
 //   params = {route, arg, id, game, query: {k: v}, r}   (arg = the segment after the route name)
-//   ctx    = {engine, navigate(hash)}
+//   ctx    = {engine, navigate(hash, {replace})}
 //
 // Test-only URL parameters (never linked from the UI): on #/table/<id> (and passed on from #/new/<game>),
 //   ?timer=<seconds> replaces every decision's timer, ?botdelay=<ms> the pause before a bot moves.
 
 import { t, getLang, setLang, onLangChange, translateTree } from "../lib/i18n.js";
-import "./strings/shell.js";
+import "../lib/strings/shell.js";
 import { isMuted, toggleMute, onMuteChange, warmAudio } from "./sound.js";
 import { h } from "../lib/dom.js";
+import { siteKey, siteKeyLabel } from "../lib/keymap.js";
 import { messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
 import { migrateLegacySaves } from "./storage.js";
@@ -30,12 +31,13 @@ const PAGES = {
   replay: () => import("./pages/replay.js"),
   guide: () => import("./pages/guide.js"),
   howto: () => import("./pages/howto.js"),
+  games: () => import("./pages/games.js"),
   host: () => import("./pages/host.js"),
   join: () => import("./pages/join.js"),
 };
 // Routes that need a segment after the name, and those that must not have one.
 const NEEDS_ARG = new Set(["new", "table", "howto", "host"]);
-const NO_ARG = new Set(["", "verify", "guide", "join"]);
+const NO_ARG = new Set(["", "verify", "guide", "join", "games"]);
 
 const app = document.getElementById("app");
 let unmount = null;
@@ -74,8 +76,14 @@ export function parseHash(hash) {
   return { route, arg: decoded, query };
 }
 
-export function navigate(hash) {
+/**
+ * Go to `hash`. With `replace` the current page's history step is replaced, not followed: after a
+ * form that made something (New table → the table), Back goes where the person came from, and no
+ * history step shows the form again ready to make a second one.
+ */
+export function navigate(hash, { replace = false } = {}) {
   if (location.hash === hash) route();
+  else if (replace) location.replace(hash);
   else location.hash = hash;
 }
 
@@ -183,7 +191,7 @@ function wireHeader() {
     const m = isMuted();
     muteButton.setAttribute("aria-pressed", String(m));
     muteButton.querySelector(".label").textContent = m ? t("shell.soundOff") : t("shell.soundOn");
-    muteButton.title = t("shell.muteHint");
+    muteButton.title = t("shell.muteHint", { key: siteKeyLabel("sound") });
     muteButton.classList.toggle("is-muted", m);
   };
   for (const b of langButtons) b.addEventListener("click", () => setLang(b.dataset.lang));
@@ -197,9 +205,10 @@ function typingIn(target) {
   return target && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
 }
 
+// The page's own keys (web/lib/keymap.js): no game uses them, so a board never has them first.
 window.addEventListener("keydown", (e) => {
-  if (e.ctrlKey || e.metaKey || e.altKey || typingIn(e.target)) return;
-  if (e.key === "m" || e.key === "M") {
+  if (e.defaultPrevented || typingIn(e.target)) return;
+  if (siteKey(e) === "sound") {
     toggleMute();
     e.preventDefault();
   }

@@ -1,4 +1,4 @@
-// Saved tables (IndexedDB, web/app/db.js) and preferences (localStorage).
+// Saved tables (IndexedDB, web/lib/db.js) and preferences (localStorage).
 //
 // The page keeps only what it needs to list and resume a table ({id, game, seats, summary,
 // viewer, deadline, deadlineKey, timers}); the record with its seed is written and read by
@@ -6,7 +6,7 @@
 // it to the `aside` store with the reason, so the player can download it or delete it.
 
 import { shown as describe } from "../lib/shown.js";
-import { getAll, get, put, remove, openDb, setAside } from "./db.js";
+import { getAll, get, put, remove, openDb, setAside } from "../lib/db.js";
 
 const LEGACY_TABLE = "vt.table.";
 const LEGACY_CORRUPT = "vt.corrupt.";

@@ -1,5 +1,7 @@
-// Per-decision countdowns. A deadline is an absolute time (ms since the epoch) saved
-// with the table, so a reload resumes the time that remained instead of a fresh one.
+// Per-decision countdowns: the key that names one seat's decision (its clock goes on across the
+// steps of a compound choice and a pause), a countdown toward a deadline, and "1:05" in words.
+// What is saved with a table is the time that remains (web/app/table/clock.js), so a reload, or a
+// paused table resumed, goes on with that time instead of a fresh one.
 
 /**
  * Identifies one seat's decision for its clock: the move number where the choice began (the
@@ -9,7 +11,9 @@
 export function decisionKey(snap, seat) {
   const d = snap.decision;
   if (!d) return `over:${seat}`;
-  return `${d.since ?? snap.log.length}:${seat}`;
+  // Pausing and resuming the table are log entries but no step of the decision: its clock goes on.
+  const steps = snap.log.filter((e) => e.action !== "@pause" && e.action !== "@resume").length;
+  return `${d.since ?? steps}:${seat}`;
 }
 
 /** "1:05", "0:09" */

@@ -9,14 +9,14 @@
 // Every embed of a page shares one rules engine (./shared-engine.js).
 
 import { t, getLang, setLang } from "../lib/i18n.js";
-import "../app/strings/shell.js";
-import "../app/strings/pages.js";
+import "../lib/strings/shell.js";
+import "../lib/strings/pages.js";
 import { h } from "../lib/dom.js";
 import { getSharedEngine } from "./shared-engine.js";
 import { decodeRecord } from "../lib/recordcodec.js";
 import { createViewer } from "./viewer.js";
 import { recordProblem, gameName } from "./util.js";
-import { isGame } from "../games/index.js";
+import { isGame, loadRenderer } from "../games/index.js";
 
 const main = document.getElementById("embed");
 let viewer = null;
@@ -122,7 +122,7 @@ async function show() {
 async function showLesson(spec, gen) {
   // Loaded only for a lesson: a replay embed (the common case) parses none of it.
   const [{ lessonList }, { createLessonPlayer }] = await Promise.all([
-    import("../app/lessons/catalog.js"), import("../app/lessons/player.js")]);
+    import("../lib/lessons/catalog.js"), import("../lib/lessons/player.js")]);
   if (gen !== generation) return;
   const [game, id] = spec.split("/");
   if (!game || !id || !isGame(game)) return message(t("ls.embedNone"), spec || null, false);
@@ -155,6 +155,7 @@ async function showLesson(spec, gen) {
     href: siteLink(`/howto/${game}?lesson=${encodeURIComponent(id)}`), target: "_blank", rel: "noopener",
   }, t("ls.embedOpen"), " ↗");
   const player = createLessonPlayer(host, {
+    loadRenderer,
     engine, game, id, list, mode: "embed",
     onChoose: (next) => { location.hash = `lesson=${game}/${next}${keep}`; },
     extra: open,

@@ -1,4 +1,4 @@
-// Small helpers shared by the Verify, Replay, Guide and How-to pages and by embed.html.
+// Small helpers shared by the Verify, Replay, My games, Guide and How-to pages and by embed.html.
 
 import { t, hasString } from "../lib/i18n.js";
 import { levelName } from "../lib/seats.js";

@@ -1,5 +1,5 @@
-// Every visible word goes through t(). Each module registers its own strings
-// (web/app/strings/<module>.js) so that no file holds every page's words.
+// Every visible word goes through t(). Each module registers its own strings (web/lib/strings/,
+// web/lib/lessons/strings.js, each game's strings.js) so that no file holds every page's words.
 
 const LANGS = ["en", "pt"];
 const KEY = "vt.lang";

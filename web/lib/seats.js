@@ -1,6 +1,6 @@
 // Seats and scores in words, as tables, replays and embeds show them: a seat's name with its bot
 // mark, the score sheet with the game's own columns, a bot level's name. The words are the
-// page's word tables' (shell.*, table.*, level.*: web/app/strings/shell.js).
+// page's word tables' (shell.*, table.*, level.*: web/lib/strings/shell.js).
 
 import { t, words, hasString } from "./i18n.js";
 import { h } from "./dom.js";
@@ -20,11 +20,13 @@ export function scoreSheet(snap, viewer) {
   const acting = new Set(snap.decision ? snap.decision.players : []);
   const winners = winnersOf(snap);
   const sheet = sheetOf(snap);
+  // A game without points (Elderwood: the surrounded Elder decides) says so: no column of zeros.
+  const scored = !(sheet && sheet.score === false);
   return h("table.score-sheet",
     h("caption.visually-hidden", t("table.scoreSheet")),
     h("thead", h("tr", h("th", { scope: "col" }, t("table.seat")),
       sheet ? sheet.columns.map((c) => h("th.num", { scope: "col" }, words(c.label) || c.key)) : null,
-      h("th.num", { scope: "col" }, t("table.score")))),
+      scored ? h("th.num", { scope: "col" }, t("table.score")) : null)),
     h("tbody", snap.seats.map((seat, i) => h("tr", {
       class: [acting.has(i) ? "acting" : "", i === viewer ? "viewer" : "", winners.has(i) ? "winner" : ""].join(" "),
       "aria-current": acting.has(i) ? "true" : null,
@@ -35,7 +37,7 @@ export function scoreSheet(snap, viewer) {
       acting.has(i) && !snap.terminal ? h("span.turn-mark", t("table.toPlay")) : null,
       winners.has(i) ? h("span.badge.win-badge", t("table.winner")) : null),
     sheet ? sheet.columns.map((c) => h("td.num", sheetValue(sheet, i, c.key))) : null,
-    h("td.num", String(snap.scores ? snap.scores[i] ?? "" : ""))))),
+    scored ? h("td.num", String(snap.scores ? snap.scores[i] ?? "" : "")) : null))),
   );
 }
 

@@ -4,7 +4,7 @@
 // examples.py runs the code; it tells this module what happened through DOM events.
 
 import { t, getLang, setLang, onLangChange, translateTree } from "../lib/i18n.js";
-import "../app/strings/shell.js";
+import "../lib/strings/shell.js";
 import "./strings.js";
 import { registerServiceWorker } from "../engine.js";
 import { codeEditor } from "./editor.js";

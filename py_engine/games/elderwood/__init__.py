@@ -53,12 +53,17 @@ class ElderwoodGame(Game):
     def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> ElderwoodState:
         """The position the observation shows: nothing is hidden in Elderwood, so nothing is drawn
         (the copy's clock moves, which only the table's timer uses, draw from ``stream``)."""
-        from .state import rebuild
+        from .layout import rebuild
         s = ElderwoodState(observation["ash_seat"], Chance(stream.read(32).hex()))
         s.setup = observation.get("setup")
         s.pos = rebuild(observation)
         s.moves = list(observation["history"])
         return s
+
+    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
+        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
+        from .lessons import lesson_check
+        return lesson_check(state, name, action, before)
 
     def make_bot(self, level: str, seat: int) -> Bot:
         from .bots import ElderwoodBot

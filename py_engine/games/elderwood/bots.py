@@ -18,8 +18,8 @@ from ...core.fairness import Stream
 from ...core.game import Bot
 from .notation import format_move
 from .rules import DIRS, OFF, Position
+from .layout import rebuild
 from .search import WIN, Search, terminal_score
-from .state import rebuild
 
 Move = Optional[tuple[int, int, int]]
 

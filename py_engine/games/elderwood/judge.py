@@ -1,8 +1,9 @@
-"""Is a move legal, and if not, which rule says no — in words a player can act on."""
+"""Is a move legal, and if not, which rule says no — in words a player can act on; and a UHP
+GameString read back into its position, every move of it checked so."""
 from __future__ import annotations
 
 from ...core.game import IllegalAction
-from .notation import Move, format_move, parse_move
+from .notation import GAME_TYPE, Move, format_move, parse_move, status_string, turn_string
 from .rules import (COLOUR_OF, CREATURE_OF, DIRS, ELDER, FOX, HARE, OFF, ORIGIN, OTTER, OWL, Position)
 
 CREATURE_WORDS = ("Elder", "Owl", "Hare", "Fox", "Otter")
@@ -123,3 +124,27 @@ def play_string(pos: Position, text: str) -> str:
     canonical = format_move(pos, move)
     pos.push(move)
     return canonical
+
+
+def parse_game_string(text: str) -> tuple[Position, list[str]]:
+    """Replay a GameString; returns the position and the canonical MoveStrings.
+
+    Raises :class:`IllegalAction` naming the first bad part.
+    """
+    parts = [p.strip() for p in text.strip().split(";")]
+    if len(parts) < 3:
+        raise IllegalAction("a GameString is 'Base;GameState;White[1];move;move…'")
+    if parts[0] != GAME_TYPE:
+        raise IllegalAction(f"only the {GAME_TYPE} game type is supported, not '{parts[0]}'")
+    pos = Position()
+    moves: list[str] = []
+    for i, mv in enumerate(parts[3:], start=1):
+        try:
+            moves.append(play_string(pos, mv))
+        except IllegalAction as e:
+            raise IllegalAction(f"move {i} ({mv}): {e}") from None
+    if parts[1] != status_string(pos):
+        raise IllegalAction(f"the game state should be {status_string(pos)}, not {parts[1]}")
+    if parts[2] != turn_string(pos):
+        raise IllegalAction(f"the turn should be {turn_string(pos)}, not {parts[2]}")
+    return pos, moves

@@ -145,29 +145,3 @@ def turn_string(pos: Position) -> str:
 
 def game_string(pos: Position, moves: list[str]) -> str:
     return ";".join([GAME_TYPE, status_string(pos), turn_string(pos)] + list(moves))
-
-
-def parse_game_string(text: str) -> tuple[Position, list[str]]:
-    """Replay a GameString; returns the position and the canonical MoveStrings.
-
-    Raises :class:`IllegalAction` naming the first bad part.
-    """
-    from .judge import play_string  # the rules check lives with the explanations
-
-    parts = [p.strip() for p in text.strip().split(";")]
-    if len(parts) < 3:
-        raise IllegalAction("a GameString is 'Base;GameState;White[1];move;move…'")
-    if parts[0] != GAME_TYPE:
-        raise IllegalAction(f"only the {GAME_TYPE} game type is supported, not '{parts[0]}'")
-    pos = Position()
-    moves: list[str] = []
-    for i, mv in enumerate(parts[3:], start=1):
-        try:
-            moves.append(play_string(pos, mv))
-        except IllegalAction as e:
-            raise IllegalAction(f"move {i} ({mv}): {e}") from None
-    if parts[1] != status_string(pos):
-        raise IllegalAction(f"the game state should be {status_string(pos)}, not {parts[1]}")
-    if parts[2] != turn_string(pos):
-        raise IllegalAction(f"the turn should be {turn_string(pos)}, not {parts[2]}")
-    return pos, moves

@@ -119,15 +119,11 @@ class ElderwoodState(GameState):
         other.setup = self.setup
         return other
 
-    # --- lessons ----------------------------------------------------------------
-    def lesson_check(self, name: str, action: str, before: "ElderwoodState") -> bool:
-        from .lessons import lesson_check
-        return lesson_check(self, name, action, before)
-
     # --- the score sheet and the end in words ----------------------------------------
     def sheet(self) -> dict[str, Any]:
         """Extra score-sheet columns: how closed in each seat's own Elder is (the number that
-        ends the game at 6) and how many tiles that seat still has to place."""
+        ends the game at 6) and how many tiles that seat still has to place. Elderwood keeps no
+        points (a surrounded Elder decides), so the sheet has no score column (``score: False``)."""
         pos = self.pos
         rows = []
         for seat in range(2):
@@ -137,7 +133,7 @@ class ElderwoodState(GameState):
                 "elder": f"{pos.elder_neighbours(colour)}/6" if out else "–",
                 "supply": sum(pos.in_hand(colour, c) for c in range(5)),
             }})
-        return {"columns": SHEET_COLUMNS, "rows": rows}
+        return {"columns": SHEET_COLUMNS, "rows": rows, "score": False}
 
     def ending(self) -> dict[str, str] | None:
         """How the game ended, in words (None while it goes on)."""
@@ -252,15 +248,3 @@ def _tile_json(tile: int) -> dict[str, Any]:
             "creature": CREATURE_LETTERS[CREATURE_OF[tile]],
             "creature_name": ("Elder", "Owl", "Hare", "Fox", "Otter")[CREATURE_OF[tile]],
             "number": 0 if CREATURE_OF[tile] == ELDER else NUMBER_OF[tile]}
-
-
-def rebuild(observation: dict[str, Any]) -> Position:
-    """The exact position an observation shows (bots only ever see observations)."""
-    if observation.get("setup") is not None:
-        from .lessons import laid_out
-        pos = laid_out(observation["setup"])[0]
-    else:
-        pos = Position()
-    for mv in observation["history"]:
-        judge.play_string(pos, mv)
-    return pos

@@ -14,8 +14,8 @@ from typing import Callable, TextIO
 
 from ... import __version__
 from ...core.game import IllegalAction
-from .judge import play_string
-from .notation import GAME_TYPE, format_move, game_string, parse_game_string
+from .judge import parse_game_string, play_string
+from .notation import GAME_TYPE, format_move, game_string
 from .rules import Position
 from .search import Search
 

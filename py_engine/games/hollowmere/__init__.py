@@ -72,6 +72,11 @@ class Hollowmere(Game):
         from .sample import sample_state
         return sample_state(observation, seat, stream)
 
+    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
+        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
+        from .lessons import lesson_check
+        return lesson_check(state, name, action, before)
+
     def make_bot(self, level: str, seat: int) -> Bot:
         if level not in self.bot_levels:
             raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")

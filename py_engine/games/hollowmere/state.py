@@ -310,10 +310,6 @@ class HollowmereState(GameState):
             out["ending"] = {lang: ENDING[lang] + (ENDING_MEADOWS[lang] if meadows else "") for lang in ENDING}
         return out
 
-    def lesson_check(self, name: str, action: str, before: "HollowmereState") -> bool:
-        from .lessons import lesson_check
-        return lesson_check(self, name, action, before)
-
     def sheet(self) -> dict[str, Any]:
         """The score sheet's extra columns: Wardens left during play; at the end, each seat's
         points by what scored them (from the score events, so the columns add up to the score),

@@ -64,6 +64,11 @@ class Milehollow(Game):
         self.check_players(num_players)
         return lesson_state(num_players, position, chance)
 
+    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
+        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
+        from .lessons import lesson_check
+        return lesson_check(state, name, action, before)
+
 
 GAME = Milehollow()
 MilehollowState.game = GAME

@@ -26,7 +26,8 @@ from py_engine.core.game import IllegalAction
 from .board import (CARD_INDEX, GREY, MAIL_INDEX, NCARD, ROAD_INDEX, ROAD_POINTS, ROADS, SETUP,
                     WAGON_COUNTS)
 from .scoring import delivered
-from .state import TURN, MilehollowState
+from .rules import TURN
+from .state import MilehollowState
 
 
 def _counts(data: dict[str, int], where: str) -> list[int]:

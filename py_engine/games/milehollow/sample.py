@@ -20,7 +20,8 @@ from typing import Any
 from py_engine.core.fairness import Chance, Stream
 
 from .board import CARD_INDEX, MAIL_INDEX, NCARD, NROADS, ROAD_INDEX, WAGON_COUNTS, mail_list
-from .state import OVER, SETUP_KEEP, MilehollowState
+from .rules import OVER, SETUP_KEEP
+from .state import MilehollowState
 
 
 def _counts(cards: dict[str, int]) -> list[int]:

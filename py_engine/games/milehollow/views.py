@@ -7,7 +7,7 @@ both decks. A seat also knows where the mail cards it returned lie in the mail d
 """
 from __future__ import annotations
 
-from typing import Any, TYPE_CHECKING
+from typing import Any
 
 from py_engine.core.fairness import Stream
 from py_engine.core.game import ALL_SEATS
@@ -15,9 +15,8 @@ from py_engine.core.game import ALL_SEATS
 from .board import CARD_NAMES, MAILS, NCARD, NROADS, OX, ROADS, SPEC_VERSION, TOWNS
 from .notation import cards_text
 from .scoring import delivered
+from .rules import MilehollowRules
 
-if TYPE_CHECKING:
-    from .state import MilehollowState
 
 ROW = 5
 
@@ -53,7 +52,7 @@ def mask_event(e: dict[str, Any], viewer: int | str | None) -> dict[str, Any]:
     return e
 
 
-def observation(s: "MilehollowState", viewer: int | str | None) -> dict[str, Any]:
+def observation(s: "MilehollowRules", viewer: int | str | None) -> dict[str, Any]:
     n = s.num_players
     d = s.decision()
     over = s.phase == "over"
@@ -111,7 +110,7 @@ def observation(s: "MilehollowState", viewer: int | str | None) -> dict[str, Any
     return obs
 
 
-def view(s: "MilehollowState", viewer: int | str | None) -> dict[str, Any]:
+def view(s: "MilehollowRules", viewer: int | str | None) -> dict[str, Any]:
     """The observation plus, for the seat to act, what it may do now (the map is static data:
     ``Milehollow.static_data``, fetched once by the page).
 
@@ -166,7 +165,7 @@ def _mail_json(m: int, ok: bool | None) -> dict[str, Any]:
     return out
 
 
-def resample_hidden(s: "MilehollowState", viewer: int | str | None, stream: Stream) -> "MilehollowState":
+def resample_hidden(s: "MilehollowRules", viewer: int | str | None, stream: Stream) -> "MilehollowRules":
     """A copy in which what ``viewer`` may not see is dealt afresh from ``stream``.
 
     Wagon cards: the deck and the part of every other hand nobody saw taken from the row are pooled,

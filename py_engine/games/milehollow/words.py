@@ -7,15 +7,11 @@ and the table shows those words to the drawer only. Kept mail is named only for 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from py_engine.core.game import ALL_SEATS
 
 from . import notation as nt
 from .board import COLOUR_PT, COLOURS, MAILS, OX, ROAD_POINTS, ROADS, SETUP, TOWNS
-
-if TYPE_CHECKING:
-    from .state import MilehollowState
+from .rules import MilehollowRules
 
 
 def colour_word(c: int | str, lang: str) -> str:
@@ -56,7 +52,7 @@ def mail_words(m: int, lang: str) -> str:
     return f"{TOWNS[mail.a].name}–{TOWNS[mail.b].name} ({mail.value})"
 
 
-def _keeper(s: "MilehollowState", kept: tuple[int, ...]) -> int | None:
+def _keeper(s: "MilehollowRules", kept: tuple[int, ...]) -> int | None:
     """The seat whose dealt or drawn mail holds ``kept`` (pending cards of different seats never overlap)."""
     for seat, pending in enumerate(s.pending):
         if kept and all(m in pending for m in kept):
@@ -64,7 +60,7 @@ def _keeper(s: "MilehollowState", kept: tuple[int, ...]) -> int | None:
     return None
 
 
-def describe(s: "MilehollowState", action: str, lang: str, viewer: int | str | None) -> str:
+def describe(s: "MilehollowRules", action: str, lang: str, viewer: int | str | None) -> str:
     lang = "pt" if lang == "pt" else "en"
     pt = lang == "pt"
     a = nt.parse(action)
@@ -113,7 +109,7 @@ def describe(s: "MilehollowState", action: str, lang: str, viewer: int | str | N
     return f"Keep {k} mail {'card' if k == 1 else 'cards'}" + (f" and return {back}" if back else "")
 
 
-def describe_played(s: "MilehollowState", action: str, lang: str) -> str | None:
+def describe_played(s: "MilehollowRules", action: str, lang: str) -> str | None:
     """The drawer's own words once a blind draw is made (the table shows them to the actor only).
 
     ``deck``: the card it brought. ``mail``: the cards drawn, before the keep. Anything else says

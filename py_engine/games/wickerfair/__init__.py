@@ -62,6 +62,11 @@ class Wickerfair(Game):
         from .lessons import lesson_state
         return lesson_state(num_players, self.normalize_options(options), position, chance)
 
+    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
+        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
+        from .lessons import lesson_check
+        return lesson_check(state, name, action, before)
+
 
 GAME = Wickerfair()
 WickerfairState.game = GAME

@@ -5,7 +5,7 @@ mix or a harvest, the second placement step for a bottom action); ``skip`` disca
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import kinds as K
 from .board import controller, controls, structure_owner
@@ -15,9 +15,7 @@ from .data import (BARN, BOARD_BONUSES, BOLSTER_COST, BOTTOMS, BOTTOM_INDEX, BOT
                    RES_INDEX, STRUCTURE_INDEX, STRUCTURES, TRADE_COST, UPGRADE_IDS, UPGRADES, U_BOLSTER_CARDS,
                    U_BOLSTER_COURAGE, U_HARVEST, U_TRADE_GW, U_TRADE_RES, VILLAGE_MAKES, HARES, WATCHTOWER,
                    WATCHTOWER_COURAGE, CLAN_ABILITY, harvest_cost, HEX_IDS)
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
+from .position import WickerfairPosition
 
 TRACKS = ("coins", "goodwill", "courage")
 
@@ -29,16 +27,16 @@ def upgraded(c: Any, u: int) -> int:
 
 class ActionsMixin:
     # --- which top / bottom the chosen column has ---------------------------------------------------
-    def top_kind(self: "WickerfairState") -> str:
+    def top_kind(self: "WickerfairPosition") -> str:
         c = self.clans[self.active]
         return "mill" if self.col == 5 else MAT_COLUMNS[c.mat][self.col - 1].top
 
-    def bottom_cost(self: "WickerfairState", seat: int, b: int) -> int:
+    def bottom_cost(self: "WickerfairPosition", seat: int, b: int) -> int:
         c = self.clans[seat]
         return MAT_COLUMNS[c.mat][MAT_BOTTOM_COL[c.mat][b]].cost - c.slots[b]
 
     # --- payment (§5.7): the one place a cost is judged and paid ---------------------------------------
-    def payment(self: "WickerfairState", seat: int, cost: dict[str, int],
+    def payment(self: "WickerfairPosition", seat: int, cost: dict[str, int],
                 trinket: tuple[int, str] | None = None) -> list[tuple[str, int]] | None:
         """How ``seat`` pays ``cost`` in full, or None when it cannot (a cost is paid in full or not at all).
 
@@ -85,13 +83,13 @@ class ActionsMixin:
                 takes.append((what, where))
         return takes
 
-    def payable(self: "WickerfairState", seat: int, cost: dict[str, int], trinket: bool = False) -> bool:
+    def payable(self: "WickerfairPosition", seat: int, cost: dict[str, int], trinket: bool = False) -> bool:
         """Whether ``seat`` can pay ``cost`` in full; with ``trinket``, also counting a Trinkets payment."""
         if self.payment(seat, cost) is not None:
             return True
         return trinket and bool(self.trinket_options(seat, cost))
 
-    def trinket_options(self: "WickerfairState", seat: int, cost: dict[str, int]) -> list[tuple[int, str]]:
+    def trinket_options(self: "WickerfairPosition", seat: int, cost: dict[str, int]) -> list[tuple[int, str]]:
         """Every (card value, resource) a Magpies' card may stand in for, each leaving a cost paid in full."""
         if not self.can_trinket(seat):
             return []
@@ -102,11 +100,11 @@ class ActionsMixin:
                     out.append((v, w))
         return out
 
-    def can_trinket(self: "WickerfairState", seat: int) -> bool:
+    def can_trinket(self: "WickerfairPosition", seat: int) -> bool:
         c = self.clans[seat]
         return c.clan == MAGPIES and bool(c.hand) and not self.trinket_used
 
-    def _pay(self: "WickerfairState", seat: int, cost: dict[str, int], trinket: tuple[int, str] | None = None) -> None:
+    def _pay(self: "WickerfairPosition", seat: int, cost: dict[str, int], trinket: tuple[int, str] | None = None) -> None:
         """Pay ``cost`` as :meth:`payment` says; a cost that cannot be paid in full is an engine error,
         raised before anything is taken (legal lists only offer what can be paid)."""
         takes = self.payment(seat, cost, trinket)
@@ -133,10 +131,10 @@ class ActionsMixin:
             self.events.append({"kind": "pay", "seat": seat, "paid": paid})
 
     # --- TOP_OPTION (§5.1 step 2) ----------------------------------------------------------------------
-    def _t_top(self: "WickerfairState") -> None:
+    def _t_top(self: "WickerfairPosition") -> None:
         self._ask(K.TOP_OPTION, {"col": self.col})
 
-    def _l_TOP_OPTION(self: "WickerfairState", p: int) -> list[str]:
+    def _l_TOP_OPTION(self: "WickerfairPosition", p: int) -> list[str]:
         c = self.clans[p]
         top = self.top_kind()
         out: list[str] = []
@@ -166,7 +164,7 @@ class ActionsMixin:
         out.append("skip")
         return out
 
-    def _a_TOP_OPTION(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_TOP_OPTION(self: "WickerfairPosition", action: str, p: int) -> None:
         c = self.clans[p]
         if action == "skip":
             self._done()
@@ -210,11 +208,11 @@ class ActionsMixin:
                 self._pay(p, step["cost"])
                 self._gains(p, step["gain"])
 
-    def _monument(self: "WickerfairState", p: int) -> None:
+    def _monument(self: "WickerfairPosition", p: int) -> None:
         if self.clans[p].structures[MONUMENT] != UNBUILT:
             self._gain(p, "goodwill", MONUMENT_GOODWILL)
 
-    def _gains(self: "WickerfairState", p: int, gain: dict[str, Any]) -> None:
+    def _gains(self: "WickerfairPosition", p: int, gain: dict[str, Any]) -> None:
         """Gain a card's plain gains in the order they are written (mixes, free actions and farmers are
         handled by their callers)."""
         for what, n in gain.items():
@@ -222,19 +220,19 @@ class ActionsMixin:
                 self._gain(p, what, n)
 
     # --- HARVEST_HEXES (§5.3, MC3 Waterwheel) --------------------------------------------------------------
-    def harvest_hexes(self: "WickerfairState", p: int) -> list[int]:
+    def harvest_hexes(self: "WickerfairPosition", p: int) -> list[int]:
         """Hexes ``p`` controls that hold at least 1 of its farmers and produce something."""
         c = self.clans[p]
         return [h for h in controls(self, p) if c.farmers[h] and PRODUCE[h] != -1]
 
-    def barn_hex(self: "WickerfairState", p: int) -> int:
+    def barn_hex(self: "WickerfairPosition", p: int) -> int:
         """The Barn's hex when it may join a Harvest (built, controlled, not the Old Mill), else -1."""
         h = self.clans[p].structures[BARN]
         if h == UNBUILT or h == OLD_MILL or controller(self, h) != p or PRODUCE[h] == -1:
             return -1
         return h
 
-    def _l_HARVEST_HEXES(self: "WickerfairState", p: int) -> list[str]:
+    def _l_HARVEST_HEXES(self: "WickerfairPosition", p: int) -> list[str]:
         ctx = self.ctx
         chosen = ctx["hexes"]
         out = []
@@ -247,7 +245,7 @@ class ActionsMixin:
         out.append("skip")
         return out
 
-    def _a_HARVEST_HEXES(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_HARVEST_HEXES(self: "WickerfairPosition", action: str, p: int) -> None:
         ctx = self.ctx
         if action == "skip":
             self._done()
@@ -265,7 +263,7 @@ class ActionsMixin:
                 self._pay(p, harvest_cost(self.clans[p].farmers_on_map()))
             self.harvest(p, hexes, self.barn_hex(p) if barn else -1)
 
-    def harvest(self: "WickerfairState", p: int, hexes: tuple[int, ...], barn: int) -> None:
+    def harvest(self: "WickerfairPosition", p: int, hexes: tuple[int, ...], barn: int) -> None:
         """§5.3 Effect: chosen hexes (and the Barn's) in table order; Litter's extra farmers last."""
         c = self.clans[p]
         count = {h: c.farmers[h] for h in hexes}          # newly placed farmers do not produce
@@ -297,10 +295,10 @@ class ActionsMixin:
                     self._check()
 
     # --- TRADE_MIX (§5.4; MC2 Sack Hoist) ----------------------------------------------------------------------
-    def _l_TRADE_MIX(self: "WickerfairState", p: int) -> list[str]:
+    def _l_TRADE_MIX(self: "WickerfairPosition", p: int) -> list[str]:
         return self._mix_legal("skip")
 
-    def _mix_legal(self: "WickerfairState", cancel: str) -> list[str]:
+    def _mix_legal(self: "WickerfairPosition", cancel: str) -> list[str]:
         ctx = self.ctx
         out = [f"+{r}" for r in RES] if len(ctx["mix"]) < ctx["n"] else ["ok"]
         if ctx["mix"]:
@@ -308,7 +306,7 @@ class ActionsMixin:
         out.append(cancel)
         return out
 
-    def _a_TRADE_MIX(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_TRADE_MIX(self: "WickerfairPosition", action: str, p: int) -> None:
         ctx = self.ctx
         if action == "skip":
             self._done()
@@ -330,7 +328,7 @@ class ActionsMixin:
                 self._monument(p)
 
     # --- BOTTOM_DO (§5.1 step 3, §5.6; mill bottoms §7.2) --------------------------------------------------------
-    def bottom_plan(self: "WickerfairState", p: int) -> tuple[str, dict[str, int]] | None:
+    def bottom_plan(self: "WickerfairPosition", p: int) -> tuple[str, dict[str, int]] | None:
         """The bottom action of the chosen column and its cost, when it is legal and payable; else None."""
         c = self.clans[p]
         if self.col == 5:
@@ -347,16 +345,16 @@ class ActionsMixin:
             return None
         return (BOTTOMS[b], cost) if self.payable(p, cost, trinket=True) else None
 
-    def _t_bottom(self: "WickerfairState") -> None:
+    def _t_bottom(self: "WickerfairPosition") -> None:
         plan = self.bottom_plan(self.active)
         if plan is None:
             return                      # not payable or not possible: the bottom is skipped (§5.1 step 3)
         self._ask(K.BOTTOM_DO, {"bottom": plan[0]})
 
-    def _l_BOTTOM_DO(self: "WickerfairState", p: int) -> list[str]:
+    def _l_BOTTOM_DO(self: "WickerfairPosition", p: int) -> list[str]:
         return ["do", "skip"]
 
-    def _a_BOTTOM_DO(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_BOTTOM_DO(self: "WickerfairPosition", action: str, p: int) -> None:
         if action == "skip":
             self._done()
             return
@@ -366,7 +364,7 @@ class ActionsMixin:
         else:
             self._after_payment_choice(p, kind, None)
 
-    def _after_payment_choice(self: "WickerfairState", p: int, kind: str, trinket: tuple[int, str] | None) -> None:
+    def _after_payment_choice(self: "WickerfairPosition", p: int, kind: str, trinket: tuple[int, str] | None) -> None:
         source = "mill" if self.col == 5 else "mat"
         if kind in BOTTOM_INDEX:
             b = BOTTOM_INDEX[kind]
@@ -380,7 +378,7 @@ class ActionsMixin:
             self._gains(p, step["gain"])
 
     # --- TRINKET (Magpies, §4.1) ---------------------------------------------------------------------------------
-    def _l_TRINKET(self: "WickerfairState", p: int) -> list[str]:
+    def _l_TRINKET(self: "WickerfairPosition", p: int) -> list[str]:
         c = self.clans[p]
         kind, cost = self.bottom_plan(p)
         out = [f"trinket:{v}:{w}" for v, w in self.trinket_options(p, cost)]
@@ -389,7 +387,7 @@ class ActionsMixin:
         out.append("skip")
         return out
 
-    def _a_TRINKET(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_TRINKET(self: "WickerfairPosition", action: str, p: int) -> None:
         if action == "skip":
             self._done()
             return
@@ -401,14 +399,14 @@ class ActionsMixin:
         self._after_payment_choice(p, kind, trinket)
 
     # --- placements: IMPROVE_PIN, ERECT_PLACE, BUILD_PLACE, RECRUIT_PICK (§5.6) ---------------------------------
-    def improve_options(self: "WickerfairState", p: int) -> list[tuple[int, int]]:
+    def improve_options(self: "WickerfairPosition", p: int) -> list[tuple[int, int]]:
         """(upgrade space, bottom action) pairs: a covered top space and an empty pin slot."""
         c = self.clans[p]
         cols = MAT_COLUMNS[c.mat]
         targets = [b for b in range(len(BOTTOMS)) if c.slots[b] < cols[MAT_BOTTOM_COL[c.mat][b]].slots]
         return [(u, b) for u in range(len(UPGRADES)) if c.covered[u] for b in targets]
 
-    def place_hexes(self: "WickerfairState", p: int, free: bool) -> list[int]:
+    def place_hexes(self: "WickerfairPosition", p: int, free: bool) -> list[int]:
         """Hexes (not lakes) holding a farmer of ``p``; a visitor's free action adds the herald's hex."""
         c = self.clans[p]
         hexes = {h for h in range(N_HEX) if c.farmers[h] and not IS_LAKE[h]}
@@ -416,7 +414,7 @@ class ActionsMixin:
             hexes.add(c.herald)
         return sorted(hexes)
 
-    def placement_options(self: "WickerfairState", p: int, b: int, free: bool, pick: Any = None) -> list[str]:
+    def placement_options(self: "WickerfairPosition", p: int, b: int, free: bool, pick: Any = None) -> list[str]:
         c = self.clans[p]
         if b == 0:
             opts = self.improve_options(p)
@@ -441,10 +439,10 @@ class ActionsMixin:
             return [f"helper:{BOTTOMS[i]}" for i in range(len(BOTTOMS)) if not c.helpers[i]]
         return [f"bonus:{bb['id']}" for i, bb in enumerate(BOARD_BONUSES) if not c.bonuses[i]]
 
-    def placement_possible(self: "WickerfairState", p: int, b: int, free: bool) -> bool:
+    def placement_possible(self: "WickerfairPosition", p: int, b: int, free: bool) -> bool:
         return bool(self.placement_options(p, b, free))
 
-    def _l_place(self: "WickerfairState", p: int) -> list[str]:
+    def _l_place(self: "WickerfairPosition", p: int) -> list[str]:
         ctx = self.ctx
         out = self.placement_options(p, ctx["b"], ctx["free"], ctx["pick"])
         if ctx["pick"] is not None:
@@ -454,7 +452,7 @@ class ActionsMixin:
 
     _l_IMPROVE_PIN = _l_ERECT_PLACE = _l_BUILD_PLACE = _l_RECRUIT_PICK = _l_place
 
-    def _a_place(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_place(self: "WickerfairPosition", action: str, p: int) -> None:
         ctx = self.ctx
         if action == "skip":
             self._done()
@@ -504,14 +502,14 @@ class ActionsMixin:
 
     _a_IMPROVE_PIN = _a_ERECT_PLACE = _a_BUILD_PLACE = _a_RECRUIT_PICK = _a_place
 
-    def _t_free(self: "WickerfairState", b: int) -> None:
+    def _t_free(self: "WickerfairPosition", b: int) -> None:
         """A visitor's free action (§5.6): no cost, no coins, helpers pay; skipped when impossible."""
         p = self.active
         if self.placement_possible(p, b, free=True):
             self._ask(K.PLACEMENT[b], {"b": b, "pick": None, "trinket": None, "free": True, "source": "visitor"})
 
     # --- helpers (§5.6) ---------------------------------------------------------------------------------------
-    def neighbours(self: "WickerfairState", seat: int) -> list[int]:
+    def neighbours(self: "WickerfairPosition", seat: int) -> list[int]:
         """The next and the previous clan in the cycle (once each; in a 2-clan game just the opponent)."""
         n = len(self.order)
         i = self.order.index(seat)
@@ -521,7 +519,7 @@ class ActionsMixin:
                 out.append(q)
         return out
 
-    def pay_helpers(self: "WickerfairState", p: int, b: int, exclude: tuple[int, int] | None) -> None:
+    def pay_helpers(self: "WickerfairPosition", p: int, b: int, exclude: tuple[int, int] | None) -> None:
         """The active clan, then its next neighbour, then its previous one, gain their helper bonus for ``b``."""
         for q in [p] + self.neighbours(p):
             c = self.clans[q]

@@ -1,20 +1,16 @@
 """The valley as the rules read it: who stands where, who controls a hex, where a unit may step (§0, §2, §6)."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from .clan import HOME, UNBUILT, UNERECTED, Clan
 from .data import (CLAYS, EDGE_OK, EDGE_STREAM, ENTRIES, HERONS, IS_CLAY, IS_LAKE, IS_PLATE, IS_VILLAGE, LAKES,
                    MOVE_KIND, N_HEX, OLD_MILL, OLD_MILL_VALUE, PLATES, STREAM_TERRAINS, TERRAIN, VILLAGES, W_MOVE,
                    W_STREAM, WELL)
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
+from .position import WickerfairPosition
 
 NOBODY = -1
 
 
-def occupancy(s: "WickerfairState") -> list[int]:
+def occupancy(s: "WickerfairPosition") -> list[int]:
     """Per hex, the bit mask of seats with at least one unit there (cached until a piece moves)."""
     occ = s._occ
     if occ is None:
@@ -34,7 +30,7 @@ def occupancy(s: "WickerfairState") -> list[int]:
     return occ
 
 
-def structure_owner(s: "WickerfairState") -> list[int]:
+def structure_owner(s: "WickerfairPosition") -> list[int]:
     """Per hex, the seat whose structure stands there, or NOBODY."""
     own = s._own
     if own is None:
@@ -47,7 +43,7 @@ def structure_owner(s: "WickerfairState") -> list[int]:
     return own
 
 
-def controller(s: "WickerfairState", h: int) -> int:
+def controller(s: "WickerfairPosition", h: int) -> int:
     """§0 Control: your units on the hex and no other clan's; or your structure and no other clan's unit."""
     m = occupancy(s)[h]
     if m:
@@ -57,7 +53,7 @@ def controller(s: "WickerfairState", h: int) -> int:
     return structure_owner(s)[h]
 
 
-def controls(s: "WickerfairState", seat: int) -> list[int]:
+def controls(s: "WickerfairPosition", seat: int) -> list[int]:
     """The hexes ``seat`` controls, in table order."""
     occ, own = occupancy(s), structure_owner(s)
     bit = 1 << seat
@@ -69,7 +65,7 @@ def hex_value(h: int) -> int:
     return OLD_MILL_VALUE if h == OLD_MILL else 1
 
 
-def is_foreign(s: "WickerfairState", seat: int, h: int) -> bool:
+def is_foreign(s: "WickerfairPosition", seat: int, h: int) -> bool:
     """§6.2 'another clan's hex': it holds another clan's unit or structure."""
     m = occupancy(s)[h] & ~(1 << seat)
     if m:
@@ -78,11 +74,11 @@ def is_foreign(s: "WickerfairState", seat: int, h: int) -> bool:
     return o != NOBODY and o != seat
 
 
-def has_other_units(s: "WickerfairState", seat: int, h: int) -> bool:
+def has_other_units(s: "WickerfairPosition", seat: int, h: int) -> bool:
     return bool(occupancy(s)[h] & ~(1 << seat))
 
 
-def owned_resources(s: "WickerfairState", seat: int) -> list[int]:
+def owned_resources(s: "WickerfairPosition", seat: int) -> list[int]:
     """§0 Owned resources: on the hexes you control plus at your home, per type."""
     tot = s.clans[seat].home[:]
     res = s.res
@@ -95,7 +91,7 @@ def owned_resources(s: "WickerfairState", seat: int) -> list[int]:
     return tot
 
 
-def steps(s: "WickerfairState", seat: int, unit: str, pos: int, carrying: bool = False) -> list[int]:
+def steps(s: "WickerfairPosition", seat: int, unit: str, pos: int, carrying: bool = False) -> list[int]:
     """Every hex one step away for ``unit`` ('H' herald, 'W' walker, 'F' farmer) of ``seat`` at ``pos`` (§6.1).
 
     Carrying walkers never step onto a lake; farmers never enter lakes or another clan's hex; nobody
@@ -152,7 +148,7 @@ def steps(s: "WickerfairState", seat: int, unit: str, pos: int, carrying: bool =
     return sorted(out)
 
 
-def stops_at(s: "WickerfairState", seat: int, unit: str, h: int) -> bool:
+def stops_at(s: "WickerfairPosition", seat: int, unit: str, h: int) -> bool:
     """§6.3 Stopping: a herald or walker stops on entering another clan's units; a herald also at a visitor."""
     if unit == "F":
         return False
@@ -161,7 +157,7 @@ def stops_at(s: "WickerfairState", seat: int, unit: str, h: int) -> bool:
     return unit == "H" and s.tokens[h]
 
 
-def lone_farmer_owners(s: "WickerfairState", seat: int, h: int) -> list[int]:
+def lone_farmer_owners(s: "WickerfairPosition", seat: int, h: int) -> list[int]:
     """Seats whose farmers are the only other units on ``h`` (§6.3 Lone farmers)."""
     out = []
     for c in s.clans:
@@ -174,7 +170,7 @@ def lone_farmer_owners(s: "WickerfairState", seat: int, h: int) -> list[int]:
     return out
 
 
-def contested_hexes(s: "WickerfairState", seat: int) -> list[int]:
+def contested_hexes(s: "WickerfairPosition", seat: int) -> list[int]:
     """§6.4: hexes holding a herald or walker of ``seat`` and of another clan, in table order."""
     mine = {p for _, p in s.clans[seat].strong_units() if p >= 0}
     out = []
@@ -186,7 +182,7 @@ def contested_hexes(s: "WickerfairState", seat: int) -> list[int]:
     return out
 
 
-def opponent_at(s: "WickerfairState", seat: int, h: int) -> int:
+def opponent_at(s: "WickerfairPosition", seat: int, h: int) -> int:
     for c in s.clans:
         if c.seat != seat and any(p == h for _, p in c.strong_units()):
             return c.seat

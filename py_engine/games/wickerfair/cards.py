@@ -6,21 +6,17 @@ the bottom), which :meth:`resample_hidden` keeps in place for that seat.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import kinds as K
 from .data import (BOTTOM_INDEX, CLAN_ABILITY, HEX_IDS, MILL_IDS, MILL_INDEX, MISSION_IDS, MISSION_INDEX, OLD_MILL,
                    RES, VISITOR_IDS, VISITOR_INDEX, VISITORS, WRENS)
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
+from .position import WickerfairPosition
 
 LETTERS = ("A", "B", "C")
 
 
 class CardsMixin:
     # --- courage cards (§7.4) --------------------------------------------------------------------------
-    def courage_draw(self: "WickerfairState", p: int) -> None:
+    def courage_draw(self: "WickerfairPosition", p: int) -> None:
         """Draw the top courage card; an empty deck is rebuilt from the shuffled discards; else the draw is lost."""
         if not self.courage_deck and self.courage_discard:
             self.courage_deck, self.courage_discard = self.courage_discard, []
@@ -33,13 +29,13 @@ class CardsMixin:
         self.clans[p].add_card(v, 1 << p)
         self.events.append({"kind": "draw", "seat": p, "card": v, "seen_by": [p], "public": {"kind": "draw", "seat": p}})
 
-    def discard_card(self: "WickerfairState", p: int, value: int) -> None:
+    def discard_card(self: "WickerfairPosition", p: int, value: int) -> None:
         """A played or discarded card goes face up to the discard pile."""
         self.clans[p].take_card(value)
         self.courage_discard.append(value)
 
     # --- meeting a visitor (§7.1) --------------------------------------------------------------------------
-    def _t_visitor(self: "WickerfairState") -> None:
+    def _t_visitor(self: "WickerfairPosition") -> None:
         p = self.active
         c = self.clans[p]
         h = c.herald
@@ -56,18 +52,18 @@ class CardsMixin:
             self.visitor_seen.pop(0)
             self._meet(p, self.visitor_deck.pop(0))
 
-    def _meet(self: "WickerfairState", p: int, card: int) -> None:
+    def _meet(self: "WickerfairPosition", p: int, card: int) -> None:
         self.clans[p].visitors.append(card)            # kept face up whatever is chosen
         self.events.append({"kind": "visitor", "seat": p, "card": VISITOR_IDS[card], "hex": HEX_IDS[self.clans[p].herald]})
         self._ask(K.VISITOR_OFFER, {"card": card, "offer": None, "n": 0, "mix": ()})
 
-    def _l_SONGLINE_PICK(self: "WickerfairState", p: int) -> list[str]:
+    def _l_SONGLINE_PICK(self: "WickerfairPosition", p: int) -> list[str]:
         return [f"keep:{VISITOR_IDS[v]}" for v in self.ctx["cards"]]
 
-    def _timeout_SONGLINE_PICK(self: "WickerfairState", p: int) -> str:
+    def _timeout_SONGLINE_PICK(self: "WickerfairPosition", p: int) -> str:
         return f"keep:{VISITOR_IDS[self.ctx['cards'][0]]}"
 
-    def _a_SONGLINE_PICK(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_SONGLINE_PICK(self: "WickerfairPosition", action: str, p: int) -> None:
         keep = VISITOR_INDEX[action[5:]]
         for v in self.ctx["cards"]:
             if v != keep:
@@ -75,7 +71,7 @@ class CardsMixin:
                 self.visitor_seen.append(1 << p)
         self._meet(p, keep)
 
-    def offer_ok(self: "WickerfairState", p: int, card: int, letter: str) -> bool:
+    def offer_ok(self: "WickerfairPosition", p: int, card: int, letter: str) -> bool:
         """An offer can be chosen when its cost can be paid in full and its free action is legal."""
         o = VISITORS[card]["offers"][letter]
         if not self.payable(p, o["cost"]):
@@ -87,7 +83,7 @@ class CardsMixin:
             return False
         return True
 
-    def _l_VISITOR_OFFER(self: "WickerfairState", p: int) -> list[str]:
+    def _l_VISITOR_OFFER(self: "WickerfairPosition", p: int) -> list[str]:
         ctx = self.ctx
         if ctx["offer"] is None:
             return [f"offer:{x}" for x in LETTERS if self.offer_ok(p, ctx["card"], x)] + ["none"]
@@ -96,7 +92,7 @@ class CardsMixin:
     def _timeout_VISITOR_OFFER(self, p: int) -> str:
         return "none"
 
-    def _a_VISITOR_OFFER(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_VISITOR_OFFER(self: "WickerfairPosition", action: str, p: int) -> None:
         ctx = self.ctx
         if action == "none":
             self.events.append({"kind": "offer", "seat": p, "offer": None})
@@ -119,7 +115,7 @@ class CardsMixin:
             self._done()
             self._take_offer(p, card, letter, mix)
 
-    def _take_offer(self: "WickerfairState", p: int, card: int, letter: str, mix: tuple[str, ...]) -> None:
+    def _take_offer(self: "WickerfairPosition", p: int, card: int, letter: str, mix: tuple[str, ...]) -> None:
         """Pay the offer, then gain it in the order written; free actions and the Fortune Teller come after."""
         o = VISITORS[card]["offers"][letter]
         self.events.append({"kind": "offer", "seat": p, "card": VISITOR_IDS[card], "offer": letter, "mix": list(mix)})
@@ -139,7 +135,7 @@ class CardsMixin:
                 self._gain(p, what, n)
         self._push(*later)
 
-    def _place_farmers(self: "WickerfairState", p: int, n: int) -> None:
+    def _place_farmers(self: "WickerfairPosition", p: int, n: int) -> None:
         """Farmers from the supply onto the herald's hex; those beyond the supply are lost."""
         c = self.clans[p]
         k = min(n, c.supply)
@@ -151,7 +147,7 @@ class CardsMixin:
             self._check()
 
     # --- Fortune Teller (V7 B) -------------------------------------------------------------------------
-    def _t_fortune(self: "WickerfairState", look: int) -> None:
+    def _t_fortune(self: "WickerfairPosition", look: int) -> None:
         k = min(look, len(self.mission_deck))
         if not k:
             return
@@ -160,13 +156,13 @@ class CardsMixin:
         del self.mission_seen[:k]
         self._ask(K.MISSION_KEEP, {"cards": cards})
 
-    def _l_MISSION_KEEP(self: "WickerfairState", p: int) -> list[str]:
+    def _l_MISSION_KEEP(self: "WickerfairPosition", p: int) -> list[str]:
         return [f"keep:{MISSION_IDS[m]}" for m in self.ctx["cards"]]
 
-    def _timeout_MISSION_KEEP(self: "WickerfairState", p: int) -> str:
+    def _timeout_MISSION_KEEP(self: "WickerfairPosition", p: int) -> str:
         return f"keep:{MISSION_IDS[self.ctx['cards'][0]]}"
 
-    def _a_MISSION_KEEP(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_MISSION_KEEP(self: "WickerfairPosition", action: str, p: int) -> None:
         keep = MISSION_INDEX[action[5:]]
         cards = self.ctx["cards"]
         self._done()
@@ -177,7 +173,7 @@ class CardsMixin:
                 self.mission_seen.append(1 << p)
 
     # --- the Old Mill (§7.2) -------------------------------------------------------------------------------
-    def _t_mill(self: "WickerfairState") -> None:
+    def _t_mill(self: "WickerfairPosition") -> None:
         p = self.active
         c = self.clans[p]
         if not self.herald_moved or c.herald != OLD_MILL or c.mill_visited:
@@ -187,13 +183,13 @@ class CardsMixin:
             self.mill_seen |= 1 << p
             self._ask(K.MILL_PICK)
 
-    def _l_MILL_PICK(self: "WickerfairState", p: int) -> list[str]:
+    def _l_MILL_PICK(self: "WickerfairPosition", p: int) -> list[str]:
         return [f"mill:{MILL_IDS[m]}" for m in self.mill_pile]
 
-    def _timeout_MILL_PICK(self: "WickerfairState", p: int) -> str:
+    def _timeout_MILL_PICK(self: "WickerfairPosition", p: int) -> str:
         return f"mill:{MILL_IDS[self.mill_pile[0]]}"
 
-    def _a_MILL_PICK(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_MILL_PICK(self: "WickerfairPosition", action: str, p: int) -> None:
         m = MILL_INDEX[action[5:]]
         self._done()
         self.mill_pile.remove(m)

@@ -6,45 +6,43 @@ draft in, ``blank`` hands in dial 0 and no cards (the timeout). Nothing is paid 
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import kinds as K
 from .board import contested_hexes, opponent_at
 from .clan import HOME
 from .data import (BADGERS, CLAN_ABILITY, CONFRONT, CONFRONT_RULES, DIAL_MAX, HEX_IDS, HEX_INDEX, IS_CLAY, IS_LAKE,
                    IS_PLATE, NEAR_LAKE, W_CONFRONT)
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
+from .position import WickerfairPosition
 
 EMPTY = (0, ())     # dial, cards
 
 
 class ConfrontMixin:
     # --- which confrontation next --------------------------------------------------------------------
-    def _t_confront_all(self: "WickerfairState", starter: int) -> None:
+    def _t_confront_all(self: "WickerfairPosition", starter: int) -> None:
         hexes = contested_hexes(self, starter)
         if len(hexes) >= 2:
             self._ask(K.CONFRONT_ORDER, {"hexes": tuple(hexes)})
         elif hexes:
             self._push(("confront", hexes[0]))
 
-    def _l_CONFRONT_ORDER(self: "WickerfairState", p: int) -> list[str]:
+    def _l_CONFRONT_ORDER(self: "WickerfairPosition", p: int) -> list[str]:
         return [f"first:{HEX_IDS[h]}" for h in self.ctx["hexes"]]
 
-    def _timeout_CONFRONT_ORDER(self: "WickerfairState", p: int) -> str:
+    def _timeout_CONFRONT_ORDER(self: "WickerfairPosition", p: int) -> str:
         return f"first:{HEX_IDS[self.ctx['hexes'][0]]}"
 
-    def _a_CONFRONT_ORDER(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_CONFRONT_ORDER(self: "WickerfairPosition", action: str, p: int) -> None:
         self._done()
         self._push(("confront", HEX_INDEX[action[6:]]), ("confront_all", p))
 
     # --- one confrontation ---------------------------------------------------------------------------------
-    def fighters(self: "WickerfairState", seat: int, h: int) -> int:
+    def fighters(self: "WickerfairPosition", seat: int, h: int) -> int:
         """k: the seat's herald plus walkers on the hex (one card each, §6.5 step 2)."""
         return sum(1 for _, pos in self.clans[seat].strong_units() if pos == h)
 
-    def _t_confront(self: "WickerfairState", h: int) -> None:
+    def _t_confront(self: "WickerfairPosition", h: int) -> None:
         starter = self.active
         defender = opponent_at(self, starter, h)
         if defender < 0:
@@ -74,13 +72,13 @@ class ConfrontMixin:
                   players=(starter, defender))
 
     # --- COURAGE_COMMIT ---------------------------------------------------------------------------------------
-    def draft_of(self: "WickerfairState", p: int) -> tuple[int, tuple[int, ...]]:
+    def draft_of(self: "WickerfairPosition", p: int) -> tuple[int, tuple[int, ...]]:
         return dict(self.ctx["draft"])[p]
 
-    def dial_max(self: "WickerfairState", p: int) -> int:
+    def dial_max(self: "WickerfairPosition", p: int) -> int:
         return min(DIAL_MAX, self.clans[p].courage)
 
-    def _l_COURAGE_COMMIT(self: "WickerfairState", p: int) -> list[str]:
+    def _l_COURAGE_COMMIT(self: "WickerfairPosition", p: int) -> list[str]:
         dial, cards = self.draft_of(p)
         out = [f"dial:{n}" for n in range(self.dial_max(p) + 1) if n != dial]
         if len(cards) < self.fighters(p, self.ctx["hex"]):
@@ -100,7 +98,7 @@ class ConfrontMixin:
     def _timeout_COURAGE_COMMIT(self, p: int) -> str:
         return "blank"
 
-    def _a_COURAGE_COMMIT(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_COURAGE_COMMIT(self: "WickerfairPosition", action: str, p: int) -> None:
         ctx = self.ctx
         dial, cards = self.draft_of(p)
         head, _, arg = action.partition(":")
@@ -120,7 +118,7 @@ class ConfrontMixin:
             if not self.dplayers:
                 self._reveal()
 
-    def modifiers(self: "WickerfairState", seat: int, h: int, defender: bool, cards: int) -> list[tuple[str, int]]:
+    def modifiers(self: "WickerfairPosition", seat: int, h: int, defender: bool, cards: int) -> list[tuple[str, int]]:
         """§6.5 step 3 modifiers: Stillwater, Warren, Holdfast, Friendly Tune."""
         c = self.clans[seat]
         out = []
@@ -139,7 +137,7 @@ class ConfrontMixin:
                 out.append(("friendly_tune", a["bonus"]))
         return out
 
-    def _reveal(self: "WickerfairState") -> None:
+    def _reveal(self: "WickerfairPosition") -> None:
         """Both are in: totals, winner (ties to the starter), costs, the loser goes home, the winner's gains."""
         ctx = self.ctx
         h, starter, defender = ctx["hex"], ctx["starter"], ctx["defender"]

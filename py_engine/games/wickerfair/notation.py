@@ -7,7 +7,7 @@ in :data:`GRAMMAR`; :func:`parse` and :func:`fmt` round-trip. Meaning depends on
 from __future__ import annotations
 
 import re
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
 
 from py_engine.core.game import ALL_SEATS
 
@@ -15,9 +15,7 @@ from . import kinds as K
 from .data import (BOARD_BONUSES, BOTTOMS, CLAN_NAMES, HEX_INDEX, MAT_COLUMNS, MILL, MILL_INDEX, MISSIONS,
                    MISSION_INDEX, RES, RES_WORDS, STRUCTURE_NAMES, STRUCTURES, TERRAIN, TERRAIN_NAMES, UPGRADES,
                    UPGRADE_IDS, VISITORS, VISITOR_INDEX, WALKERS)
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
+from .position import WickerfairPosition
 
 _HEX = r"[A-G][1-7]"
 _RESW = r"grain|wood|clay|wool"
@@ -169,7 +167,7 @@ def _hexw(h: str, lang: str) -> dict[str, str]:
     return {"hex": h, "terrain": TERRAIN_NAMES[TERRAIN[HEX_INDEX[h]]][lang]}
 
 
-def describe(s: "WickerfairState", action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
+def describe(s: "WickerfairPosition", action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
     """``action`` in words, in the position before it is played, as ``viewer`` may read it."""
     lang = lang if lang in W else "en"
     w = W[lang]
@@ -286,7 +284,7 @@ KIND_WORDS = {
 }
 
 
-def why_not(s: "WickerfairState", action: str, p: int) -> str:
+def why_not(s: "WickerfairPosition", action: str, p: int) -> str:
     """A readable reason, naming the rule, why ``action`` is not legal for seat ``p`` now."""
     try:
         return _why_not(s, action, p)
@@ -294,7 +292,7 @@ def why_not(s: "WickerfairState", action: str, p: int) -> str:
         return f"{action!r} is not a choice in {KIND_WORDS.get(s.dk, s.dk)} now"
 
 
-def _why_not(s: "WickerfairState", action: str, p: int) -> str:
+def _why_not(s: "WickerfairPosition", action: str, p: int) -> str:
     try:
         a = parse(action)
     except BadNotation as e:

@@ -6,7 +6,7 @@ reveal, and the cards of a private pick (Songline, Fortune Teller, a mission win
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from py_engine.core.fairness import Stream
 from py_engine.core.game import ALL_SEATS
@@ -14,10 +14,8 @@ from py_engine.core.game import ALL_SEATS
 from . import kinds as K
 from .clan import HOME, UNBUILT, UNERECTED
 from .data import (CLAN_NAMES, HEX_IDS, MAT_LIST, MILL_IDS, MISSION_IDS, N_HEX, PRIZE_IDS, VISITOR_IDS)
+from .position import WickerfairPosition
 from .scoring import met_missions
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
 
 
 def _pos(h: int) -> str | None:
@@ -25,10 +23,10 @@ def _pos(h: int) -> str | None:
 
 
 class ObserveMixin:
-    def _sees(self: "WickerfairState", viewer: Any, seat: int) -> bool:
+    def _sees(self: "WickerfairPosition", viewer: Any, seat: int) -> bool:
         return viewer == ALL_SEATS or viewer == seat
 
-    def _clan_obs(self: "WickerfairState", seat: int, viewer: Any) -> dict[str, Any]:
+    def _clan_obs(self: "WickerfairPosition", seat: int, viewer: Any) -> dict[str, Any]:
         c = self.clans[seat]
         out: dict[str, Any] = {
             "seat": seat, "clan": CLAN_NAMES["en"][c.clan], "mat": MAT_LIST[c.mat]["number"],
@@ -54,7 +52,7 @@ class ObserveMixin:
                     out["hand_known"] = known
         return out
 
-    def _ctx_obs(self: "WickerfairState", viewer: Any) -> dict[str, Any]:
+    def _ctx_obs(self: "WickerfairPosition", viewer: Any) -> dict[str, Any]:
         ctx, kind = self.ctx, self.dk
         if kind is None:
             return {}
@@ -87,7 +85,7 @@ class ObserveMixin:
                 out[k] = v
         return out
 
-    def observation(self: "WickerfairState", player: int | str | None) -> dict[str, Any]:
+    def observation(self: "WickerfairPosition", player: int | str | None) -> dict[str, Any]:
         viewer = player
         d = self.decision()
         obs: dict[str, Any] = {
@@ -121,14 +119,14 @@ class ObserveMixin:
             obs["final"] = self.final
         return obs
 
-    def view(self: "WickerfairState", player: int | str | None) -> dict[str, Any]:
+    def view(self: "WickerfairPosition", player: int | str | None) -> dict[str, Any]:
         """The observation plus what a renderer draws without knowing a rule (``table_view``): each
         hex's controller, the acting seat's payment preview, the score sheet's columns, the ending."""
         from .table_view import table_view
         return table_view(self, player)
 
     # --- honest redraws ---------------------------------------------------------------------------------
-    def resample_hidden(self: "WickerfairState", viewer: int | None, stream: Stream) -> "WickerfairState":
+    def resample_hidden(self: "WickerfairPosition", viewer: int | None, stream: Stream) -> "WickerfairPosition":
         s = self.clone()
         me = viewer if isinstance(viewer, int) else -1
         others = [c for c in s.clans if c.seat != me]
@@ -177,7 +175,7 @@ class ObserveMixin:
             s.ctx["done"] = tuple((q, d if q == me else dict(draft)[q]) for q, d in s.ctx["done"])
         return s
 
-    def _resample_missions(self: "WickerfairState", s: "WickerfairState", me: int, stream: Stream) -> None:
+    def _resample_missions(self: "WickerfairPosition", s: "WickerfairPosition", me: int, stream: Stream) -> None:
         others = [c for c in s.clans if c.seat != me]
         unknown = [i for i, m in enumerate(s.mission_seen) if not (me >= 0 and m >> me & 1)]
         private_pick = s.dk == K.MISSION_KEEP and s.active != me
@@ -211,7 +209,7 @@ class ObserveMixin:
             c.missions_gone = self.clans[c.seat].missions_gone[:]
 
     @staticmethod
-    def _random_draft(s: "WickerfairState", q: int, stream: Stream) -> tuple[int, tuple[int, ...]]:
+    def _random_draft(s: "WickerfairPosition", q: int, stream: Stream) -> tuple[int, tuple[int, ...]]:
         dial = stream.below(s.dial_max(q) + 1)
         hand = s.clans[q].hand
         k = min(s.fighters(q, s.ctx["hex"]), len(hand))

@@ -1,23 +1,21 @@
 """Mission conditions (§7.3), fair prize tiles (§7.5) and the final coins (§8.3), as pure functions of a position."""
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .board import controls, hex_value, occupancy, owned_resources
 from .clan import HOME, UNBUILT
 from .data import (ADJ, CYCLE, ENTRIES, IS_LAKE, IS_PASTURE, IS_PLATE, IS_VILLAGE, IS_VISITOR_SPOT, MISSIONS,
                    NEAR_LAKE, OLD_MILL, PRIZES, RING, SCORING, STREAM_EDGES, TERRAIN, VILLAGES, tier)
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
+from .position import WickerfairPosition
 
 
-def units_on(s: "WickerfairState", seat: int, h: int) -> int:
+def units_on(s: "WickerfairPosition", seat: int, h: int) -> int:
     c = s.clans[seat]
     return (c.herald == h) + sum(1 for w in c.walkers if w == h) + c.farmers[h]
 
 
-def mission_met(s: "WickerfairState", seat: int, m: int) -> bool:
+def mission_met(s: "WickerfairPosition", seat: int, m: int) -> bool:
     """Whether mission ``m`` (index into cards.json) is true for ``seat`` right now (§7.3)."""
     c = s.clans[seat]
     kind, p = MISSIONS[m]["kind"], MISSIONS[m]["params"]
@@ -70,14 +68,14 @@ def far_entries(clan: int, places: int) -> set[int]:
     return out
 
 
-def met_missions(s: "WickerfairState", seat: int) -> list[int]:
+def met_missions(s: "WickerfairPosition", seat: int) -> list[int]:
     c = s.clans[seat]
     if c.shown >= 0:
         return []
     return [m for m in c.missions if mission_met(s, seat, m)]
 
 
-def prize_count(s: "WickerfairState", seat: int, prize: int) -> int:
+def prize_count(s: "WickerfairPosition", seat: int, prize: int) -> int:
     """How many of the seat's built structures meet the prize tile's condition (§7.5)."""
     built = [h for h in s.clans[seat].structures if h != UNBUILT]
     kind = PRIZES[prize]["kind"]
@@ -96,13 +94,13 @@ def prize_count(s: "WickerfairState", seat: int, prize: int) -> int:
     raise ValueError(f"unknown prize kind {kind}")
 
 
-def prize_payout(s: "WickerfairState", seat: int) -> int:
+def prize_payout(s: "WickerfairPosition", seat: int) -> int:
     n = prize_count(s, seat, s.prize)
     pay = PRIZES[s.prize]["payout"]
     return pay[min(n, len(pay)) - 1] if n > 0 else 0
 
 
-def breakdown(s: "WickerfairState", seat: int) -> dict[str, Any]:
+def breakdown(s: "WickerfairPosition", seat: int) -> dict[str, Any]:
     """§8.3 final coins, itemised: coins + tier × ribbons + tier × hexes + tier × pairs + prize tile."""
     c = s.clans[seat]
     t = tier(c.goodwill)

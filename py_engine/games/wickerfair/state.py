@@ -28,6 +28,7 @@ from .data import (COURAGE_DECK, ENTRIES, MILL_IDS, MISSION_IDS, N_CLANS, N_HEX,
                    START_CARDS, VISITOR_IDS, VISITOR_SPOTS)
 from .flow import FairEnds, FlowMixin
 from .observe import ObserveMixin
+from .position import WickerfairPosition
 from .travel import TravelMixin
 
 #: Every label this game draws from (docs/rules/wickerfair.md, "Fairness").
@@ -35,7 +36,8 @@ LABELS = ("setup/clans", "setup/mats", "setup/visitors", "setup/mill", "setup/pr
           "setup/missions", "courage/reshuffle", "confront/snatch")
 
 
-class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, ObserveMixin, FlowMixin, GameState):
+class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, ObserveMixin, FlowMixin, WickerfairPosition,
+                      GameState):
     game: ClassVar[Game]
 
     # --- setup (§1.3) ---------------------------------------------------------------------------
@@ -264,10 +266,6 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         sc = self.scores()
         best = max(sc)
         return [p for p, v in enumerate(sc) if v == best]
-
-    def lesson_check(self, name: str, action: str, before: "WickerfairState") -> bool:
-        from .lessons import lesson_check
-        return lesson_check(self, name, action, before)
 
     def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
         return notation.describe(self, action, lang, viewer)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from importlib import resources
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from . import kinds as K
 from .board import controls
@@ -20,9 +20,7 @@ from .data import (BOARD_BONUSES, BOLSTER_COST, BOTTOM_RES, BOTTOMS, CARDS, CLAN
                    RIBBON_NAMES, RULES, SCORING, START_CARDS, START_COINS, START_COURAGE, START_GOODWILL, STRUCTURES,
                    STRUCTURE_NAMES, TERRAIN_NAMES, TRADE_COST, UPGRADES, VISITORS, WALKERS, harvest_cost)
 from .notation import offer_words
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
+from .position import WickerfairPosition
 
 TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text(encoding="utf-8"))
 LANGS = ("en", "pt")
@@ -103,7 +101,7 @@ def static_data() -> dict[str, Any]:
 
 # --- per view ------------------------------------------------------------------------------------
 
-def preview(s: "WickerfairState", seat: int, cost: dict[str, int],
+def preview(s: "WickerfairPosition", seat: int, cost: dict[str, int],
             trinket: tuple[int, str] | None = None) -> list[dict[str, Any]]:
     """What paying ``cost`` now takes and from where (§5.7), as [{what, n, at}] (at: a hex, "home", or
     None for coins and tracks); worked out by paying on a clone."""
@@ -133,7 +131,7 @@ def preview(s: "WickerfairState", seat: int, cost: dict[str, int],
     return out
 
 
-def _pay_view(s: "WickerfairState", p: int) -> dict[str, Any] | None:
+def _pay_view(s: "WickerfairPosition", p: int) -> dict[str, Any] | None:
     """The payment the acting seat's current choice will make, shown before it is confirmed (§9)."""
     kind, ctx, c = s.dk, s.ctx, s.clans[p]
     if kind == K.TOP_OPTION:
@@ -186,7 +184,7 @@ END_COLUMNS = [
 ]
 
 
-def sheet(s: "WickerfairState", lang_names: bool = True) -> dict[str, Any]:
+def sheet(s: "WickerfairPosition", lang_names: bool = True) -> dict[str, Any]:
     """The score sheet's extra columns: each clan's coins, ribbons and courage while the fair runs; at the
     end the final coins per part (§8.3: coins, and the coins for ribbons, hexes, resource pairs, the prize)."""
     rows = []
@@ -202,7 +200,7 @@ def sheet(s: "WickerfairState", lang_names: bool = True) -> dict[str, Any]:
     return {"columns": END_COLUMNS if final else SHEET_COLUMNS, "rows": rows}
 
 
-def ending(s: "WickerfairState") -> dict[str, str] | None:
+def ending(s: "WickerfairPosition") -> dict[str, str] | None:
     """How the fair ended, in words (§8.2)."""
     if not s.over:
         return None
@@ -216,7 +214,32 @@ def ending(s: "WickerfairState") -> dict[str, str] | None:
             "pt": f"O dia {s.day} terminou sem nenhum clã com seis fitas: a feira acabou."}
 
 
-def table_view(s: "WickerfairState", player: Any) -> dict[str, Any]:
+#: Events that happen on a hex of the valley (what a turn did there, for everyone to see).
+_ON_A_HEX = ("harvest", "erect", "build", "visitor", "farmers", "confront", "lone_farmers")
+
+
+def last_turn(s: "WickerfairPosition") -> dict[str, Any] | None:
+    """The most recent turn that did something on the valley, as the board marks it: its seat, its
+    units' steps [[from, to]] in order ("home" for a farmer leaving home) and the hexes it acted on.
+    All of it is public (the log says the same in words)."""
+    steps: list[list[str]] = []
+    hexes: list[str] = []
+    for e in reversed(s.events):
+        kind = e["kind"]
+        if kind == "turn":
+            if steps or hexes:
+                steps.reverse()
+                return {"seat": e["seat"], "steps": steps, "hexes": sorted(set(hexes))}
+            continue
+        if kind == "step":
+            steps.append([e["from"], e["to"]])
+            hexes.append(e["to"])
+        elif kind in _ON_A_HEX and isinstance(e.get("hex"), str):
+            hexes.append(e["hex"])
+    return None
+
+
+def table_view(s: "WickerfairPosition", player: Any) -> dict[str, Any]:
     """The observation (less the task stack) plus each hex's controller, the acting seat's payment
     preview and the dial limits of a confrontation it is in, the score sheet and the ending."""
     out = s.observation(player)
@@ -233,6 +256,7 @@ def table_view(s: "WickerfairState", player: Any) -> dict[str, Any]:
             out["pay"] = pay
     if s.dk == K.COURAGE_COMMIT and isinstance(player, int) and player in (s.ctx["starter"], s.ctx["defender"]):
         out["ctx"]["limits"] = {"dial_max": s.dial_max(player), "k": s.fighters(player, s.ctx["hex"])}
+    out["last"] = last_turn(s)
     out["sheet"] = sheet(s)
     end = ending(s)
     if end:

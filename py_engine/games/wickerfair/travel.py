@@ -10,23 +10,19 @@ they are moved with it at every step, and whatever is still carried is left wher
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from . import kinds as K
 from .board import lone_farmer_owners, steps, stops_at
 from .clan import HOME
 from .data import (HEX_IDS, HEX_INDEX, IS_LAKE, LONE_FARMER_GOODWILL, MILL, N_HEX, RES, RES_INDEX, SPEED_STEPS,
                    TRAVEL, U_TRAVEL, W_SPEED)
-
-if TYPE_CHECKING:
-    from .state import WickerfairState
+from .position import WickerfairPosition
 
 NO_LOAD = (0, 0, 0, 0, 0)     # farmers, grain, wood, clay, wool
 
 
 class TravelMixin:
     # --- units -----------------------------------------------------------------------------------
-    def unit_pos(self: "WickerfairState", p: int, key: str) -> int:
+    def unit_pos(self: "WickerfairPosition", p: int, key: str) -> int:
         c = self.clans[p]
         if key == "H":
             return c.herald
@@ -38,7 +34,7 @@ class TravelMixin:
     def unit_kind(self, key: str) -> str:
         return key[0]
 
-    def movable_units(self: "WickerfairState", p: int, mode: str, moved: tuple = (), fmoved: tuple = ()) -> list[str]:
+    def movable_units(self: "WickerfairPosition", p: int, mode: str, moved: tuple = (), fmoved: tuple = ()) -> list[str]:
         """Unit keys of ``p`` that have not moved in this Travel and have at least one step."""
         c = self.clans[p]
         fm = dict(fmoved)
@@ -53,7 +49,7 @@ class TravelMixin:
                 out.append(f"F@{HEX_IDS[h]}")
         return out
 
-    def max_steps(self: "WickerfairState", p: int, key: str, mode: str) -> int:
+    def max_steps(self: "WickerfairPosition", p: int, key: str, mode: str) -> int:
         if mode == "travel":
             return TRAVEL["steps"]
         step = MILL[self.clans[p].mill]["bottom"]["gain"]
@@ -61,7 +57,7 @@ class TravelMixin:
             return SPEED_STEPS[self.clans[p].clan]
         return step["steps"]
 
-    def start_travel(self: "WickerfairState", p: int, mode: str) -> None:
+    def start_travel(self: "WickerfairPosition", p: int, mode: str) -> None:
         c = self.clans[p]
         self.herald_moved = False
         from .actions import upgraded
@@ -70,7 +66,7 @@ class TravelMixin:
                                   "pos": None, "load": NO_LOAD, "taken": 0, "limit": 0})
 
     # --- legal steps ---------------------------------------------------------------------------------
-    def _l_TRAVEL_UNIT(self: "WickerfairState", p: int) -> list[str]:
+    def _l_TRAVEL_UNIT(self: "WickerfairPosition", p: int) -> list[str]:
         ctx = self.ctx
         key = ctx["unit"]
         if key is None:
@@ -99,7 +95,7 @@ class TravelMixin:
         return "end"
 
     # --- applying a step -------------------------------------------------------------------------------
-    def _a_TRAVEL_UNIT(self: "WickerfairState", action: str, p: int) -> None:
+    def _a_TRAVEL_UNIT(self: "WickerfairPosition", action: str, p: int) -> None:
         ctx = self.ctx
         head, _, arg = action.partition(":")
         if head == "unit":
@@ -131,7 +127,7 @@ class TravelMixin:
             if ctx["left"] <= 0 or not self.movable_units(p, ctx["mode"], ctx["moved"], ctx["fmoved"]):
                 self._end_travel(p)
 
-    def _step(self: "WickerfairState", p: int, dest: int) -> None:
+    def _step(self: "WickerfairPosition", p: int, dest: int) -> None:
         """Move the picked unit (and what it carries) one step to ``dest``."""
         ctx = self.ctx
         c = self.clans[p]
@@ -154,13 +150,16 @@ class TravelMixin:
                 self.res[4 * pos + r] -= load[r + 1]
                 self.res[4 * dest + r] += load[r + 1]
         self._touch()
+        # Public like the move itself: the board shows the last turn's steps, and animates them.
+        self.events.append({"kind": "step", "seat": p, "unit": key, "from": HEX_IDS[pos] if pos >= 0 else "home",
+                            "to": HEX_IDS[dest]})
         ctx["pos"] = dest
         ctx["taken"] += 1
         # A step can make a ribbon true (a farmer leaving home is the eighth on the map): it is placed
         # now, mid-haul, and a sixth ends the fair before the unit may step again (§8.2).
         self._check()
 
-    def _finish_unit(self: "WickerfairState", p: int, ending: bool = False) -> None:
+    def _finish_unit(self: "WickerfairPosition", p: int, ending: bool = False) -> None:
         """The unit stops: what it carries stays there, lone farmers go home (§6.3), it counts as moved."""
         ctx = self.ctx
         key, pos, load = ctx["unit"], ctx["pos"], ctx["load"]
@@ -186,7 +185,7 @@ class TravelMixin:
         if ctx["mode"] == "haul" and not ending:
             self._end_travel(p)
 
-    def _end_travel(self: "WickerfairState", p: int) -> None:
+    def _end_travel(self: "WickerfairPosition", p: int) -> None:
         """After a Travel or Long Haul: confrontations, then the visitor, then the Old Mill (§5.2, §7.2)."""
         if self.dk != K.TRAVEL_UNIT:
             return

@@ -10,10 +10,10 @@
 // lesson_start, and the attempt is closed at once: nothing is played on a picture).
 
 import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
-import "./strings.js";
+import "../../lib/lessons/strings.js";
 import { h } from "../../lib/dom.js";
 import { loadRenderer } from "../../games/index.js";
-import { useLessonStyle } from "./catalog.js";
+import { useLessonStyle } from "../../lib/lessons/catalog.js";
 
 /** The seats as a lesson names them ("You", "Player 2"), never marked as bots. */
 function named(s) {

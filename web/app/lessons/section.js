@@ -4,12 +4,13 @@
 // device are marked (localStorage "vt.lessons.done", nothing else is kept).
 
 import { t, words, onLangChange } from "../../lib/i18n.js";
-import "./strings.js";
+import "../../lib/lessons/strings.js";
 import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
 import { gameName } from "../../embed/util.js";
-import { lessonList, useLessonStyle } from "./catalog.js";
-import { createLessonPlayer } from "./player.js";
+import { lessonList, useLessonStyle } from "../../lib/lessons/catalog.js";
+import { createLessonPlayer } from "../../lib/lessons/player.js";
+import { loadRenderer } from "../../games/index.js";
 
 const DONE_KEY = "vt.lessons.done";
 
@@ -93,6 +94,7 @@ export function createLessonSection(box, { engine, game, lesson = null, playable
     const host = h("div.ls-host");
     content.replaceChildren(host);
     player = createLessonPlayer(host, {
+      loadRenderer,
       engine, game, id: current, list, mode: "page",
       onChoose: (id) => open(id),
       onClose: () => close(),

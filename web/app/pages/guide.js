@@ -1,9 +1,9 @@
 // The guide to playing online (#/guide): the ways to play without a server, compared,
-// with the steps for each. Every word comes from web/app/strings/pages.js (pg.guide.*); the bots'
+// with the steps for each. Every word comes from web/lib/strings/pages.js (pg.guide.*); the bots'
 // levels are the engine's own list (web/games/catalog.js, written by the build from its `games`).
 
 import { t, onLangChange } from "../../lib/i18n.js";
-import "../strings/pages.js";
+import "../../lib/strings/pages.js";
 import { h } from "../../lib/dom.js";
 import { useStyle, gameName } from "../../embed/util.js";
 import { levelName } from "../../lib/seats.js";

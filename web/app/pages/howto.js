@@ -5,7 +5,7 @@
 // is a <figure class="ls-pic" data-lesson=…> placed next to it there (web/app/lessons/pictures.js).
 
 import { t, getLang, onLangChange } from "../../lib/i18n.js";
-import "../strings/pages.js";
+import "../../lib/strings/pages.js";
 import { h } from "../../lib/dom.js";
 import { GAMES, GAME_ORDER, isGame } from "../../games/index.js";
 import { useStyle, gameName } from "../../embed/util.js";

@@ -1,5 +1,5 @@
-// The lobby: the four games, saved tables to resume, saves kept aside, and links
-// to Verify and the guide. index.html holds a static copy of the same markup so the
+// The lobby: the four games, saved tables to resume, finished games to clear, saves kept aside,
+// and links to join a table, My games, Verify and the guide. index.html holds a static copy of the same markup so the
 // lobby paints before any script runs; this module re-renders it with live data.
 
 import { t, getLang, onLangChange } from "../../lib/i18n.js";
@@ -8,6 +8,7 @@ import { listTables, listCorrupt, deleteTable, deleteCorrupt, downloadText, stor
 import { h } from "../../lib/dom.js";
 import { formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
+import "../../lib/strings/pages.js";
 
 export function mount(el, params, ctx) {
   let status = null;
@@ -49,6 +50,8 @@ function lobby(ctx, data, statusEl) {
     h("section.more-links",
       h("a.card-link.join-link", { href: "#/join" },
         h("strong", t("lobby.join")), h("span", t("lobby.joinBlurb"))),
+      h("a.card-link.games-link", { href: "#/games" },
+        h("strong", t("pg.games.link")), h("span", t("pg.games.linkBlurb"))),
       h("a.card-link", { href: "#/verify" },
         h("strong", t("lobby.verify")), h("span", t("lobby.verifyBlurb"))),
       h("a.card-link", { href: "#/guide" },

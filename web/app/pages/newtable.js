@@ -1,4 +1,5 @@
-// New table: seats (person or bot with a level), names, the game's options, the timer.
+// New table: seats (person or bot with a level), names, the game's options. The clock is one
+// control: the rules' times, relaxed times, or no clock at all (the table's `timers` off).
 // The form renders at once from the static game list; the engine's own `games`
 // answer (player range, bot levels, options with EN/PT labels) fills in when ready.
 
@@ -79,7 +80,6 @@ export function mount(el, params, ctx) {
       h("h1", t("newtable.title", { game: t(`game.${game}`) })),
       seatsFieldset(i),
       optionsFieldset(i),
-      timerFieldset(),
       form.noStorage ? h("div.note.no-storage", { role: "alert" },
         h("p", t("storage.blocked")),
         h("label.check", { for: "play-unsaved" },
@@ -144,6 +144,7 @@ export function mount(el, params, ctx) {
   );
 
   const optionField = (o) => {
+    if (o.name === "clock") return clockField(o);
     const label = words(o.label) || o.name;
     const help = o.help && words(o.help);
     const id = `opt-${o.name}`;
@@ -169,12 +170,21 @@ export function mount(el, params, ctx) {
     help ? h("p.option-help", { id: helpId }, help) : null);
   };
 
-  const timerFieldset = () => h("fieldset.timer-form",
-    h("legend", t("newtable.timer")),
-    h("label.check", { for: "timers-on" },
-      h("input", { id: "timers-on", type: "checkbox", checked: form.timers || undefined, onchange: (e) => { form.timers = e.target.checked; } }),
-      " ", t("newtable.timersOn", { seconds: GAMES[game].timer })),
-  );
+  // The engine's clock option (standard or relaxed times) and the table's timers are one choice
+  // here, so the form can never say "relaxed" and "no timers" at once.
+  const clockField = (o) => {
+    const choice = (c) => (c === "off" ? t("newtable.clockOff") : words((o.choice_words || {})[c]) || c);
+    const now = form.timers === false ? "off" : form.options.clock;
+    return h("div.option", h("label.field", { for: "opt-clock" }, h("span", words(o.label) || o.name),
+      h("select", {
+        id: "opt-clock", "aria-describedby": "opt-clock-help",
+        onchange: (e) => {
+          form.timers = e.target.value !== "off";
+          form.options.clock = form.timers ? e.target.value : o.default;
+        },
+      }, [...o.choices, "off"].map((c) => h("option", { value: c, selected: c === now || undefined }, choice(c))))),
+    h("p.option-help", { id: "opt-clock-help" }, t("newtable.clockHelp", { seconds: GAMES[game].timer })));
+  };
 
   let gamesPromise = null;
   function loadGames() {
@@ -209,10 +219,11 @@ export function mount(el, params, ctx) {
       }));
       const id = await createTable(ctx.engine, { game, seats, options: form.options, timers: form.timers !== false,
                                                 unsaved: form.noStorage && form.unsaved }, t("newtable.saveFailed"));
-      // Test-only parameters (see main.js) pass through to the table.
+      // Test-only parameters (see main.js) pass through to the table. The table takes the form's
+      // place in the history: Back from it is the page before the form, never the form again.
       const pass = new URLSearchParams();
       for (const k of ["timer", "botdelay", "enginewait"]) if (params.query[k] !== undefined) pass.set(k, params.query[k]);
-      ctx.navigate(`#/table/${id}${pass.toString() ? `?${pass}` : ""}`);
+      ctx.navigate(`#/table/${id}${pass.toString() ? `?${pass}` : ""}`, { replace: true });
     } catch (e) {
       form.starting = false;
       form.error = t("newtable.startFailed", { detail: e.message || String(e) });

@@ -3,7 +3,7 @@
 // A finished game can be shared from here: a link, the record file, Verify, an embed.
 
 import { t, onLangChange } from "../../lib/i18n.js";
-import "../strings/pages.js";
+import "../../lib/strings/pages.js";
 import { h } from "../../lib/dom.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";

@@ -13,6 +13,10 @@
 // hand-off screen it shows the spectator view. After "I'm ready" the new person's
 // snapshot is drawn before the hand-off screen goes, and their timer starts then.
 //
+// A table where every other seat is a bot can be paused on the person's turn (the Pause control,
+// the K key, and by itself whenever the page is hidden): "@pause" and "@resume" are table actions in
+// the record, nothing is played meanwhile, and the clock keeps the time that remained.
+//
 // Test-only URL parameters: ?timer=<seconds> overrides every decision's timer;
 // ?botdelay=<ms> overrides the pause before a bot moves; ?enginewait=<ms> how long the engine may
 // stay silent before the page calls it stopped. Nothing in the UI links them.
@@ -35,6 +39,7 @@ import { HandoffScreen } from "../table/handoff.js";
 import { SaveWatch } from "../table/saving.js";
 import { TableControls } from "../table/controls.js";
 import { decisionKey } from "../timer.js";
+import { siteKey } from "../../lib/keymap.js";
 
 /** The table action that asks for a hint (py_engine/core/controls.py). */
 const HINT = "@hint";
@@ -114,9 +119,20 @@ class TableShell {
     this.unmount = () => this.destroy();
     this.offEngine = typeof this.engine.onState === "function"
       ? this.engine.onState((state) => this.onEngineState(state)) : () => {};
-    this.onHide = () => { if (document.visibilityState === "hidden") this.clock.noteRemaining(); };
+    this.onHide = () => {
+      if (document.visibilityState !== "hidden") return;
+      this.clock.noteRemaining();
+      this.pauseIfAllowed();                 // nobody is at a hidden page: a solo table waits
+    };
     document.addEventListener("visibilitychange", this.onHide);
     window.addEventListener("pagehide", this.onHide);
+    this.onKey = (e) => {
+      if (e.defaultPrevented || siteKey(e) !== "pause" || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName || "")) return;
+      if (this.pausedHere()) this.playControl("@resume");
+      else if (!this.pauseIfAllowed()) return;
+      e.preventDefault();
+    };
+    window.addEventListener("keydown", this.onKey);
     this.build();
     this.saves = new SaveWatch({
       engine: this.engine, notes: this.notes, alive: () => !this.dead,
@@ -127,14 +143,14 @@ class TableShell {
     });
     this.offLang = onLangChange(() => this.repaint());
     // H asks for a hint, wherever the focus is but in a text field (the table lists it with its keys).
-    this.onKey = (e) => {
-      if (e.key !== "h" && e.key !== "H") return;
-      if (e.ctrlKey || e.metaKey || e.altKey || e.target.closest("input, textarea, select, [contenteditable]")) return;
+    this.onHintKey = (e) => {
+      if (e.defaultPrevented || siteKey(e) !== "hint") return;
+      if (e.target.closest("input, textarea, select, [contenteditable]")) return;
       if (!(this.snap && (this.snap.controls || []).some((c) => c.action === HINT))) return;
       e.preventDefault();
       this.askHint();
     };
-    window.addEventListener("keydown", this.onKey);
+    window.addEventListener("keydown", this.onHintKey);
     this.start();
   }
 
@@ -377,7 +393,9 @@ class TableShell {
 
   advance(snap) {
     if (this.dead) return;
+    const before = this.fullLog;
     this.merge(snap);
+    const undone = this.takenBack(before, snap.log);
     const fresh = snap.log.slice(this.seenLog ?? snap.log.length);
     this.seenLog = snap.log.length;
     this.snap = snap;
@@ -386,7 +404,13 @@ class TableShell {
     this.saves.check(snap);
     this.persist();
 
-    if (fresh.length) {
+    if (undone) {
+      // The undone moves leave the log: say which they were.
+      const what = undone.map((e) => `${snap.seats[e.seat] ? snap.seats[e.seat].name : ""}: ${words(e.words) || e.action}`)
+        .join("; ");
+      this.showNote(t("table.tookBack", { moves: what }));        // an alert: read out as it comes
+      this.notes.firstElementChild.classList.add("took-back");
+    } else if (fresh.length) {
       playSound("move");
       announce(fresh.map((e) => logSentence(snap, e)).join(". "));
     }
@@ -409,6 +433,18 @@ class TableShell {
     }
     this.endBox.replaceChildren();
     this.next();
+  }
+
+  /** The entries a take-back just removed from the log (`before` → `after`), or null when none was played. */
+  takenBack(before, after) {
+    const last = after[after.length - 1];
+    if (!before || !last || last.action !== "@takeback") return null;
+    const held = before[before.length - 1];
+    if (held && held.action === "@takeback" && held.n === last.n) return null;   // seen already
+    let i = 0;
+    while (i < before.length && i < after.length - 1 && before[i].action === after[i].action && before[i].seat === after[i].seat) i++;
+    const gone = before.slice(i).filter((e) => !(e.action || "").startsWith("@"));
+    return gone.length ? gone : null;
   }
 
   /** The table's engine id, the seat on screen and the move count, for tools and tests (nothing secret). */
@@ -469,7 +505,33 @@ class TableShell {
     }
     this.save.viewer = seat;
     this.handoff.hide();
+    if (this.pausedHere()) {
+      this.showPaused();
+      return;
+    }
     this.becomeInteractive(seat);
+    if (document.visibilityState === "hidden") this.pauseIfAllowed();
+  }
+
+  // --- a paused table ---------------------------------------------------------------
+  /** Whether this table waits for the seat on screen to resume it. */
+  pausedHere() {
+    return !!this.snap && this.snap.paused !== null && this.snap.paused !== undefined && this.snap.paused === this.viewer;
+  }
+
+  /** Pause the table when the engine offers it now (the person's turn, every other seat a bot, timers). */
+  pauseIfAllowed() {
+    if (!this.interactive || this.busy || !this.snap || this.pausedHere()) return false;
+    if (!(this.snap.controls || []).some((c) => c.action === "@pause")) return false;
+    this.playControl("@pause");
+    return true;
+  }
+
+  showPaused() {
+    this.clock.hold(this.snap, this.viewer); // the time that remained waits in the save
+    this.interactive = true;                 // for the Resume control only: the engine lists no move
+    this.setState("paused");
+    this.paint();
   }
 
   becomeInteractive(seat) {
@@ -626,7 +688,7 @@ class TableShell {
   }
 
   expire() {
-    if (this.busy || !this.snap || !this.snap.decision) return;
+    if (this.busy || !this.snap || !this.snap.decision || this.pausedHere()) return;
     const seat = this.handoff.seat ?? this.viewer;
     if (!this.snap.decision.players.includes(seat)) return;
     // Only a table this tab owns, with its engine up, ever plays on a person's timer.
@@ -666,6 +728,7 @@ class TableShell {
     const focusFilter = document.activeElement && document.activeElement.id === "move-filter";
     let content;
     if (snap.terminal) content = h("p.hint", t("table.gameOver"));
+    else if (this.pausedHere()) content = h("p.hint", t("controls.paused"));
     else if (this.state === "bot" || (!this.interactive && !snap.legal.length)) {
       content = h("p.hint", t("table.notYourTurn"));
     } else {
@@ -703,7 +766,8 @@ class TableShell {
     const bots = d.players.filter((p) => snap.seats[p].bot);
     let text;
     // People choose first in a simultaneous decision: a bot is "thinking" only when no person must act.
-    if (bots.length && this.personToAct() === null) text = t("table.botThinking", { name: snap.seats[bots[0]].name });
+    if (this.pausedHere()) text = t("table.paused");
+    else if (bots.length && this.personToAct() === null) text = t("table.botThinking", { name: snap.seats[bots[0]].name });
     else if (this.handoff.seat !== null) text = t("table.waitingFor", { name: snap.seats[this.handoff.seat].name });
     else if (this.persons(snap.seats).length === 1) text = d.secret ? t("table.yourSecretTurn") : t("table.yourTurn");
     else text = t(d.secret ? "table.yourSecretTurnNamed" : "table.yourTurnNamed", { name: names[0] });
@@ -777,10 +841,12 @@ class TableShell {
     if (this.loadStatus) this.loadStatus.destroy();
     document.removeEventListener("visibilitychange", this.onHide);
     window.removeEventListener("pagehide", this.onHide);
+    window.removeEventListener("keydown", this.onHintKey);
     if (this.releaseLock) this.releaseLock();
     clearTimeout(this.botTimer);
     this.offLang();
     this.board.destroy();
+    this.controls.destroy();
     this.barWatch.disconnect();
     document.documentElement.style.removeProperty("--bar-h");
     delete document.body.dataset.state;

@@ -4,7 +4,7 @@
 // valid game, or the first discrepancy (which move, what differs) of an invalid one.
 
 import { t, words, onLangChange } from "../../lib/i18n.js";
-import "../strings/pages.js";
+import "../../lib/strings/pages.js";
 import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
 import { seatLabel, levelName } from "../../lib/seats.js";
@@ -286,12 +286,14 @@ export function mount(el, params, ctx) {
         k: report.move, n, action: iso(data.actions[i] ?? "?"), seat: seatWords(data.seats[actor], actor ?? 0),
       })));
     }
-    if (report.field) facts.push(fact(t("pg.verify.field"), h("code", report.field)));
-    if (report.expected !== null && report.expected !== undefined) {
-      facts.push(fact(t("pg.verify.expected"), h("code", valueText(report.field, report.expected, data))));
-    }
-    if (report.found !== null && report.found !== undefined) {
-      facts.push(fact(t("pg.verify.found"), h("code", valueText(report.field, report.found, data))));
+    // Every verdict: the field, the record's value and the one the check computed, labelled as the
+    // command line labels them (py_engine/cli.py, LABELS).
+    if (report.field) {
+      const value = (v, missing) => (v === null || v === undefined ? h("span.pg-novalue", t(missing))
+        : h("code", valueText(report.field, v, data)));
+      facts.push(fact(t("pg.verify.field"), h("code", report.field)),
+        h("div.pg-fact", { dataset: { value: "found" } }, h("dt", t("pg.verify.found")), h("dd", value(report.found, "pg.verify.absent"))),
+        h("div.pg-fact", { dataset: { value: "expected" } }, h("dt", t("pg.verify.expected")), h("dd", value(report.expected, "pg.verify.noValue"))));
     }
     return h("div.pg-verdict.bad", { role: "alert", dataset: { verdict: "invalid", field: report.field || "", move: report.move || "" } },
       h("h2", h("span.pg-mark", { "aria-hidden": "true" }, "✗ "), t("pg.verify.invalidTitle")),
@@ -307,14 +309,15 @@ export function mount(el, params, ctx) {
     if (f === "format" || f === "record") return t("pg.why.format");
     if (f === "version") return t("pg.why.version");
     if (f === "game") return t("pg.why.game");
-    if (f === "seed") return report.expected ? t("pg.why.seedMismatch") : t("pg.why.seedMissing");
+    if (f === "seed") return report.found ? t("pg.why.seedMismatch") : t("pg.why.seedMissing");
+    if (f === "fingerprint") return t("pg.why.fingerprint");
     if (f === "seats/options") return t("pg.why.table");
     if (f === "options") return t("pg.why.options");
     if (f === "actors") return t("pg.why.actors", { n });
     if (f === "actions") {
       if (!n) return t("pg.why.notOver");
       if (report.expected !== null && report.expected !== undefined) return t("pg.why.bot", { n });
-      return report.found === null || report.found === undefined ? t("pg.why.afterEnd", { n }) : t("pg.why.illegal", { n });
+      return report.details && report.details.after_end ? t("pg.why.afterEnd", { n }) : t("pg.why.illegal", { n });
     }
     if (f === "result") return t("pg.why.noResult");
     if (f === "result.scores") return t("pg.why.scores");

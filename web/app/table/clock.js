@@ -37,20 +37,38 @@ export class TableClock {
 
   /** The clock of `seat`'s decision, if the table has timers: with what remained of it, else in full. */
   startFor(snap, seat) {
-    const seconds = this.override ?? snap.decision.timer;
-    if (this.save.timers !== false && seconds > 0) {
-      const key = decisionKey(snap, seat);
-      if (this.save.deadlineKey !== key || typeof this.save.remaining !== "number") {
-        this.save.deadlineKey = key;
-        this.save.remaining = seconds;
-      }
-      // A test-only ?timer= shorter than the time saved shortens it too.
-      if (this.override !== null) this.save.remaining = Math.min(this.save.remaining, seconds);
-      this.run();
-    } else {
+    if (this.settleFor(snap, seat)) this.run();
+    else {
       this.pause();
       this.hide();
     }
+  }
+
+  /** The same clock shown stopped at the time that remains (a paused table): no time is used. */
+  hold(snap, seat) {
+    this.pause();
+    if (!this.settleFor(snap, seat)) {
+      this.hide();
+      return;
+    }
+    this.el.hidden = false;
+    this.el.classList.remove("urgent");
+    this.el.textContent = formatSeconds(this.save.remaining);
+    this.persist();
+  }
+
+  /** Whether `seat`'s decision has a clock; if so the save holds what remains of it. */
+  settleFor(snap, seat) {
+    const seconds = this.override ?? snap.decision.timer;
+    if (this.save.timers === false || !(seconds > 0)) return false;
+    const key = decisionKey(snap, seat);
+    if (this.save.deadlineKey !== key || typeof this.save.remaining !== "number") {
+      this.save.deadlineKey = key;
+      this.save.remaining = seconds;
+    }
+    // A test-only ?timer= shorter than the time saved shortens it too.
+    if (this.override !== null) this.save.remaining = Math.min(this.save.remaining, seconds);
+    return true;
   }
 
   run() {

@@ -7,6 +7,7 @@
 import { addStrings, t } from "../../lib/i18n.js";
 import { addStyleOnce } from "../../lib/style.js";
 import { el } from "../../lib/dom.js";
+import { siteKeyRows } from "../../lib/keymap.js";
 
 addStrings({
   en: {
@@ -95,7 +96,7 @@ export function createKeyList({ rows, onClose = () => {} }) {
     title.id = `vt-keylist-title-${Math.random().toString(36).slice(2, 8)}`;
     box.setAttribute("aria-labelledby", title.id);
     const dl = el("dl");
-    for (const [keys, what] of [...rows(), ["vt.key.help", t("vt.keys.help")]]) {
+    for (const [keys, what] of [...rows(), ...siteKeyRows(), ["vt.key.help", t("vt.keys.help")]]) {
       dl.append(el("dt", "", keys.startsWith("vt.key.") ? t(keys) : keys), el("dd", "", what));
     }
     box.replaceChildren(close_, title, dl);

@@ -3,9 +3,12 @@
 // rings show where it may go, tap (Enter on) a ring to set it down, tap it again (Escape)
 // to put it back. Targets come only from snapshot.view.moves that are also in
 // snapshot.legal: the renderer never decides what is legal, it only offers the engine's list.
+// The last move is marked; another seat's new one travels from its cell or supply to where it
+// went (common/motion.js). A stack's tooltip goes where it covers no tile.
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { fitBelowBar } from "../common/screen.js";
+import { glide, between } from "../common/motion.js";
 import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t, words as pickWords } from "../../lib/i18n.js";
 import "./strings.js";
@@ -13,7 +16,7 @@ import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
 import { injectStyle } from "./style.js";
 import {
   paintStack, paintHeight, paintElderDots, paintLiberty, paintLastMove, paintArrow, paintRing,
-  paintHalo, paintPile, paintTile, THICK, RING, SUGGEST,
+  paintHalo, paintPile, paintTile, FACE, THICK, RING, SUGGEST,
 } from "./paint.js";
 
 const CREATURES = ["Q", "B", "G", "S", "A"];
@@ -84,6 +87,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let wantFocus = null;            // a layer id (or "p:X") to focus once the next snapshot is drawn
   let tipTimer = 0;
   let faces = new Map();           // "q,r" -> face centre as last drawn
+  let moving = null;               // another seat's move on its way: {k, from, p}
+  let lastSeen = null;             // which last move was drawn (a new one by another seat glides)
   let input = firstInput();
   root.dataset.input = input;
 
@@ -174,16 +179,36 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     // also ends any lift, since its rings belonged to the position before it.
     const log = snapshot.log || [];
     if (logLen !== null && log.length !== logLen) lifted = null;
+    const fresh = logLen !== null && log.length > logLen;
     logLen = log.length;
     if (lifted && !sources.has(lifted)) lifted = null;
     pending = null;
     refresh();
+    glideLastMove(fresh, log);
     if (wantFocus) {
       const id = wantFocus;
       wantFocus = null;
       focusSource(id);
     }
     focusHold.settle();
+  }
+
+  /** A new move of another seat travels from its cell (or that side's supply) to where it went. */
+  function glideLastMove(fresh, log) {
+    const last = view.last_move;
+    const seen = last && last.to ? `${log.length}:${last.to.join(",")}` : null;
+    const before = lastSeen;
+    lastSeen = seen;
+    const by = log.length ? log[log.length - 1].seat : null;
+    if (!fresh || !seen || seen === before || (viewer !== null && by === viewer)) return;
+    const k = key(last.to[0], last.to[1]);
+    const to = centre(last.to[0], last.to[1]);
+    const from = last.from ? centre(last.from[0], last.from[1])
+      : { x: to.x, y: to.y + ((last.piece || "w")[0] === topColour() ? -3 : 3) };   // from that side's supply
+    glide(root, (p) => {
+      moving = p < 1 ? { k, from, to, p } : null;
+      vp.redraw();
+    });
   }
 
   const myTurn = () => sources.size > 0;
@@ -481,15 +506,41 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       tip.textContent = tileWords(s.tiles[0]);
     }
     tip.hidden = false;
-    const f = pointOf(k);
-    const p = vp.worldToScreen(f.x, f.y - 1.0);
-    const w = tip.offsetWidth, hgt = tip.offsetHeight;
-    const left = Math.min(Math.max(4, p.x - w / 2), vp.width - w - 4);
-    let topPx = p.y - hgt - 4;
-    if (topPx < 40) topPx = vp.worldToScreen(f.x, f.y + 1.0).y + 4;
-    tip.style.left = `${left}px`;
-    tip.style.top = `${topPx}px`;
+    const spot = tipSpot(k, tip.offsetWidth, tip.offsetHeight);
+    tip.style.left = `${spot.left}px`;
+    tip.style.top = `${spot.top}px`;
     tip.dataset.stack = k;
+    tip.dataset.covers = String(spot.covers);
+  }
+
+  /**
+   * Where the tip for stack `k` covers the fewest tiles (their faces carry the Elder's count, the
+   * height of a stack): above the tile, below, right, left, then the board's corners; never over the
+   * tile it speaks of, nor over the hint line at the top or the zoom buttons at the bottom right.
+   */
+  function tipSpot(k, w, hgt) {
+    const f = pointOf(k);
+    const c = vp.worldToScreen(f.x, f.y);
+    const r = FACE * vp.scale;
+    const gap = 6;
+    const top0 = 40, bottom0 = vp.height - 56;
+    const boxes = [...faces.values()].map((p) => { const s = vp.worldToScreen(p.x, p.y); return [s.x - r, s.y - r, s.x + r, s.y + r]; });
+    const candidates = [
+      [c.x - w / 2, c.y - r - gap - hgt], [c.x - w / 2, c.y + r + gap], [c.x + r + gap, c.y - hgt / 2],
+      [c.x - r - gap - w, c.y - hgt / 2], [8, top0], [vp.width - w - 8, top0], [8, bottom0 - hgt],
+    ];
+    let best = null;
+    for (const [x, y] of candidates) {
+      const left = Math.min(Math.max(4, x), vp.width - w - 4);
+      const top = Math.min(Math.max(top0, y), bottom0 - hgt);
+      const over = (b) => left < b[2] && left + w > b[0] && top < b[3] && top + hgt > b[1];
+      const own = over([c.x - r, c.y - r, c.x + r, c.y + r]);
+      const covers = boxes.filter(over).length;
+      const score = (own ? 1000 : 0) + covers;
+      if (!best || score < best.score) best = { left, top, covers, score };
+      if (score === 0) break;
+    }
+    return best;
   }
 
   function hideTip() {
@@ -604,6 +655,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function drawStack(ctx, s, k, liftBy) {
     const c = centre(s.q, s.r);
+    if (moving && moving.k === k) {
+      // The moving tile is on its way: the stack it lands on shows without it, the tile between.
+      const under = s.tiles.slice(0, -1);
+      if (under.length) paintStack(ctx, c.x, c.y, under, { seedBase: k });
+      const at = between(moving.from, moving.to, moving.p);
+      const top = s.tiles[s.tiles.length - 1];
+      paintStack(ctx, at.x, at.y - under.length * THICK, [top], { lift: 0.25 * Math.sin(Math.PI * moving.p), seedBase: k });
+      return { x: c.x, y: c.y - THICK * 0.5 - (s.tiles.length - 1) * THICK };
+    }
     const face = paintStack(ctx, c.x, c.y, s.tiles, { lift: liftBy, seedBase: k });
     if (s.tiles.length > 1) paintHeight(ctx, face, s.tiles.length);
     const elder = elderAt(k);
@@ -762,6 +822,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (view) refresh();
     },
     destroy() {
+      if (root.__glide) root.__glide.cancel();
       focusHold.destroy();
       clearTimeout(tipTimer);
       window.removeEventListener("keydown", onKeyDown, true);

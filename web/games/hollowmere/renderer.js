@@ -12,16 +12,19 @@
 // confirms what is shown — on a cell with Warden spots the first Enter settles the cell and
 // turn and asks for the Warden, the next lays the tile as shown; "?" lists the keys. On a touch screen, cells
 // smaller than a fingertip are not chosen by a tap: the tap brings that part of the valley
-// closer first, as maps do. Hints speak of the hand last used: taps, clicks or keys.
+// closer first, as maps do. Hints speak of the hand last used: taps, clicks or keys. The last tile
+// laid is outlined, and another seat's comes down onto its cell (common/motion.js).
 
 import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
 import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t, getLang } from "../../lib/i18n.js";
+import { gameKey, keyRows } from "../../lib/keymap.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
 import { createHandControls } from "./controls.js";
 import { inIdleTime } from "../common/idle.js";
+import { glide } from "../common/motion.js";
 import { loadTileset, geometry, SEAT_COLOURS, SEAT_INK } from "./tileart.js";
 import { badgeRadius, paintSpots, paintValley } from "./valley.js";
 import { key, parseLay, parseLegal, roleWords, turnsWord, wardenWords, whereWords } from "./legal.js";
@@ -78,6 +81,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let highlights = [];     // {tiles: Set("x,y"), start, end}
   let animFrame = 0;
   let turnKey = null;
+  let arriving = null;     // another seat's tile on its way down: {k, p}
+  let lastSeen = null;     // the last lay drawn (a new one by another seat comes down)
   let destroyed = false;
   let refitAfter = null;   // whether the view followed the content before this turn's automatic zooms
   let boardH = 0;
@@ -95,7 +100,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   // What the two marks of a free cell mean (bright: the tile fits there as it is turned now).
   const legend = createLegend();
   vp.element.append(legend.element);
-  const keyList = createKeyList({ rows: keyRows, onClose: () => focusBoard() });
+  const keyList = createKeyList({ rows: listRows, onClose: () => focusBoard() });
   vp.element.append(keyList.element);
 
   const controls = createHandControls({
@@ -135,7 +140,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   /** What the painter needs of the table now (valley.js draws it, knowing no rule). */
   function scene() {
     return {
-      set, view, laid, highlights, viewer, hoverK, warden, handR,
+      set, view, laid, highlights, viewer, hoverK, warden, handR, arriving,
       offer: interactive && hand && !pending ? legal.cells : null,
       preview: interactive && !pending && sel && legal.cells.get(sel.k) ? { ...sel, tile: tileDef(hand) } : null,
       spots: interactive && !pending ? wardenSpots() : [],
@@ -148,6 +153,22 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const lay = snap && snap.suggest && interactive && !pending ? parseLay(snap.suggest) : null;
     const d = lay ? tileDef(lay.tile) : null;
     return lay && d ? { ...lay, def: d } : null;
+  }
+
+  /** Another seat's new tile comes down onto its cell (web/games/common/motion.js). */
+  function glideLastLay() {
+    const last = view.last;
+    const seen = last ? `${view.actions}:${last.x},${last.y}` : null;
+    const before = lastSeen;
+    lastSeen = seen;
+    const log = snap.log || [];
+    const by = log.length ? log[log.length - 1].seat : null;
+    if (!seen || before === null || seen === before || (viewer !== null && viewer !== undefined && by === viewer)) return;
+    const k = key(last.x, last.y);
+    glide(root, (p) => {
+      arriving = p < 1 ? { k, p } : null;
+      vp.redraw();
+    });
   }
 
   function drawWorld(ctx, v) {
@@ -257,13 +278,14 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     pickWarden(order[(i + 1) % order.length]);
   }
 
-  function keyRows() {
+  function listRows() {
+    const [turnRow, wardenRow] = keyRows("hollowmere");
     return [
       ["vt.key.arrows", t("hm.keys.arrows")],
       ["vt.key.enter", t("hm.keys.enter")],
       ["vt.key.space", t("hm.keys.space")],
-      ["R / Shift+R", t("hm.keys.r")],
-      ["1–9 · 0", t("hm.keys.digits")],
+      turnRow,
+      wardenRow,
       ["vt.key.escape", t("hm.keys.escape")],
     ];
   }
@@ -437,12 +459,13 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const what = boardKey(ev);
     if (what === "help") { keyList.toggle(); return true; }
     if (!interactive || pending) return fromId !== undefined && (what === "confirm" || what === "toggle");
-    if (k === "r" || k === "R") {
+    const id = gameKey("hollowmere", ev);
+    if (id === "turn") {
       turn(ev.shiftKey ? -1 : 1);
       return true;
     }
     if (k === "Escape") return cancel();
-    if (sel && /^[0-9]$/.test(k)) {
+    if (sel && id === "warden") {
       const n = Number(k);
       const spots = wardenSpots();
       if (n === 0) pickWarden(null);
@@ -632,6 +655,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       sel = null;
       warden = null;
     }
+    glideLastLay();
     // Scoring since the last update: highlight the tiles and say why.
     const evs = snap.events || [];
     if (seenEvents < 0 || seenEvents > evs.length) {
@@ -776,6 +800,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       }
     },
     destroy() {
+      if (root.__glide) root.__glide.cancel();
       destroyed = true;
       cancelAnimationFrame(animFrame);
       ro.disconnect();

@@ -230,8 +230,8 @@ export const STRINGS = {
     "hm.chosenWarden": "Guardião: {warden}",
     "hm.wardenOptions": "Lugares para Guardião: {list}.",
     "hm.veilConfirm": "Lançar o Véu: pôr {tile} de lado",
-    "hm.hint.veil": "Toque de novo no Véu para pôr esta peça de lado e comprar a próxima, ou “Recolher” para ficar com ela.",
-    "hm.veilArmed": "Véu da Névoa pronto: toque de novo para pôr {tile} de lado.",
+    "hm.hint.veil": "Aperte de novo o Véu para pôr esta peça de lado e comprar a próxima, ou “Recolher” para ficar com ela.",
+    "hm.veilArmed": "Véu da Névoa pronto: aperte-o de novo para pôr {tile} de lado.",
   },
 };
 

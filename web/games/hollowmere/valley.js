@@ -50,11 +50,23 @@ export function paintValley(ctx, v, sc) {
   const tileDef = (id) => sc.set.byId[id];
 
   const px = s * dpr;
+  const arriving = sc.arriving;           // another seat's tile on its way down: {k, p}
   for (const c of sc.laid.values()) {
     if (c.x + 1 < tl.x || c.x > br.x || c.y + 1 < tl.y || c.y > br.y) continue;
     const d = tileDef(c.tile);
     if (!d) continue;
+    if (arriving && arriving.k === key(c.x, c.y)) continue;
     ctx.drawImage(tileBitmap(d, c.r, px, variantOf(c.x, c.y)), c.x, c.y, 1, 1);
+  }
+  if (arriving) {
+    const c = sc.laid.get(arriving.k);
+    const d = c && tileDef(c.tile);
+    if (d) {
+      ctx.save();
+      ctx.globalAlpha = 0.35 + 0.65 * arriving.p;
+      ctx.drawImage(tileBitmap(d, c.r, px, variantOf(c.x, c.y)), c.x, c.y - 1.4 * (1 - arriving.p), 1, 1);
+      ctx.restore();
+    }
   }
   ctx.strokeStyle = "rgba(50,40,25,.22)";
   ctx.lineWidth = 1 / s;

@@ -153,7 +153,8 @@ export function boxOf(geo, townIds = [], roadIds = [], pad = 30) {
 /**
  * The map in world units. `marks`: {owner: {roadId: seat}, closed: Set, payable: Set,
  * selected: roadId|null, last: roadId|null, suggest: roadId|null (a hint's road),
- * towns: Map(id → "mail"|"done"|"focus"|"pending")}.
+ * towns: Map(id → "mail"|"done"|"focus"|"pending"),
+ * paving: {id, p} while another seat's new road is laid slab by slab from its first town (p: 0 → 1)}.
  */
 export function paintMap(ctx, geo, marks, scale, time = 0) {
   const { frame } = geo;
@@ -183,6 +184,11 @@ export function paintMap(ctx, geo, marks, scale, time = 0) {
   for (const [id, r] of geo.roads) {
     const owner = marks.owner[id];
     const closed = marks.closed.has(id);
+    if (marks.paving && marks.paving.id === id && owner !== undefined && owner !== null && owner >= 0) {
+      paintRoad(ctx, r, undefined, closed, { showSymbols, showNumbers, px });
+      paintPaving(ctx, r, owner, marks.paving.p, px);
+      continue;
+    }
     paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px });
   }
   // Too far out for a symbol on every slab: one symbol badge per open road keeps colour from
@@ -255,6 +261,23 @@ function paintFeatures(ctx, geo) {
       }
     }
   }
+}
+
+/** The part `p` of a road being paved, in its seat's colour, from its first town on. */
+function paintPaving(ctx, r, owner, p, px) {
+  const w = Math.max(r.twin ? 11 : 16, (r.twin ? 5 : 7) * px);
+  ctx.save();
+  ctx.lineCap = "butt";
+  ctx.beginPath();
+  ctx.moveTo(r.x1, r.y1);
+  ctx.lineTo(r.x1 + (r.x2 - r.x1) * p, r.y1 + (r.y2 - r.y1) * p);
+  ctx.strokeStyle = "#111";
+  ctx.lineWidth = w + Math.max(4, 2.5 * px);
+  ctx.stroke();
+  ctx.strokeStyle = SEAT_COLOURS[owner % SEAT_COLOURS.length];
+  ctx.lineWidth = w;
+  ctx.stroke();
+  ctx.restore();
 }
 
 function paintRoad(ctx, r, owner, closed, { showSymbols, showNumbers, px }) {
@@ -407,12 +430,14 @@ function paintTowns(ctx, geo, marks, scale, time) {
  * Town and feature names in screen pixels (readable at any zoom), placed greedily so none
  * overlap: towns in `first` (highlighted) get a place before the rest; a name with no free
  * place is left out until the person zooms in (every name is also said in words elsewhere).
+ * Nothing lies over a name: `avoid` lists what covers the map (the zoom buttons), in its pixels.
+ * Returns the names shown, [{id, x, y, w, h}] (towns; features follow with no id).
  */
-export function paintLabels(ctx, vp, geo, first, size) {
+export function paintLabels(ctx, vp, geo, first, size, avoid = []) {
   ctx.save();
   ctx.textBaseline = "middle";
   ctx.textAlign = "left";
-  const placed = [];
+  const placed = avoid.map((b) => ({ ...b }));
   const rad = Math.max(TOWN_R * 0.8, 4 / vp.scale) * vp.scale;
   for (const t of geo.towns.values()) {
     const p = vp.worldToScreen(t.x, t.y);
@@ -457,11 +482,12 @@ export function paintLabels(ctx, vp, geo, first, size) {
     const b = { x: p.x - w / 2, y: p.y - h / 2, w, h };
     if (!free(b)) continue;
     placed.push(b);
+    shown.push({ t: { id: null }, b });
     ctx.fillStyle = f.kind === "ridge" ? "#fffaf0" : "#1f4f73";
     ctx.fillText(f.name, b.x + 3, b.y + h / 2 + 0.5);
   }
   ctx.restore();
-  return shown.map((s) => s.t.id);
+  return shown.map((s) => ({ id: s.t.id, ...s.b }));
 }
 
 function featureAnchor(f) {

@@ -1,6 +1,7 @@
 // The Milehollow bar under the map: the face-up row of five cards, the deck, the mail deck and the
-// Pave button (how many roads you may pave now). It holds no game state: the renderer paints it from
-// the snapshot and gets taps back through callbacks.
+// Pave button, each pile with its count in words ("97 cards", "3 roads": the roads you may pave
+// now). It holds no game state: the renderer paints it from the snapshot and gets taps back
+// through callbacks.
 
 import { t } from "../../lib/i18n.js";
 import { symbolSvg } from "./art.js";
@@ -54,25 +55,25 @@ export function createBar({ onSlot, onDeck, onMail, onPave }) {
       b.title = b.getAttribute("aria-label");
     });
     const pile = (b, count, word, can, label) => {
-      b.replaceChildren(el("span", "mh-count", count === null ? "" : String(count)), el("span", "mh-label", word));
+      b.replaceChildren(el("span", "mh-label", word), el("span", "mh-count", count === null ? "" : count));
       b.classList.toggle("mh-can", can);
       b.setAttribute("aria-disabled", can ? "false" : "true");
       b.setAttribute("aria-label", label);
       b.title = label;
     };
     const canDeck = acting && !pending && legal.has("deck");
-    pile(deckBtn, view.deck ?? 0, t("mh.deck"), canDeck,
+    pile(deckBtn, t("mh.cards", { n: view.deck ?? 0 }), t("mh.deck"), canDeck,
       canDeck ? t("mh.deckTake", { n: view.deck }) : t("mh.deckLabel", { n: view.deck ?? 0 }));
     deckBtn.dataset.action = "deck";
     deckBtn.classList.toggle("mh-suggest", suggest === "deck");
     const canMail = acting && !pending && legal.has("mail");
-    pile(mailDeckBtn, view.mail_deck ?? 0, t("mh.mailDeck"), canMail,
+    pile(mailDeckBtn, t("mh.cards", { n: view.mail_deck ?? 0 }), t("mh.mailDeck"), canMail,
       canMail ? t("mh.mailDeckTake", { n: view.mail_deck }) : t("mh.mailDeckLabel", { n: view.mail_deck ?? 0 }));
     mailDeckBtn.dataset.action = "mail";
     mailDeckBtn.classList.toggle("mh-suggest", suggest === "mail");
     const n = paveCount;
     const canPave = n > 0 && !pending;
-    pile(paveBtn, acting && kind === "turn" ? n : null, t("mh.paveBtn"), canPave,
+    pile(paveBtn, acting && kind === "turn" ? t("mh.roads", { n }) : null, t("mh.paveBtn"), canPave,
       canPave ? t("mh.paveBtnLabel", { n }) : t("mh.paveNone"));
     paveBtn.dataset.count = String(n);
   }

@@ -1,6 +1,6 @@
-// Where the Milehollow map looks while a sheet covers its lower part: a newly opened sheet brings
-// what it is about (the road to pave, the towns of the mail to keep) into the part of the map that
-// is really seen — below the page's sticky header and the hint line, above the sheet and the zoom
+// Where the Milehollow map looks while a sheet is open beside or under it: a newly opened sheet
+// brings what it is about (the road to pave, the towns of the mail to keep) into the part of the
+// map that is really seen — below the page's sticky header and the hint line, above the zoom
 // buttons, inside the window — zooming so that it fits there; when the last sheet closes the whole
 // map comes back if it was showing before.
 

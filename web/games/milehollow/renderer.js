@@ -5,19 +5,24 @@
 // It never decides what is legal: every tap or key becomes one of snapshot.legal's action strings
 // (row:k, deck, mail, pave:ROAD:CARDS, keep:IDS) or nothing. Paving: tap a road (or P / the Pave
 // button for the list in words), a sheet proposes the mix the engine offers first (Oxen spent
-// last), the others it offers can be picked before confirming. Keys: 1–5 the row, D the deck,
-// M mail, P pave, Escape closes a sheet; Tab, arrows and Enter everywhere.
+// last), the others it offers can be picked before confirming. Keys (web/lib/keymap.js): 1–5 the
+// row, D the deck, M mail, P pave, Escape closes a sheet; Tab, arrows and Enter everywhere. A
+// sheet opens beside or under the map and town names keep clear of what lies on it, so nothing
+// covers a name; another seat's new road is laid before the eyes (common/motion.js).
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
 import { createViewport } from "../common/viewport.js";
 import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t } from "../../lib/i18n.js";
+import { gameKey, keyRows } from "../../lib/keymap.js";
 import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
 import { SEAT_COLOURS, buildGeometry, boxOf, paintMap, paintLabels, roadsAt, townAt } from "./art.js";
 import { el, cardName, colourName, lastTurnWords, paintPlayers, seatName } from "./panels.js";
-import { finalSheet, keepSheet, oxSheet, paveSheet, roadsSheet } from "./sheets.js";
+import { finalSheet, keepHintKey, keepSheet, oxSheet, paveSheet, roadsSheet } from "./sheets.js";
+import { againWords } from "../../lib/input.js";
+import { glide } from "../common/motion.js";
 import { createBar } from "./bar.js";
 import { createHand } from "./hand.js";
 import { createCamera } from "./camera.js";
@@ -46,8 +51,9 @@ function boundsOf(frame, upright) {
     ? { minX: 16, minY: 12, maxX: frame.width - 18, maxY: frame.height - 12 }
     : { minX: 12, minY: 18, maxX: frame.width - 12, maxY: frame.height - 16 };
 }
-/** A map box this much taller than wide shows the map upright (a quarter turn), filling it. */
-const UPRIGHT_RATIO = 1.15;
+/** A map box this much taller than wide shows the map upright (a quarter turn), filling it: from a
+ *  square box on the upright map is drawn larger; a little more keeps it from turning to and fro. */
+const UPRIGHT_RATIO = 1.05;
 /** From this width (CSS px) the final scoring stands beside the map. */
 const SIDE_SHEET = 700;
 const INFO_MS = 4000;
@@ -59,6 +65,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const players = el("div", "mh-players");
   players.setAttribute("role", "list");
   const mapBox = el("div", "mh-map");
+  // The words of the moment sit on the map's top edge and the last turn on its foot; the names are
+  // written clear of both (overMap), so nothing covers a town's name.
   const hint = el("div", "mh-hint");
   hint.setAttribute("aria-hidden", "true");
   const hintText = el("span", "mh-now");
@@ -77,7 +85,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   sheetEl.setAttribute("role", "dialog");
   sheetEl.hidden = true;
   sheetEl.addEventListener("keydown", sheetKeys);
-  root.append(players, mapBox, bar.element, hand.row, hand.mails, sheetEl);
+  // A sheet opens right under the map, which makes room for it: nothing lies over the map.
+  root.append(players, mapBox, sheetEl, bar.element, hand.row, hand.mails);
   host.append(root);
 
   // --- model ----------------------------------------------------------------------------
@@ -114,6 +123,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   /** Build the map the way up its box wants (wide: as drawn; tall: upright); true if it turned. */
   function orient() {
     if (!mapData) return false;
+    // A sheet makes the map shorter for a while: the map does not turn for it.
+    if (geo && sheet) return false;
     const w = mapBox.clientWidth, h = mapBox.clientHeight;
     const upright = w > 0 && h > w * UPRIGHT_RATIO;
     if (geo && geo.upright === upright) return false;
@@ -171,6 +182,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       sheet = { kind: "final" };
     }
     refresh();
+    glidePaving();
     if (wantBarFocus && acting && !sheet) {
       wantBarFocus = false;
       const first = bar.buttons.find((b) => b.getAttribute("aria-disabled") === "false");
@@ -251,7 +263,23 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       focus: hotRoad || (info && info.road) || null,
       last: lastRoad(),
       towns,
+      paving,
     };
+  }
+
+  /** Another seat's new road is laid before the eyes (web/games/common/motion.js). */
+  function glidePaving() {
+    const turn = view.last_turn;
+    const log = snap.log || [];
+    const seen = turn && turn.kind === "pave" ? `${log.length}:${turn.road}` : "";
+    const before = pavedSeen;
+    pavedSeen = seen;
+    if (!seen || before === null || seen === before || !geo || (viewer !== null && turn.seat === viewer)) return;
+    const id = turn.road;
+    glide(root, (p) => {
+      paving = p < 1 ? { id, p } : null;
+      vp.redraw();
+    });
   }
 
   /** The towns lit up now (a mail card under the pointer or focus), for tools and tests. */
@@ -261,6 +289,19 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   // --- drawing ---------------------------------------------------------------------------------
   let labelled = [];
+  let labelBoxes = [];
+  let paving = null;               // another seat's road being laid: {id, p}
+  let pavedSeen = null;            // the last paving drawn
+
+  /** What lies over the map (the words of the moment, the zoom buttons), in the map's pixels: no
+   *  name is written under it. */
+  function overMap() {
+    const at = vp.element.getBoundingClientRect();
+    return [...mapBox.querySelectorAll(".vt-controls, .mh-hint span:not(:empty)")].filter((e) => e.offsetParent).map((e) => {
+      const r = e.getBoundingClientRect();
+      return { x: r.left - at.left - 2, y: r.top - at.top - 2, w: r.width + 4, h: r.height + 4 };
+    });
+  }
   function drawWorld(ctx, v) {
     if (!geo || !view) return;
     paintMap(ctx, geo, marks(), v.scale, performance.now());
@@ -269,15 +310,18 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function drawScreen(ctx, v) {
     if (!geo || !view) return;
     const m = marks();
-    labelled = paintLabels(ctx, v, geo, new Set(m.towns.keys()), v.width < 520 ? 11 : 12);
+    labelBoxes = paintLabels(ctx, v, geo, new Set(m.towns.keys()), v.width < 520 ? 11 : 12, overMap());
+    labelled = labelBoxes.filter((b) => b.id !== null).map((b) => b.id);
   }
 
   function refresh() {
     if (!view) { paintHint(); return; }
     root.classList.toggle("mh-acting", acting);
     root.classList.toggle("mh-over", !!snap.terminal);
-    // A wide screen shows the final scoring beside the map, not over it.
-    root.classList.toggle("mh-side-sheet", !!(sheet && sheet.kind === "final") && root.clientWidth >= SIDE_SHEET);
+    // A sheet never lies over the map: a wide board shows it beside the map, a narrow one under it,
+    // with the row and the hand put away while paving so the map keeps most of its room.
+    root.classList.toggle("mh-side-sheet", !!sheet && root.clientWidth >= SIDE_SHEET);
+    root.classList.toggle("mh-sheet-open", !!sheet && (sheet.kind === "roads" || sheet.kind === "pave"));
     root.dataset.acting = acting ? "1" : "0";
     root.dataset.kind = kind || "";
     root.dataset.sheet = sheet ? sheet.kind : "";
@@ -530,10 +574,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     }
     if (!acting || pending || (sheet && sheet.kind !== "final")) return;
     let done = true;
-    if (/^[1-5]$/.test(k)) pressSlot(Number(k), true);
-    else if (k === "d" || k === "D") pressDeck(true);
-    else if (k === "m" || k === "M") pressMail(true);
-    else if (k === "p" || k === "P") openRoads(true);
+    const id = gameKey("milehollow", ev);
+    if (id === "row") pressSlot(Number(k), true);
+    else if (id === "deck") pressDeck(true);
+    else if (id === "mail") pressMail(true);
+    else if (id === "pave") openRoads(true);
     else done = false;
     if (done) ev.preventDefault();
   }
@@ -541,7 +586,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   const keyList = createKeyList({
     rows: () => [
-      ["1–5", t("mh.keys.row")], ["D", t("mh.keys.deck")], ["M", t("mh.keys.mail")], ["P", t("mh.keys.pave")],
+      ...keyRows("milehollow"),
       ["vt.key.arrows", t("mh.keys.arrows")], ["vt.key.enter", t("mh.keys.enter")],
       ["vt.key.space", t("mh.keys.space")], ["vt.key.escape", t("mh.keys.escape")],
     ],
@@ -559,12 +604,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const focusHold = holdBoardFocus(root, () => focusBoard());
   const onPointer = (ev) => {
     const mode = ev.pointerType === "touch" || ev.pointerType === "pen" ? "touch" : "keys";
+    // Words only: re-drawing the sheet under a pressed finger would swallow its click.
+    const sub = sheetEl.querySelector(".mh-keep-hint");
+    if (sub) sub.textContent = t(keepHintKey(mode === "touch"));
     if (mode === inputMode) return;
     inputMode = mode;
-    // Words only: re-drawing the sheet under a pressed finger would swallow its click.
     if (view) paintHint();
-    const sub = sheetEl.querySelector(".mh-keep-hint");
-    if (sub) sub.textContent = t(inputMode === "touch" ? "mh.keepHint" : "mh.keepHintKeys");
   };
   root.addEventListener("pointerdown", onPointer, true);
   root.tabIndex = -1;
@@ -592,7 +637,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (payable.length === 1) pick = payable[0][1];
       else if (vp.scale < 3) {
         vp.zoomBy(2, screen.x, screen.y);
-        showInfo({ text: t("mh.hint.ambiguous") });
+        showInfo({ text: t("mh.hint.ambiguous", { again: againWords() }) });
         return;
       }
     }
@@ -663,6 +708,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (view) refresh(); else paintHint();
     },
     destroy() {
+      if (root.__glide) root.__glide.cancel();
       destroyed = true;
       clearTimeout(infoTimer);
       clearInterval(pulseTimer);
@@ -689,6 +735,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     },
     get ready() { return !!geo; },
     get labelled() { return labelled.slice(); },
+    /** The names written on the map, in page pixels: for tests that check nothing covers them. */
+    labelBoxes() {
+      const at = vp.element.getBoundingClientRect();
+      return labelBoxes.map((b) => ({ ...b, x: b.x + at.left + window.scrollX, y: b.y + at.top + window.scrollY }));
+    },
     viewport: vp,
   };
   root.__renderer = api;

@@ -1,10 +1,11 @@
-// The Milehollow sheets that slide up over the map: the roads you may pave (a list in words), the
-// paving sheet (the mixes the engine offers, the first one proposed), the mail to keep, the face-up
-// Ox's confirmation and the final scoring. Each builder only makes DOM from what it is given and
+// The Milehollow sheets that open beside the map (a wide board) or under it (a narrow one), never
+// over it: the roads you may pave (a list in words), the paving sheet (the mixes the engine offers,
+// the first one proposed), the mail to keep, the face-up Ox's confirmation and the final scoring. Each builder only makes DOM from what it is given and
 // reports choices through callbacks; the renderer owns the state.
 
 import { t } from "../../lib/i18n.js";
 import { arrowKeys, el, finalTable, mailItem, mixChips, mixWords } from "./panels.js";
+import { inputKind } from "../../lib/input.js";
 
 export function button(cls, text, onClick, focusKey) {
   const b = el("button", cls, text);
@@ -102,7 +103,12 @@ export function keepSheet({ deal, pending, chosen, least, action, touch, onToggl
   confirm.disabled = !action;
   confirm.dataset.action = action || "";
   return [el("h3", "", t(deal ? "mh.keepTitleDeal" : "mh.keepTitle")),
-    el("p", "mh-sub mh-keep-hint", t(touch ? "mh.keepHint" : "mh.keepHintKeys")), list, actions(confirm)];
+    el("p", "mh-sub mh-keep-hint", t(keepHintKey(touch))), list, actions(confirm)];
+}
+
+/** The keep sheet's instructions for the hand in use: a finger, a mouse or the keys. */
+export function keepHintKey(touch) {
+  return touch ? "mh.keepHint" : inputKind() === "mouse" ? "mh.keepHintMouse" : "mh.keepHintKeys";
 }
 
 export function oxSheet({ onCancel, onConfirm }) {

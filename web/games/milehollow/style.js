@@ -28,8 +28,8 @@ const CSS = `
 .mh-map>.vt-viewport{position:absolute;inset:0;min-height:0;height:auto}
 .mh-hint{position:absolute;left:6px;top:6px;right:6px;z-index:2;pointer-events:none;display:flex;flex-direction:column;
   gap:3px;align-items:flex-start}
-.mh-hint span{background:rgba(24,18,10,.74);color:#fff8e6;padding:3px 8px;border-radius:7px;font-size:12.5px;max-width:100%}
 .mh-hint.mh-hint-bottom{top:auto;bottom:6px;right:146px}
+.mh-hint span{background:rgba(24,18,10,.74);color:#fff8e6;padding:3px 8px;border-radius:7px;font-size:12.5px;max-width:100%}
 .mh-hint span.mh-last{background:rgba(30,80,150,.82)}
 .mh-hint span:empty{display:none}
 .mh-map .vt-controls{bottom:6px;right:6px}
@@ -54,8 +54,8 @@ const CSS = `
 .mh-pile{background:#5a3a22;color:#fff4dc;border-color:#2b1a0e}
 .mh-pile.mh-mailpile{background:#36506b;border-color:#1b2a3a}
 .mh-pile.mh-pavepile{background:#3e6a4d;border-color:#1f3a27}
-.mh-pile .mh-count{font-size:13px}
-.mh-pile .mh-label{font-size:10.5px;font-weight:600;max-width:100%;overflow:hidden;white-space:nowrap;text-overflow:ellipsis}
+.mh-pile .mh-label{font-size:12px;font-weight:700;max-width:100%;line-height:1.15}
+.mh-pile .mh-count{font-size:11px;opacity:.92;line-height:1.1}
 .mh-c-crimson{background:#b3202e;color:#fff}.mh-c-amber{background:#e08a12;color:#1b1206}
 .mh-c-lemon{background:#e3c92a;color:#1b1706}.mh-c-moss{background:#5f8a2e;color:#fff}
 .mh-c-teal{background:#138a8a;color:#fff}.mh-c-indigo{background:#3a3f9e;color:#fff}
@@ -88,8 +88,8 @@ const CSS = `
 .mh-mail.mh-done .mh-val{background:#2f7d47}
 .mh-mail.mh-done .mh-state{color:#1f5a31;font-weight:700}
 .mh-mail.mh-hot{box-shadow:0 0 0 3px #ffc400}
-.mh-sheet{position:absolute;left:0;right:0;bottom:0;z-index:6;max-height:78%;overflow:auto;background:#fffdf6;
-  border:2px solid #8a7556;border-radius:14px 14px 8px 8px;box-shadow:0 -6px 20px rgba(0,0,0,.3);padding:8px 10px 10px}
+.mh-sheet{flex:none;max-height:40%;overflow:auto;background:#fffdf6;
+  border:2px solid #8a7556;border-radius:14px 14px 8px 8px;box-shadow:0 -3px 10px rgba(0,0,0,.18);padding:8px 10px 10px}
 .mh-sheet[hidden]{display:none}
 .mh-sheet h3{margin:0 0 2px;font-size:15px}
 .mh-sheet .mh-sub{margin:0 0 6px;font-size:12.5px;color:#5b4a33}
@@ -126,16 +126,21 @@ const CSS = `
 .mh-final-failed .mh-final-pts{color:#a3262a;font-weight:700}
 .mh-final-none{margin:0;font-size:12px;color:#6a5435}
 .mh-root.mh-over .mh-bar,.mh-root.mh-over .mh-handrow,.mh-root.mh-over .mh-mails{display:none}
-.mh-root.mh-side-sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(250px,330px);grid-template-rows:auto minmax(0,1fr);
-  column-gap:10px}
-.mh-root.mh-side-sheet>.mh-players{grid-column:1/-1}
+.mh-root.mh-sheet-open:not(.mh-side-sheet)>:is(.mh-bar,.mh-handrow,.mh-mails){display:none}
+.mh-root.mh-side-sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(250px,330px);
+  grid-template-rows:auto minmax(0,1fr) auto auto auto;column-gap:10px;row-gap:5px}
+.mh-root.mh-side-sheet>*{grid-column:1/-1}
+.mh-root.mh-side-sheet>.mh-players{grid-row:1}
 .mh-suggest{outline:3px solid #f0a418;outline-offset:2px;box-shadow:0 0 0 6px rgba(240,164,24,.25)}
 .mh-root.mh-side-sheet>.mh-map{grid-column:1;grid-row:2;min-height:0}
-.mh-root.mh-side-sheet>.mh-sheet{position:static;grid-column:2;grid-row:2;max-height:none;box-shadow:none;
-  border-radius:10px;min-height:0}
+.mh-root.mh-side-sheet>.mh-sheet{grid-column:2;grid-row:2;max-height:none;box-shadow:none;border-radius:10px;min-height:0}
+.mh-root.mh-side-sheet>.mh-bar{grid-row:3}
+.mh-root.mh-side-sheet>.mh-handrow{grid-row:4}
+.mh-root.mh-side-sheet>.mh-mails{grid-row:5}
 .mh-root.mh-side-sheet .mh-final-mail{grid-template-columns:1fr}
 @media (max-width:560px){.mh-option .mh-mixwords{display:none}.mh-seat-stats{gap:3px;font-size:11px}.mh-seat{padding:2px 4px;gap:3px}
-  .mh-marker{width:18px;height:18px}.mh-sheet .mh-sub{font-size:12px}.mh-card .mh-name{display:none}.mh-card,.mh-pile{height:54px}}
+  .mh-marker{width:18px;height:18px}.mh-sheet .mh-sub{font-size:12px}.mh-card .mh-name{display:none}.mh-card{height:46px}
+  .mh-bar{flex-wrap:wrap}.mh-row{flex:1 1 100%}.mh-piles{flex:1 1 100%}.mh-pile{height:40px}}
 `;
 
 /** Adds the board's sheet once (a constructed sheet: the pages' policy allows it). */

@@ -492,6 +492,7 @@ export function paintMap(ctx, geo, m, now) {
       ctx.stroke();
     }
   }
+  paintLastTurn(ctx, geo, m);
   for (const id of m.rings) {
     const h = geo.hexes.get(id);
     if (h) ring(ctx, h.x, h.y, 41, now, m.hot === id);
@@ -510,6 +511,76 @@ export function paintMap(ctx, geo, m, now) {
     ctx.lineWidth = 6;
     ctx.strokeStyle = "#f0a418";
     ctx.stroke();
+  }
+}
+
+/** Where a place is drawn: a hex's centre, or the home of `seat`'s clan for "home". */
+function placePoint(geo, m, place, seat) {
+  if (place === "home") {
+    const home = geo.homes.find((x) => x.clan === m.clanOf[seat]);
+    return home ? { x: home.x, y: home.y } : null;
+  }
+  const h = geo.hexes.get(place);
+  return h ? { x: h.x, y: h.y } : null;
+}
+
+/**
+ * The last turn on the valley (view.last): the hexes it acted on outlined in its clan's colour and
+ * its units' steps as arrows; while another seat's steps are shown travelling (m.travel: {path, p}),
+ * a token in its colour goes along them.
+ */
+function paintLastTurn(ctx, geo, m) {
+  const last = m.view.last;
+  if (last) {
+    const colour = m.colours[last.seat];
+    ctx.save();
+    ctx.setLineDash([7, 5]);
+    ctx.lineWidth = 3;
+    ctx.strokeStyle = colour;
+    for (const id of last.hexes || []) {
+      const h = geo.hexes.get(id);
+      if (!h) continue;
+      path(ctx, corners(h.x, h.y, SIZE - 9));
+      ctx.stroke();
+    }
+    ctx.setLineDash([]);
+    ctx.lineWidth = 3;
+    ctx.globalAlpha = 0.85;
+    for (const [from, to] of last.steps || []) {
+      const a = placePoint(geo, m, from, last.seat), b = placePoint(geo, m, to, last.seat);
+      if (!a || !b) continue;
+      const ang = Math.atan2(b.y - a.y, b.x - a.x);
+      const ex = b.x - Math.cos(ang) * 22, ey = b.y - Math.sin(ang) * 22;
+      ctx.beginPath();
+      ctx.moveTo(a.x + Math.cos(ang) * 18, a.y + Math.sin(ang) * 18);
+      ctx.lineTo(ex, ey);
+      ctx.stroke();
+      ctx.beginPath();
+      ctx.moveTo(ex + Math.cos(ang) * 8, ey + Math.sin(ang) * 8);
+      ctx.lineTo(ex + Math.cos(ang + 2.5) * 9, ey + Math.sin(ang + 2.5) * 9);
+      ctx.lineTo(ex + Math.cos(ang - 2.5) * 9, ey + Math.sin(ang - 2.5) * 9);
+      ctx.closePath();
+      ctx.fillStyle = colour;
+      ctx.fill();
+    }
+    ctx.restore();
+  }
+  const tr = m.travel;
+  if (tr && tr.path.length > 1) {
+    const legs = tr.path.length - 1;
+    const at = Math.min(legs - 1e-6, tr.p * legs);
+    const i = Math.floor(at), f = at - i;
+    const a = tr.path[i], b = tr.path[i + 1];
+    const x = a.x + (b.x - a.x) * f, y = a.y + (b.y - a.y) * f;
+    ctx.save();
+    ctx.beginPath();
+    ctx.arc(x, y - 6 * Math.sin(Math.PI * f), 12, 0, Math.PI * 2);
+    ctx.fillStyle = tr.colour;
+    ctx.fill();
+    ctx.lineWidth = 2.5;
+    ctx.strokeStyle = "#1b140a";
+    ctx.stroke();
+    ctx.restore();
   }
 }
 

@@ -4,8 +4,10 @@
 import { t } from "../../lib/i18n.js";
 import { el } from "./panels.js";
 import { boardKey } from "../common/keys.js";
+import { gameKey, keyRows, siteKeyRows } from "../../lib/keymap.js";
 
-const TOP_KEYS = { t: "move", g: "coin", h: "harvest" };
+/** The Travel and Harvest keys play their action at once; Bolster and Trade open their choice. */
+const TOP_KEYS = { move: "move", coin: "coin", harvest: "harvest" };
 
 const isButton = (x) => x && (x.tagName === "BUTTON" || x.tagName === "A");
 
@@ -54,29 +56,31 @@ export function createKeys(T, A) {
       return;
     }
     if (k === "?") { ev.preventDefault(); if (T.panel && T.panel.kind === "help") A.closePanel(); else A.openPanel({ kind: "help" }, true); return; }
-    if (k === "f" || k === "F") { ev.preventDefault(); A.focusView(); return; }
+    const any = gameKey("wickerfair", ev);
+    if (any === "focus") { ev.preventDefault(); A.focusView(); return; }
     if (!acting || pending) {
-      if (/^[1-5]$/.test(k) || /^[tglhadsce]$/i.test(k)) A.notNow(k.toUpperCase());
+      if (any) A.notNow(k.toUpperCase());
       return;
     }
-    const low = k.toLowerCase();
+    const id = gameKey("wickerfair", ev, kind);
     let done = true;
     const hand = () => (legal.has("commit") ? "commit" : "blank");
     if (kind === "COURAGE_COMMIT") {
       // Enter hands in the dial and cards as shown, also on a dial or card button (Space sets that
       // dial or adds that card: the button's own press).
-      if (/^[0-7]$/.test(k)) playOr(`dial:${k}`, k);
-      else if (low === "c") nextCard();
+      if (id === "dial") playOr(`dial:${k}`, k);
+      else if (id === "card") nextCard();
       else if (boardKey(ev) === "confirm" && (!isButton(target) || target.closest(".wf-dial, .wf-cards"))) playOr(hand(), k);
       else done = false;
-    } else if (/^[1-5]$/.test(k)) {
+    } else if (id === "column") {
       if (kind === "CHOOSE_COLUMN") A.pressColumn(Number(k), true); else A.notNow(t("wf.column", { n: k }));
-    } else if (TOP_KEYS[low] && kind === "TOP_OPTION") playOr(TOP_KEYS[low], k);
-    else if (low === "l" && kind === "TOP_OPTION") focusOffer(["courage", "cards"], k);
-    else if (low === "a" && kind === "TOP_OPTION") focusOffer(["goods", "goodwill"], k);
-    else if (low === "d") playOr("end", k);
-    else if (low === "s") playOr(["skip", "none", "hide"].find((a) => legal.has(a)) || "skip", k);
-    else if (low === "e") showMissionKey();
+    } else if (TOP_KEYS[id]) playOr(TOP_KEYS[id], k);
+    else if (id === "bolster") focusOffer(["courage", "cards"], k);
+    else if (id === "trade") focusOffer(["goods", "goodwill"], k);
+    else if (id === "end") playOr("end", k);
+    else if (id === "skip") playOr(["skip", "none", "hide"].find((a) => legal.has(a)) || "skip", k);
+    else if (id === "mission") showMissionKey();
+    else if (any && !id) A.notNow(k.toUpperCase());
     else if (k === "Enter" && !isButton(target)) {
       const a = ["ok", "commit", "do"].find((x) => legal.has(x));
       if (a) A.intent(a, true); else done = false;
@@ -85,15 +89,11 @@ export function createKeys(T, A) {
   };
 }
 
-/** The key list the "?" panel shows. */
+/** The key list the "?" panel shows: the shared keys, the game's own and the page's (web/lib/keymap.js). */
 export function helpList() {
   const dl = el("dl", "wf-keys");
-  for (const [k, w] of [["vt.key.enter", "wf.help.enter"], ["vt.key.space", "wf.help.space"], ["vt.key.arrows", "wf.help.arrows"],
-    ["vt.key.escape", "wf.help.esc"], ["vt.key.tab", "wf.help.tab"],
-    ["1–5", "wf.help.cols"], ["T", "wf.help.t"], ["G", "wf.help.g"], ["L", "wf.help.l"], ["H", "wf.help.h"],
-    ["A", "wf.help.a"], ["D", "wf.help.d"], ["S", "wf.help.s"], ["0–7", "wf.help.dial"], ["C", "wf.help.c"], ["F", "wf.help.f"],
-    ["E", "wf.help.e"], ["M", "wf.help.m"], ["?", "wf.help.q"]]) {
-    dl.append(el("dt", "", k.startsWith("vt.key.") ? t(k) : k), el("dd", "", t(w)));
-  }
+  const shared = [["vt.key.enter", "wf.help.enter"], ["vt.key.space", "wf.help.space"], ["vt.key.arrows", "wf.help.arrows"],
+    ["vt.key.escape", "wf.help.esc"], ["vt.key.tab", "wf.help.tab"]].map(([k, w]) => [t(k), t(w)]);
+  for (const [k, w] of [...shared, ...keyRows("wickerfair"), ...siteKeyRows(), ["?", t("wf.help.q")]]) dl.append(el("dt", "", k), el("dd", "", w));
   return dl;
 }

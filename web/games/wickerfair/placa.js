@@ -50,7 +50,7 @@ export function createPlaca() {
         add("move", P.say("move"), { key: "T", sub: t("wf.placa.moveSub", { n: upgraded(0) }) });
         add("coin", P.say("coin"), { key: "G", sub: t("wf.placa.coinSub") });
       } else if (top === "harvest") {
-        add("harvest", P.say("harvest"), { key: "H", sub: cost("harvest") || t("wf.free"), tipText: L(data.tops.harvest) });
+        add("harvest", P.say("harvest"), { key: "R", sub: cost("harvest") || t("wf.free"), tipText: L(data.tops.harvest) });
       } else if (top === "trade") {
         add("goods", P.say("goods"), { key: "A", sub: `${cost("goods") || ""} → ${t("wf.placa.goodsSub", { n: upgraded(2) })}` });
         add("goodwill", P.say("goodwill"), { sub: `${cost("goodwill") || ""} → ${amountWord("goodwill", upgraded(3))}` });

@@ -1,7 +1,9 @@
 // The Wickerfair table (§9 Interface): the clans strip, the bar above the map (the seed's *placa*: the
 // top action's offers and the step under way), the valley on a pan/zoom canvas, the sheet below the
 // map with the larger choices, and your mat. Side panels (a tap on a clan) show each clan's board,
-// mat, ribbons, kept visitor cards and missions; "?" lists the keys.
+// mat, ribbons, kept visitor cards and missions; "?" lists the keys. The last turn is marked on the
+// valley (the hexes it acted on, its steps as arrows) and another seat's steps travel there
+// (common/motion.js).
 //
 // It never decides what is legal: every tap or key becomes one of snapshot.legal's actions or nothing.
 // The engine builds compound choices step by step (a Travel's piece then ring, the hexes of a Harvest,
@@ -10,9 +12,11 @@
 //
 // Keys (§9): 1–5 a column (outside a courage commit); T move, G coin, L Bolster, H Harvest, A Trade;
 // D end a move; S skip; 0–7 the dial and C the next card in a courage commit; F focus view; E show a
-// mission; ? the keys; Escape goes back a step or closes a panel; Enter confirms. M is the page's mute.
+// mission (web/lib/keymap.js lists them with the page's own); ? the keys; Escape goes back a step or
+// closes a panel; Enter confirms.
 
 import { fitBelowBar, keyForBoard } from "../common/screen.js";
+import { glide } from "../common/motion.js";
 import { createViewport, createFocusLayer } from "../common/viewport.js";
 import { boardKey, holdBoardFocus } from "../common/keys.js";
 import { t, words } from "../../lib/i18n.js";
@@ -187,6 +191,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       panel = { kind: "final" };
     }
     refresh();
+    glideSteps();
     settleFocus();
     focusHold.settle();
   }
@@ -266,11 +271,42 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       view, colours: colours(), clanOf: view.clans.map((_, s) => clanOf(s)), rings, chosen, pickable, picked,
       hot: hotHex || (info && info.hex) || null, confront, suggest,
       homeName: (ci) => L(data.clans[ci].name),
+      travel,
     };
+  }
+
+  /** Another seat's new steps travel from where each unit stood to where it went (common/motion.js). */
+  function glideSteps() {
+    const last = view.last || null;
+    const before = lastTurnSeen;
+    lastTurnSeen = last;
+    if (!geo || before === undefined || !last || (isSeat(viewer) && last.seat === viewer)) return;
+    const old = before && before.seat === last.seat ? before.steps || [] : [];
+    const steps = last.steps || [];
+    const prefix = old.length <= steps.length && old.every((s, i) => s[0] === steps[i][0] && s[1] === steps[i][1]);
+    const fresh = prefix ? steps.slice(old.length) : steps;
+    if (!fresh.length) return;
+    const point = (place) => {
+      if (place === "home") {
+        const home = geo.homes.find((x) => x.clan === clanOf(last.seat));
+        return home ? { x: home.x, y: home.y } : null;
+      }
+      const h = geo.hexes.get(place);
+      return h ? { x: h.x, y: h.y } : null;
+    };
+    const path = [point(fresh[0][0]), ...fresh.map((s) => point(s[1]))];
+    if (path.some((p) => !p)) return;
+    const colour = colours()[last.seat];
+    glide(root, (p) => {
+      travel = p < 1 ? { path, p, colour } : null;
+      vp.redraw();
+    });
   }
 
   // --- drawing ---------------------------------------------------------------------------------------
   let lastMarks = null;
+  let travel = null;                 // another seat's steps on their way: {path, p, colour}
+  let lastTurnSeen;                  // the last turn drawn (undefined before the first snapshot)
   function drawWorld(c2d) {
     if (!geo || !view) return;
     lastMarks = marks();
@@ -627,6 +663,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       if (view) refresh(); else paintHint();
     },
     destroy() {
+      if (root.__glide) root.__glide.cancel();
       destroyed = true;
       clearTimeout(infoTimer);
       clearInterval(pulseTimer);

@@ -1,5 +1,5 @@
 // Words of the shell: header, lobby, New table, the table page, hand-off and end screens.
-import { addStrings } from "../../lib/i18n.js";
+import { addStrings } from "../i18n.js";
 
 addStrings({
   en: {
@@ -8,7 +8,7 @@ addStrings({
     "shell.langLabel": "Language",
     "shell.soundOn": "Sound on",
     "shell.soundOff": "Sound off",
-    "shell.muteHint": "Turn sounds on or off (key M)",
+    "shell.muteHint": "Turn sounds on or off (key {key})",
     "shell.footer": "Four board games that run entirely in your browser. No server, no account: your tables stay on this device.",
     "shell.lobby": "Lobby",
     "shell.backToLobby": "Back to the lobby",
@@ -86,8 +86,8 @@ addStrings({
     "newtable.options": "Table options",
     "newtable.optionsLoading": "The game's options appear when the rules engine is ready…",
     "newtable.noOptions": "This game has no table options.",
-    "newtable.timer": "Timer",
-    "newtable.timersOn": "Timers on ({seconds} s per decision; when time runs out the table plays for you)",
+    "newtable.clockOff": "No clock",
+    "newtable.clockHelp": "Standard: the rules' time for each decision (up to {seconds} s); when it runs out, the table plays for you. Relaxed: three times as long. No clock: take all the time you like.",
     "newtable.start": "Start the table",
     "newtable.starting": "Starting…",
     "newtable.notInEngine": "{game} is not in this build of the rules engine.",
@@ -153,6 +153,7 @@ addStrings({
     "table.savedAgain": "The table is saved again.",
     "table.saveStale": "This table was played further in another tab or window. This page is out of date: reload it to go on from the latest position.",
     "table.notLegal": "That move is not possible now.",
+    "table.tookBack": "Taken back: {moves}.",
     "table.remoteHere": "This table was played with other devices. Their connections ended, so every seat is now played at this device, unless you invite those devices again.",
     "table.inviteAgain": "Invite them again",
     "table.gameOver": "The game is over.",
@@ -164,6 +165,7 @@ addStrings({
     "table.botThinking": "{name} (bot) is thinking…",
     "table.waitingFor": "Waiting for {name}",
     "table.yourTurn": "Your turn",
+    "table.paused": "Paused",
     "table.yourSecretTurn": "Your turn — choose in secret",
     "table.yourTurnNamed": "{name}, your turn",
     "table.yourSecretTurnNamed": "{name}, choose in secret",
@@ -195,7 +197,7 @@ addStrings({
     "shell.langLabel": "Idioma",
     "shell.soundOn": "Som ligado",
     "shell.soundOff": "Som desligado",
-    "shell.muteHint": "Ligar ou desligar os sons (tecla M)",
+    "shell.muteHint": "Ligar ou desligar os sons (tecla {key})",
     "shell.footer": "Quatro jogos de tabuleiro que rodam inteiramente no seu navegador. Sem servidor, sem conta: suas mesas ficam neste aparelho.",
     "shell.lobby": "Saguão",
     "shell.backToLobby": "Voltar ao saguão",
@@ -273,8 +275,8 @@ addStrings({
     "newtable.options": "Opções da mesa",
     "newtable.optionsLoading": "As opções do jogo aparecem quando o motor de regras estiver pronto…",
     "newtable.noOptions": "Este jogo não tem opções de mesa.",
-    "newtable.timer": "Relógio",
-    "newtable.timersOn": "Relógio ligado ({seconds} s por decisão; quando o tempo acaba, a mesa joga por você)",
+    "newtable.clockOff": "Sem relógio",
+    "newtable.clockHelp": "Normal: o tempo das regras para cada decisão (até {seconds} s); quando acaba, a mesa joga por você. Tranquilo: o triplo. Sem relógio: todo o tempo que quiser.",
     "newtable.start": "Começar a mesa",
     "newtable.starting": "Começando…",
     "newtable.notInEngine": "{game} não está nesta versão do motor de regras.",
@@ -340,6 +342,7 @@ addStrings({
     "table.savedAgain": "A mesa está salva de novo.",
     "table.saveStale": "Esta mesa avançou em outra aba ou janela. Esta página está desatualizada: recarregue-a para continuar da posição mais recente.",
     "table.notLegal": "Esta jogada não é possível agora.",
+    "table.tookBack": "Voltou atrás: {moves}.",
     "table.remoteHere": "Esta mesa foi jogada com outros aparelhos. As conexões terminaram, então todos os lugares agora são jogados neste aparelho, a não ser que você convide esses aparelhos de novo.",
     "table.inviteAgain": "Convidar de novo",
     "table.gameOver": "A partida terminou.",
@@ -351,6 +354,7 @@ addStrings({
     "table.botThinking": "{name} (bot) está pensando…",
     "table.waitingFor": "Esperando {name}",
     "table.yourTurn": "Sua vez",
+    "table.paused": "Pausada",
     "table.yourSecretTurn": "Sua vez — escolha em segredo",
     "table.yourTurnNamed": "{name}, sua vez",
     "table.yourSecretTurnNamed": "{name}, escolha em segredo",

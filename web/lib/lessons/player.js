@@ -4,27 +4,28 @@
 // taken back by the engine and its hint shown; one the rules refuse is refused in the rules'
 // words; the last step met shows the explanation, with Next lesson and Try again.
 //
-// Used by the How to play pages (#/howto/<game>?lesson=<id>) and by embed.html#lesson=<game>/<id>.
+// Used by the How to play pages (#/howto/<game>?lesson=<id>) and by embed.html#lesson=<game>/<id>;
+// each hands it the games' loadRenderer (web/games/index.js), since web/lib stands under the games.
 // The page never decides anything: every verdict is the engine's (lesson_start / lesson_play).
 
-import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
+import { t, words, getLang, onLangChange } from "../i18n.js";
 import "./strings.js";
-import { h } from "../../lib/dom.js";
-import { announce as liveAnnounce } from "../../lib/announce.js";
-import { movesList } from "../table/view.js";
-import { loadRenderer } from "../../games/index.js";
+import { h } from "../dom.js";
+import { announce as liveAnnounce } from "../announce.js";
+import { movesList } from "../moves.js";
 import { useLessonStyle } from "./catalog.js";
 
 /**
- * createLessonPlayer(host, {engine, game, id, list, mode: "page"|"embed", onChoose(id), onClose,
- *                          onDone(id), extra: Node|null})
+ * createLessonPlayer(host, {engine, loadRenderer, game, id, list, mode: "page"|"embed", onChoose(id),
+ *                          onClose, onDone(id), extra: Node|null})
+ *   loadRenderer  the games' loader (web/games/index.js): the game's createRenderer, or null
  *   list     the game's lessons (from lessonList), for "Lesson k of n" and the next lesson
  *   onChoose open another lesson (Next lesson); onClose back to the list (no button when absent)
  * → {ready: Promise, restart(), destroy(), get state}
  */
 export function createLessonPlayer(host, opts) {
   useLessonStyle();
-  const { engine, game, id, list = [], mode = "page", onChoose = null, onClose = null, onDone = null } = opts;
+  const { engine, loadRenderer, game, id, list = [], mode = "page", onChoose = null, onClose = null, onDone = null } = opts;
   const say = opts.announce || liveAnnounce;
   const index = list.findIndex((l) => l.id === id);
   const next = index >= 0 && index + 1 < list.length ? list[index + 1] : null;

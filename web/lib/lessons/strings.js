@@ -1,7 +1,7 @@
 // Words of the lessons (keys ls.*): the How to play pages, their pictures, and embed.html#lesson=.
 // A lesson's own words (title, intro, hints, explanation) come from the engine's lessons.json.
 
-import { addStrings } from "../../lib/i18n.js";
+import { addStrings } from "../i18n.js";
 
 const en = {
   "ls.section": "Learn by playing",
