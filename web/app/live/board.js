@@ -13,12 +13,16 @@ import { scoreSheet } from "../../lib/seats.js";
 import { logList, logSentence, movesList, sealChip } from "../table/view.js";
 import { resultLine } from "../table/endscreen.js";
 import { TableControls } from "../table/controls.js";
+import { Chat } from "./chat.js";
 
 const URGENT_SECONDS = 10;
 
 export class LiveBoard {
-  /** `page`: the name tests and styles know this page by ("live-host", "live-guest"). */
-  constructor({ game, page, onPlay }) {
+  /**
+   * `page`: the name tests and styles know this page by ("live-host", "live-guest"); `chat`: the
+   * talk panel's {me, send, keepKey} (chat.js).
+   */
+  constructor({ game, page, onPlay, chat = null }) {
     this.game = game;
     this.onPlay = onPlay;
     this.snap = null;
@@ -46,6 +50,8 @@ export class LiveBoard {
         h("section.panel.moves-panel", this.titles.moves, this.controls.el, this.movesBox),
         h("section.panel.scores-panel", this.titles.scores, this.scoresBox),
         h("section.panel.log-panel", this.titles.log, this.logBox)));
+    this.chat = chat ? new Chat(chat) : null;
+    if (this.chat) this.grid.lastElementChild.append(this.chat.el);
     this.bar = h("div.table-bar", this.statusLine, this.clock, this.sealBox);
     this.el = h("div.table-page.live-table", { dataset: { page, game } }, this.bar, this.notes, this.endBox, this.grid);
     this.countdown = new Countdown({
@@ -69,6 +75,7 @@ export class LiveBoard {
     const fresh = this.seen === null ? [] : snap.log.slice(this.seen);
     this.seen = snap.log.length;
     this.snap = snap;
+    if (this.chat) this.chat.setSeats(snap.seats);
     const d = snap.decision;
     this.interactive = !snap.terminal && !!d && d.players.includes(snap.viewer) && (snap.legal || []).length > 0;
     // A spectator sees the clock of whoever acts; a seat sees its own, when it acts.
@@ -190,6 +197,7 @@ export class LiveBoard {
     this.dead = true;
     this.countdown.stop();
     this.offLang();
+    if (this.chat) this.chat.destroy();
     if (this.renderer) {
       try { this.renderer.destroy(); } catch (e) { console.error(e); }
     }

@@ -45,6 +45,21 @@ const CSS = `
 .joint-list { margin: 0; padding-left: 1.4em; }
 .live-table { margin-top: 6px; }
 .live-me { align-self: end; font-weight: 600; padding-bottom: 6px; }
+.live-guests-fold > summary { cursor: pointer; font-weight: 650; padding: 8px 0; display: flex; gap: 8px; align-items: center;
+  flex-wrap: wrap; }
+.live-guests-fold[open] > summary { margin-bottom: 8px; }
+.fold-alert { background: var(--danger, #a33); color: #fff; }
+.chat-lines { list-style: none; margin: 0; padding: 0; max-height: 11rem; overflow-y: auto; display: flex; flex-direction: column;
+  gap: 3px; font-size: .95rem; overflow-wrap: anywhere; }
+.chat-lines li.mine .chat-who { color: var(--moss-dark, #2d5a27); }
+.chat-who { font-weight: 650; }
+.chat-empty { color: var(--muted, #666); font-size: .9rem; }
+.chat-note { margin: 0; min-height: 0; font-size: .85rem; color: var(--danger, #a33); }
+.chat-note:empty { display: none; }
+.chat-phrases, .chat-mutes { display: flex; flex-wrap: wrap; gap: 4px; margin-top: 6px; }
+.chat-form { display: flex; gap: 6px; margin-top: 6px; }
+.chat-form input { flex: 1 1 auto; min-width: 0; }
+.chat-mute[aria-pressed="true"] { text-decoration: line-through; }
 `;
 
 export function addLiveStyle() {

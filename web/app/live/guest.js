@@ -508,6 +508,8 @@ class GuestTable {
       this.sayOnce(revealed ? "startedOver" : "cancelled", t(revealed ? "live.cancelledAfterReveal" : "live.cancelled"));
     } else if (msg.type === "snapshot") {
       this.onSnapshot(msg.snap, msg.remaining);
+    } else if (msg.type === "chat") {
+      if (this.board && this.board.chat) this.board.chat.receive(msg);
     } else if (msg.type === "refused") {
       const text2 = t("live.refused", { note: msg.note });
       if (this.board) this.board.note(text2);
@@ -600,7 +602,9 @@ class GuestTable {
     if (full) this.syncAsked = 0;
     this.keepShown(snap);
     if (!this.board) {
-      this.board = new LiveBoard({ game: this.inv.game, page: "live-guest", onPlay: (action) => this.play(action) });
+      this.board = new LiveBoard({ game: this.inv.game, page: "live-guest", onPlay: (action) => this.play(action),
+        chat: { me: this.watching ? null : this.seat, keepKey: `vt.chat.${snap.table}`,
+          send: (line) => !!(this.peer && this.peer.send(message("chat", line))) } });
       this.board.el.dataset.table = snap.table;
       // Over the internet the board comes right under the seat's line (and any alert about the host).
       if (this.net) this.noteBox.after(this.board.el);

@@ -44,6 +44,7 @@ import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, re
 import { guestCard, scanAnswer, cardOf } from "./cards.js";
 import { reopenTable } from "./hostreopen.js";
 import { admit, admitIntent, stranger, handOver, INTENT_BURST } from "./hostguard.js";
+import { chatAllowed, chatLine, MAX_CHAT } from "./chat.js";
 import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
 import "./strings.js";
@@ -222,6 +223,18 @@ class HostTable {
     }
     if (this.error) parts.push(h("p.form-error", { role: "alert" }, this.error));
     parts.push(watching);
+    if (this.board) {
+      // The table plays: the board is what matters, so the people and invitations fold away under
+      // it, their line saying how many are here and whether something needs a look.
+      const all = [...this.guests.values()];
+      const here = all.filter((g) => g.state === "here").length;
+      const attention = all.some((g) => g.state !== "here" || g.floodNote || g.stranger);
+      this.guestsBox.replaceChildren(h("details.live-guests-fold", {
+        open: this.guestsOpen || undefined, ontoggle: (e) => { this.guestsOpen = e.currentTarget.open; },
+      }, h("summary", h("span", t("live.guestsFolded", { here, n: all.length })),
+        attention ? h("span.badge.fold-alert", t("live.guestsAttention")) : null), ...parts.filter(Boolean)));
+      return;
+    }
     // replaceChildren writes a null as the word "null" (the relays' line is absent with codes).
     this.guestsBox.replaceChildren(h("h2", t("live.guests")), ...parts.filter(Boolean));
   }
@@ -451,6 +464,13 @@ class HostTable {
       this.refuse(g, peer, "a spectator watches: it plays no seat and adds nothing to the seed");
       return;
     }
+    if (msg.type === "chat") {
+      const line = chatLine(msg);
+      if (!line) this.refuse(g, peer, `a line is plain text of at most ${MAX_CHAT} characters, or a quick phrase`);
+      // Past a person's pace a line is dropped, with no answer (an answer would amplify a flood).
+      else if (this.board && chatAllowed(g)) this.chatOut({ seat: g.seat, ...line });
+      return;
+    }
     if (msg.type === "reveal") {
       if (this.phase !== "starting" || g.contribution) {
         this.refuse(g, peer, "a contribution is revealed once, after the list of commitments");
@@ -491,6 +511,15 @@ class HostTable {
       }
       await this.refreshAll();
     });
+  }
+
+  /** A line said at the table (chat.js): to every device at it, and to this page's own panel. */
+  chatOut(line) {
+    const text = message("chat", line);
+    for (const g of [...this.guests.values(), ...this.watchers]) {
+      if (g.peer && g.peer.open) g.peer.send(text);
+    }
+    if (this.board && this.board.chat) this.board.chat.receive(line);
   }
 
   // --- internet invitations (web/app/live/hostnet.js) -------------------------------------------
@@ -660,11 +689,14 @@ class HostTable {
     this.phase = "playing";
     this.board = new (await import("./board.js")).LiveBoard({
       game: this.game, page: "live-host", onPlay: (action) => this.enqueue(() => this.hostPlay(action)),
+      chat: { me: 0, keepKey: `vt.chat.${this.saveId}`, send: (line) => { this.chatOut({ seat: 0, ...line }); return true; } },
     });
     if (this.dead) return;
     this.board.el.dataset.table = table;
     this.board.el.dataset.save = this.saveId;
-    this.el.firstElementChild.append(this.board.el);
+    // Once the table plays, the board comes first, in view; the people and invitations fold away under it.
+    this.guestsBox.before(this.board.el);
+    window.scrollTo({ top: 0 });
     this.paintGuests();
     await this.refreshAll();
   }

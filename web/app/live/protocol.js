@@ -19,10 +19,13 @@
 //                  cancelled    {}                              (the host dropped this table before it started)
 //                  notice       {about: "stranger" | "moved"}   (another device opened this link: the host kept
 //                                                                the seat here, or handed it to that device)
+//                  chat         {seat, text | phrase}           (a line said at the table, passed on by the host with
+//                                                                the seat of the session it came on; chat.js)
 //   guest → host   join         {name, commitment}              (an internet link: this page takes its seat; null for a spectator)
 //                  sync         {}                              (send the whole snapshot again: the page lost track)
 //                  reveal       {contribution}                  (after the commitment list, to the host alone)
 //                  play         {seat, action}                  (an intent; the host's engine decides)
+//                  chat         {text} | {phrase}               (a line for the people at the table; never the engine's)
 
 import { isTerms } from "./terms.js";
 
@@ -41,6 +44,10 @@ const isSeat = (x) => x === null || isInt(x);
 const isText = (max) => (x) => typeof x === "string" && x.length <= max;
 const isHex = (x) => typeof x === "string" && HEX64.test(x);
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
+/** A field a message may leave out. */
+const optional = (check) => (x) => x === undefined || check(x);
+/** A chat line's two shapes (chat.js cleans the text and checks that exactly one is there). */
+const CHAT = { text: optional(isText(800)), phrase: optional(isText(20)) };
 
 const FROM_HOST = {
   welcome: { seat: isSeat, game: isText(32), host: isHex, started: (x) => typeof x === "boolean" },
@@ -52,6 +59,7 @@ const FROM_HOST = {
   refused: { note: isText(500) },
   cancelled: {},
   notice: { about: (x) => x === "stranger" || x === "moved" },
+  chat: { seat: isInt, ...CHAT },
 };
 
 const FROM_GUEST = {
@@ -59,6 +67,7 @@ const FROM_GUEST = {
   sync: {},
   reveal: { contribution: isHex },
   play: { seat: isInt, action: isText(200) },
+  chat: CHAT,
 };
 
 /** Build a message (the same checks, so a bug on our side never sends what the other refuses). */
