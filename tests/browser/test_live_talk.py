@@ -111,3 +111,58 @@ def test_the_people_at_a_live_table_talk_and_the_host_sees_its_board(devices, si
     record = host.evaluate("""async () => { const h = window.__vt.liveHost;
       return (await h.engine.call('snapshot', { table: h.snap.table, viewer: 0 })).record || ''; }""")
     assert "Your move" not in str(record) and "Good game" not in str(record)
+
+
+def test_hints_at_a_live_table_only_when_the_host_chose_them_before_the_commitments(devices, site, relay):
+    """Without the host's choice no seat is offered a hint and a forged ask is refused; with it, the
+    terms every guest reveals against carry it, every page says so, a guest's H brings the strongest
+    level's move from its own view (drawn on its board, said in words), every seat's log says it was
+    asked, and the record counts it."""
+    host = device(devices, relay.url, "host", 1280, 800)
+    guest = device(devices, relay.url, "guest", 390, 844)
+    links = host_invites(host, site, "elderwood", ["device"], query="botdelay=0&timer=900")
+    take_seat(host, guest, links[1], 1, "Ana")
+    start(host, [guest])
+    assert host.locator(".hints-on").is_hidden() and guest.locator(".hints-on").is_hidden()
+    assert host.locator(".table-controls [data-action='@hint']").count() == 0
+    turn = host.evaluate("() => window.__vt.liveHost.snap.decision.players[0]")
+    if turn == 1:
+        guest.evaluate("() => window.__vt.liveSend(JSON.stringify({ v: 2, type: 'play', seat: 1, action: '@hint' }))")
+        guest.wait_for_selector(".live-table .note")
+        assert "hint" in guest.locator(".live-table .note").inner_text().lower()
+    resign_now(host, guest)
+
+    # Hints chosen in the form: in the terms, said on both pages.
+    host.goto(site.url("index.html#/host/elderwood?botdelay=0&timer=900"))
+    host.wait_for_selector("#live-invite-net")
+    host.select_option("#live-kind-1", "device")
+    host.check("#live-hints")
+    host.fill("#live-name-0", "Hosta")
+    host.click("#live-invite-net")
+    sel = ".invite-card[data-seat='1'][data-state=inviting] input.invite-link"
+    host.wait_for_selector(sel)
+    take_seat(host, guest, host.locator(sel).input_value(), 1, "Bea")
+    start(host, [guest])
+    assert host.evaluate("() => window.__vt.liveHost.terms.options") == {"hints": True}
+    for pg in (host, guest):
+        pg.wait_for_selector(".hints-on:not([hidden])")
+    # Whoever is to move asks; the guest by its key H.
+    if host.evaluate("() => window.__vt.liveHost.snap.decision.players[0]") == 0:
+        host.locator(".moves-list button.move:not([disabled])").first.click()
+    guest.wait_for_selector(".table-controls [data-action='@hint']")
+    guest.locator("body").press("h")
+    guest.wait_for_function("() => (document.querySelector('.live-table .hint-box')?.textContent || '').includes(':')",
+                            timeout=30_000)
+    suggest = guest.get_attribute("[data-suggest]", "data-suggest")
+    hinted = guest.locator(".moves-list button.move.hinted")
+    assert suggest and hinted.count() == 1 and hinted.get_attribute("data-action") == suggest
+    guest.screenshot(path=str(SCREENS / "live-hint-phone.png"))
+    # Every seat's log says it was asked.
+    host.wait_for_function("() => [...document.querySelectorAll('.log-list li')].some(li => /hint/i.test(li.textContent))")
+    # Playing the hinted move clears it.
+    hinted.click()
+    guest.wait_for_function("() => document.querySelector('.live-table .hint-box').hidden")
+    resign_now(host, guest)
+    guest_checks_pass(guest)
+    record = host.evaluate("() => window.__vt.liveHost.snap.record")
+    assert record["actions"].count("@hint") == 1

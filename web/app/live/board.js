@@ -14,6 +14,11 @@ import { logList, logSentence, movesList, sealChip } from "../table/view.js";
 import { resultLine } from "../table/endscreen.js";
 import { TableControls } from "../table/controls.js";
 import { Chat } from "./chat.js";
+import { decisionKey } from "../timer.js";
+import { siteKey } from "../../lib/keymap.js";
+
+/** The table action that asks for a hint (py_engine/core/controls.py). */
+const HINT = "@hint";
 
 const URGENT_SECONDS = 10;
 
@@ -31,6 +36,9 @@ export class LiveBoard {
     this.renderer = null;
     this.seen = null;
     this.statusLine = h("p.turn-status");
+    this.hint = null;
+    this.hintBox = h("p.hint-box", { role: "status", hidden: true });
+    this.hintsOn = h("p.hints-on", { hidden: true });
     this.clock = h("div.countdown", { role: "timer", "aria-label": t("table.timeLeft"), hidden: true });
     this.sealBox = h("div.seal-box");
     this.notes = h("div.table-notes");
@@ -52,8 +60,16 @@ export class LiveBoard {
         h("section.panel.log-panel", this.titles.log, this.logBox)));
     this.chat = chat ? new Chat(chat) : null;
     if (this.chat) this.grid.lastElementChild.append(this.chat.el);
-    this.bar = h("div.table-bar", this.statusLine, this.clock, this.sealBox);
-    this.el = h("div.table-page.live-table", { dataset: { page, game } }, this.bar, this.notes, this.endBox, this.grid);
+    this.bar = h("div.table-bar", this.statusLine, this.clock, this.sealBox, this.hintBox);
+    this.el = h("div.table-page.live-table", { dataset: { page, game } }, this.bar, this.notes, this.hintsOn, this.endBox, this.grid);
+    // H asks for a hint where the table offers them (the page's key list: web/lib/keymap.js).
+    this.onKey = (e) => {
+      if (e.defaultPrevented || siteKey(e) !== "hint" || e.target.closest("input, textarea, select, [contenteditable]")) return;
+      if (!this.snap || !(this.snap.controls || []).some((c) => c.action === HINT)) return;
+      e.preventDefault();
+      this.playControl(HINT);
+    };
+    window.addEventListener("keydown", this.onKey);
     this.countdown = new Countdown({
       onTick: (left) => this.paintClock(left),
       onLastSecond: () => playSound("tick"),
@@ -112,14 +128,50 @@ export class LiveBoard {
     this.onPlay(action, this.snap.viewer);
   }
 
-  /** A table action (resign, a draw offer or answer) the engine listed for this seat. */
+  /** A table action (resign, a draw offer or answer, a hint) the engine listed for this seat. */
   playControl(action) {
     if (!this.interactive || !this.snap) return;
     if (!(this.snap.controls || []).some((c) => c.action === action)) return;
+    if (action === HINT) {
+      // The seat keeps its turn while the table looks for the move (a hint the host drops, past a
+      // few a minute, leaves the words after a while).
+      if (this.asking) return;
+      this.asking = true;
+      clearTimeout(this.askTimer);
+      this.askTimer = setTimeout(() => { this.asking = false; this.paint(); }, 10_000);
+      this.paint();
+      this.onPlay(action, this.snap.viewer);
+      return;
+    }
     this.interactive = false;
     this.countdown.stop();
     this.paintMoves();
     this.onPlay(action, this.snap.viewer);
+  }
+
+  /** The hint this seat asked for ({action, words}), for the decision on the table now. */
+  showHint(found) {
+    if (!this.snap || !found) return;
+    this.asking = false;
+    clearTimeout(this.askTimer);
+    this.hint = { action: found.action, words: found.words, decision: decisionKey(this.snap, this.snap.viewer) };
+    announce(t("table.hintIs", { move: words(found.words) }));
+    this.paint();
+    const board = this.boardHost.getBoundingClientRect();
+    if (board.top < 0 || board.top > innerHeight * 0.5) this.boardHost.scrollIntoView({ block: "start" });
+  }
+
+  /** The hint on screen, if it is still for the decision on the table and still a legal move. */
+  currentHint() {
+    const h0 = this.hint;
+    if (!h0 || !this.snap || !this.interactive || h0.decision !== decisionKey(this.snap, this.snap.viewer)
+        || !(this.snap.legal || []).some((m) => m.action === h0.action)) return null;
+    return h0;
+  }
+
+  showHintBox(text) {
+    this.hintBox.hidden = !text;
+    this.hintBox.textContent = text;
   }
 
   note(text) {
@@ -140,9 +192,14 @@ export class LiveBoard {
     const list = this.logBox.querySelector(".log-list");
     if (list) list.scrollTop = list.scrollHeight;
     this.paintMoves();
+    const hint = this.currentHint();
+    if (!hint) this.hint = null;
+    this.showHintBox(hint ? t("table.hintIs", { move: words(hint.words) }) : this.asking ? t("table.hintThinking") : "");
+    this.hintsOn.hidden = !(snap.hints_allowed && !snap.terminal);
+    this.hintsOn.textContent = t("live.hintsOn");
     if (this.renderer) {
       try {
-        this.renderer.update(snap, snap.viewer);
+        this.renderer.update(hint ? { ...snap, suggest: hint.action } : snap, snap.viewer);
         const colours = typeof this.renderer.seatColours === "function" ? this.renderer.seatColours() : null;
         if (colours) colours.forEach((c, i) => this.el.style.setProperty(`--seat-${i}`, c));
       } catch (e) {
@@ -172,6 +229,7 @@ export class LiveBoard {
         enabled: this.interactive,
         onFilter: (text) => { this.filter = text; this.paintMoves(); },
         onPlay: (action) => this.play(action),
+        hinted: this.currentHint() ? this.currentHint().action : null,
       });
     }
     this.movesBox.replaceChildren(...[content].flat().filter(Boolean));
@@ -195,6 +253,8 @@ export class LiveBoard {
 
   destroy() {
     this.dead = true;
+    window.removeEventListener("keydown", this.onKey);
+    clearTimeout(this.askTimer);
     this.countdown.stop();
     this.offLang();
     if (this.chat) this.chat.destroy();

@@ -45,6 +45,8 @@ const CSS = `
 .joint-list { margin: 0; padding-left: 1.4em; }
 .live-table { margin-top: 6px; }
 .live-me { align-self: end; font-weight: 600; padding-bottom: 6px; }
+.hints-on { margin: 4px 0 0; font-size: .9rem; color: var(--muted, #666); }
+.hints-on[hidden] { display: none; }
 .live-guests-fold > summary { cursor: pointer; font-weight: 650; padding: 8px 0; display: flex; gap: 8px; align-items: center;
   flex-wrap: wrap; }
 .live-guests-fold[open] > summary { margin-bottom: 8px; }

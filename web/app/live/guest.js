@@ -508,6 +508,8 @@ class GuestTable {
       this.sayOnce(revealed ? "startedOver" : "cancelled", t(revealed ? "live.cancelledAfterReveal" : "live.cancelled"));
     } else if (msg.type === "snapshot") {
       this.onSnapshot(msg.snap, msg.remaining);
+    } else if (msg.type === "hint") {
+      if (this.board) this.board.showHint(msg);
     } else if (msg.type === "chat") {
       if (this.board && this.board.chat) this.board.chat.receive(msg);
     } else if (msg.type === "refused") {

@@ -48,6 +48,9 @@ import { chatAllowed, chatLine, MAX_CHAT } from "./chat.js";
 import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
 import "./strings.js";
+
+/** The table action that asks for a hint (py_engine/core/controls.py). */
+const HINT = "@hint";
 import "./strings_net.js";
 
 const BOT_DELAY_MS = 650;
@@ -90,6 +93,9 @@ class HostTable {
     this.seats = [];
     this.setCount(Math.max(this.min, 2));
     this.timers = true;
+    // Hints for everyone at the table (the strongest bot's move, counted in the record): chosen
+    // here, so they are in the terms every guest reveals against.
+    this.hints = false;
     this.phase = "setup";
     this.guests = new Map(); // seat → {seat, name, peer, commitment, contribution, state, invite}
     this.order = []; // remote seats in the order they joined: the table's order after the host
@@ -181,6 +187,8 @@ class HostTable {
         h("ol.seat-rows", seatRows)),
       h("label.check", h("input#live-timers", { type: "checkbox", checked: this.timers || undefined,
         onchange: (e) => { this.timers = e.target.checked; } }), " ", t("live.timers")),
+      h("label.check", h("input#live-hints", { type: "checkbox", checked: this.hints || undefined,
+        onchange: (e) => { this.hints = e.target.checked; } }), " ", t("live.hintsOption")),
       h("div.start-row",
         h("button.button.primary.big#live-invite-net", { type: "button", disabled: remote === 0 || undefined,
           onclick: () => this.invite("net") }, t("live.inviteInternet")),
@@ -495,6 +503,12 @@ class HostTable {
       return;
     }
     g.flooding = false;
+    if (msg.action === HINT) {
+      // A hint searches on this device for a second or so: a few a minute, whatever the page asks.
+      g.intents.pending = false;
+      if (this.admit(g, "hint")) this.enqueue(() => this.hint(g));
+      return;
+    }
     g.intents.pending = true;
     this.enqueue(async () => {
       g.intents.pending = false;
@@ -511,6 +525,29 @@ class HostTable {
       }
       await this.refreshAll();
     });
+  }
+
+  /**
+   * A hint for `g`'s seat (null: this device's own), if the table offers one now: the strongest
+   * level's move from that seat's view only, counted in the record (every seat's log says so),
+   * then sent to that seat alone.
+   */
+  async hint(g) {
+    const seat = g ? g.seat : 0;
+    const snap = this.snap;
+    if (!snap || !(snap.decision && snap.decision.players.includes(seat))) return;
+    let found;
+    try {
+      const quick = matchMedia("(pointer: coarse)").matches ? "phone" : "desk";
+      found = (await this.engine.call("hint", { table: this.table, seat, viewer: seat, quick })).hint;
+    } catch (e) {
+      if (g) this.refuse(g, g.peer, words(e.words) || e.message || String(e));
+      else this.board.note(t("table.actionFailed", { detail: words(e.words) || e.message || String(e) }));
+      return;
+    }
+    await this.refreshAll();
+    if (!g) this.board.showHint(found);
+    else if (g.peer && g.peer.open) g.peer.send(message("hint", { action: found.action, words: found.words }));
   }
 
   /** A line said at the table (chat.js): to every device at it, and to this page's own panel. */
@@ -597,6 +634,11 @@ class HostTable {
   }
 
   // --- the joint seed and the start -------------------------------------------------------
+  /** The table's options: a live table has the game's defaults, and hints only when the host chose them. */
+  tableOptions() {
+    return this.hints ? { hints: true } : {};
+  }
+
   /** The seats as the table will hold them. */
   tableSeats() {
     return this.seats.map((s, k) => ({ name: this.seatName(k), bot: s.kind === "bot", level: s.kind === "bot" ? s.level : null }));
@@ -615,7 +657,7 @@ class HostTable {
       ...this.order.map((k) => ({ who: this.guests.get(k).name, commitment: this.guests.get(k).commitment }))];
     let got;
     try {
-      got = await this.engine.call("joint_terms", { game: this.game, seats: this.tableSeats(), options: {},
+      got = await this.engine.call("joint_terms", { game: this.game, seats: this.tableSeats(), options: this.tableOptions(),
         timers: this.timers, participants });
     } catch (e) {
       this.phase = "inviting";
@@ -661,7 +703,7 @@ class HostTable {
     const id = newTableId();
     let snap;
     try {
-      snap = await this.engine.call("new_table", { game: this.game, seats, options: {}, viewer: 0,
+      snap = await this.engine.call("new_table", { game: this.game, seats, options: this.tableOptions(), viewer: 0,
         timers: this.timers, save: id, joint, terms: this.terms });
     } catch (e) {
       // The terms are out and the guests revealed: the table stays this one (no other can be made
@@ -716,6 +758,10 @@ class HostTable {
   }
 
   async hostPlay(action) {
+    if (action === HINT) {
+      await this.hint(null);
+      return;
+    }
     try {
       await this.engine.call("play", { table: this.table, seat: 0, action, viewer: 0 });
     } catch (e) {

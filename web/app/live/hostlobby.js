@@ -15,6 +15,7 @@ export function keepLobbyOf(host) {
   const joined = (g) => !!g.joined && typeof g.commitment === "string";
   const ok = keepLobby({
     v: LOBBY_VERSION, id: host.lobbyId, game: host.game, created: host.lobbyCreated, timers: host.timers,
+    hints: host.hints,
     commitment: host.commit.commitment, relays: host.net.relays,
     seats: host.seats.map((s) => ({ name: String(s.name || "").slice(0, 24), kind: s.kind, level: s.level })),
     guests: guests.map((g) => ({ seat: g.seat, secret: g.secret, hostKey: g.hostKey, device: g.device || null,
@@ -74,6 +75,7 @@ export async function resumeLobby(host, id) {
   host.mode = "net";
   host.commit = commit;
   host.timers = row.timers;
+  host.hints = row.hints === true;
   host.seats = row.seats.map((s) => ({ name: s.name, kind: s.kind, level: s.level }));
   host.order = row.order.slice();
   // A guest that had joined is away until its page says hello again (at once, when it is open).

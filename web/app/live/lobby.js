@@ -107,6 +107,7 @@ function lobbyProblem(row, id, game, { levels, min, max, isRelay }) {
   if (row.game !== game) return `it is a table of another game (${describe(row.game)})`;
   if (typeof row.created !== "number" || !Number.isFinite(row.created)) return "it does not say when it was made";
   if (typeof row.timers !== "boolean") return "its timers setting is not true or false";
+  if (row.hints !== undefined && typeof row.hints !== "boolean") return "its hints setting is not true or false";
   if (typeof row.commitment !== "string" || !HEX64.test(row.commitment)) return "the host's commitment is not 64 hex digits";
   if (!Array.isArray(row.relays) || row.relays.length < 1 || row.relays.length > 8 || !row.relays.every(isRelay)) {
     return `its relays are not a list of relay addresses (${describe(row.relays)})`;
@@ -165,6 +166,7 @@ function lobbyProblem(row, id, game, { levels, min, max, isRelay }) {
   if (row.terms !== undefined && row.terms !== null) {
     const t = row.terms;
     if (!isTerms(t) || t.game !== game || t.seats.length !== seats.length || t.timers !== row.timers
+        || (t.options.hints === true) !== (row.hints === true)
         || t.participants.length !== order.length + 1 || t.participants[0].commitment !== row.commitment
         || !order.every((k, i) => t.participants[i + 1].commitment === guests.find((g) => g.seat === k).commitment)) {
       return "the terms kept for its start are not this table's";

@@ -19,6 +19,8 @@
 //                  cancelled    {}                              (the host dropped this table before it started)
 //                  notice       {about: "stranger" | "moved"}   (another device opened this link: the host kept
 //                                                                the seat here, or handed it to that device)
+//                  hint         {action, words}                 (the hint this seat asked for: the strongest level's
+//                                                                move from its view; the ask is in every seat's log)
 //                  chat         {seat, text | phrase}           (a line said at the table, passed on by the host with
 //                                                                the seat of the session it came on; chat.js)
 //   guest → host   join         {name, commitment}              (an internet link: this page takes its seat; null for a spectator)
@@ -60,6 +62,8 @@ const FROM_HOST = {
   cancelled: {},
   notice: { about: (x) => x === "stranger" || x === "moved" },
   chat: { seat: isInt, ...CHAT },
+  hint: { action: isText(200), words: (x) => isObject(x) && Object.keys(x).length <= 4
+    && Object.values(x).every(isText(500)) },
 };
 
 const FROM_GUEST = {
