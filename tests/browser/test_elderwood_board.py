@@ -17,7 +17,7 @@ from tests.browser.vt_page import moves, snapshot, wait_moves
 
 from py_engine.games.elderwood.bots import search_move
 from py_engine.games.elderwood.notation import format_move
-from py_engine.games.elderwood.state import rebuild
+from py_engine.games.elderwood.layout import rebuild
 
 ARGS_BOT_DELAY = 20
 
