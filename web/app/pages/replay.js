@@ -1,9 +1,11 @@
 // Replay (#/replay/<id> from a table saved on this device, or #/replay?r=<record> from a
 // link): step through a record move by move with the game's own board, read-only.
-// A finished game can be shared from here: a link, the record file, Verify, an embed.
+// A finished game can be reviewed move by move (#/review) and shared from here: a link, the record
+// file, Verify, an embed.
 
 import { t, onLangChange } from "../../lib/i18n.js";
 import "../../lib/strings/pages.js";
+import "../../lib/strings/review.js";
 import { h } from "../../lib/dom.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
@@ -105,6 +107,10 @@ export function mount(el, params, ctx) {
       share.replaceChildren(
         h("h2", t("pg.replay.share")),
         h("div.pg-actions",
+          h("button.button.primary", {
+            type: "button", dataset: { act: "review" },
+            onclick: async () => ctx.navigate(saveId ? `#/review/${encodeURIComponent(saveId)}` : `#/review?r=${await linkText()}`),
+          }, t("pg.review")),
           h("button.button", {
             type: "button", dataset: { act: "copy" },
             onclick: async () => {
