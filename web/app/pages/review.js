@@ -21,6 +21,8 @@ import { useStyle, gameName, seatText, recordProblem } from "../../embed/util.js
 import { createChart } from "../review/chart.js";
 
 const pct = (x) => `${Math.round(x * 100)}%`;
+/** Below this width the page is one column (web/embed/pages.css). */
+const NARROW = 900;
 
 export function mount(el, params, ctx) {
   useStyle("pages.css");
@@ -86,13 +88,18 @@ export function mount(el, params, ctx) {
     const detail = h("div.rv-detail", { "aria-live": "polite" });
     const boardHost = h("div.rv-board");
     const boardNote = h("p.rv-board-note");
-    const stage = h("div.rv-stage", detail, boardNote, boardHost);
+    const placeholder = h("p.rv-pick");
+    const stage = h("div.rv-stage", placeholder, boardHost);
+    const detailPanel = h("section.vtv-panel.rv-detail-panel", detail, boardNote);
     const listHeading = h("h2.vtv-heading");
     const list = h("ol.rv-list", {
       role: "listbox", tabindex: "0",
       onclick: (e) => {
         const li = e.target.closest("li[data-i]");
-        if (li) pick(Number(li.dataset.i), false);
+        if (!li) return;
+        pick(Number(li.dataset.i), false);
+        // A phone shows the board above the list: a tapped move is shown there.
+        if (window.innerWidth < NARROW) detailPanel.scrollIntoView({ block: "start", behavior: "smooth" });
       },
       onkeydown: (e) => {
         if (e.ctrlKey || e.metaKey || e.altKey) return;
@@ -108,6 +115,7 @@ export function mount(el, params, ctx) {
     const page = h("div.pg.pg-review", { dataset: { page: "review", state } },
       head, statusBox, progress,
       h("div.rv-grid",
+        detailPanel,
         h("section.vtv-panel.rv-chart-panel", chartHeading, chart.el, summary),
         stage,
         h("section.vtv-panel.rv-list-panel", listHeading, h("label.pg-check.rv-filter", onlyMarked, " ", filterLabel), list),
@@ -139,6 +147,7 @@ export function mount(el, params, ctx) {
       chartHeading.textContent = t("rv.chartTitle");
       listHeading.textContent = t("rv.moves");
       filterLabel.textContent = t("rv.onlyMarked");
+      placeholder.textContent = t("rv.boardLater");
       list.setAttribute("aria-label", t("rv.moves"));
       cancel.textContent = t("rv.cancel");
       again.textContent = t("rv.again");
@@ -180,7 +189,7 @@ export function mount(el, params, ctx) {
       const badge = m.mark ? h(`span.badge.rv-mark.rv-${m.mark}`, t(`rv.mark.${m.mark}`))
         : m.best === m.played ? h("span.badge.rv-best", t("rv.bestPlayed")) : null;
       return h("li", {
-        role: "option", id: `rv-m-${i}`, dataset: { i: String(i), step: String(m.step), mark: m.mark || "" },
+        role: "option", id: `rv-m-${i}`, dataset: { i: String(i), step: String(m.step), seat: String(m.seat), mark: m.mark || "", played: m.played, best: m.best },
         "aria-selected": i === sel ? "true" : "false", class: i === sel ? "current" : null,
       },
       h("span.rv-n", `${m.step + 1}.`),
@@ -280,6 +289,7 @@ export function mount(el, params, ctx) {
           boardHost.replaceChildren(h("p.vtv-noboard", t("pg.replay.noRenderer")));
           return;
         }
+        placeholder.hidden = true;
         // The position before the move, as that seat saw it, with the best move drawn (as a hint is).
         r.update({ ...snap, suggest: m.best }, m.seat);
         boardHost.dataset.step = String(m.step);
@@ -334,6 +344,14 @@ export function mount(el, params, ctx) {
       showBoard(moves[i]);
     }
 
+    /** Once every move is judged, the board opens at the costliest one (nothing said: nobody asked). */
+    function pickWorst() {
+      if (sel >= 0 || !moves.length) return;
+      let worst = 0;
+      for (let i = 1; i < moves.length; i++) if (moves[i].loss > moves[worst].loss) worst = i;
+      pick(worst, true);
+    }
+
     // --- the review itself --------------------------------------------------------------------------
     let run = 0;
     let key = null;
@@ -360,6 +378,7 @@ export function mount(el, params, ctx) {
           state = "done";
           statusBox.remove();
           paintAll();
+          pickWorst();
           return;
         }
         const opened = await ctx.engine.call("review_open", { text: JSON.stringify(record), viewer: "all" });
@@ -384,6 +403,7 @@ export function mount(el, params, ctx) {
         reviewId = null;
         state = "done";
         paintAll();
+        pickWorst();
         announce(t("rv.done", { n: total }));
         keepReview({ id: key, game: record.game, engine: version, total, moves }).catch((e) => console.warn("review not kept", e));
       } catch (e) {
