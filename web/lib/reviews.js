@@ -11,6 +11,7 @@
 // an Error when storage is blocked; the caller then simply reviews again.
 
 import { sha256Hex } from "./sha256.js";
+import { openNamed, request, done } from "./db.js";
 
 const NAME = "valley-tables-reviews";
 const VERSION = 1;
@@ -18,40 +19,7 @@ const STORE = "reviews";
 /** The most reviews kept; the oldest go first (a review of a long game is some tens of KB). */
 export const KEEP = 60;
 
-let opening = null;
-
-function openDb() {
-  if (!opening) {
-    opening = new Promise((resolve, reject) => {
-      let req;
-      try {
-        req = indexedDB.open(NAME, VERSION);
-      } catch (e) {
-        reject(new Error(`storage unavailable: ${e.message || e}`));
-        return;
-      }
-      req.onupgradeneeded = () => {
-        if (!req.result.objectStoreNames.contains(STORE)) req.result.createObjectStore(STORE, { keyPath: "id" });
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        db.onversionchange = () => { db.close(); opening = null; };
-        resolve(db);
-      };
-      req.onerror = () => reject(new Error(`storage unavailable: ${req.error && req.error.message}`));
-      req.onblocked = () => reject(new Error("storage is held by an older version of this site in another tab"));
-    });
-    opening.catch(() => { opening = null; });
-  }
-  return opening;
-}
-
-function request(req) {
-  return new Promise((resolve, reject) => {
-    req.onsuccess = () => resolve(req.result);
-    req.onerror = () => reject(req.error || new Error("storage error"));
-  });
-}
+const openDb = () => openNamed(NAME, VERSION, [STORE]);
 
 /** The key of a record's review: the hash of its text. */
 export function reviewKey(record) {
@@ -76,9 +44,5 @@ export async function keepReview(value) {
     all.sort((a, b) => a.saved - b.saved);
     for (const old of all.slice(0, all.length - KEEP)) store.delete(old.id);
   }
-  return new Promise((resolve, reject) => {
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error || new Error("storage error"));
-    tx.onabort = () => reject(tx.error || new Error("storage write aborted"));
-  });
+  return done(tx);
 }

@@ -13,14 +13,19 @@ import "../../lib/strings/review.js";
 import { h } from "../../lib/dom.js";
 import { announce } from "../../lib/announce.js";
 import { reviewKey, loadReview, keepReview } from "../../lib/reviews.js";
-import { decodeRecord } from "../../lib/recordcodec.js";
 import { loadRenderer } from "../../games/index.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { useStyle, gameName, seatText, recordProblem } from "../../embed/util.js";
+import { useStyle, gameName, seatText } from "../../embed/util.js";
+import { recordOf } from "./replay.js";
 import { createChart } from "../review/chart.js";
 
 const pct = (x) => `${Math.round(x * 100)}%`;
+/** A loss under one point keeps a decimal ("0.4%"): "0%" beside a move that was not the best would puzzle. */
+const lossPct = (x) => (x > 0 && x < 0.01
+  ? `${(x * 100).toLocaleString(getLang() === "pt" ? "pt-BR" : "en", { maximumFractionDigits: 1 })}%` : pct(x));
+/** "1 mistake", "0 mistakes": the language's plural rules would make Portuguese 0 singular. */
+const counted = (what, n) => t(n === 1 ? `rv.count.${what}.one` : `rv.count.${what}`, { n });
 /** Below this width the page is one column (web/embed/pages.css). */
 const NARROW = 900;
 
@@ -33,31 +38,11 @@ export function mount(el, params, ctx) {
   };
 
   (async () => {
-    let record;
-    let saveId = null;
-    if (params.arg) {
-      saveId = params.arg;
-      try {
-        record = await ctx.engine.call("saved_record", { save: saveId });
-      } catch (e) {
-        if (e.kind === "missing") return fail(t("pg.replay.missingTitle"), t("pg.replay.missing", { id: saveId }));
-        if (e.kind === "running") return fail(t("rv.notOverTitle"), t("rv.notOver"));
-        return fail(t("pg.replay.badTitle"), t("pg.replay.corrupt", { id: saveId }), e.message);
-      }
-    } else if (params.r) {
-      try {
-        record = await decodeRecord(params.r);
-      } catch (e) {
-        return fail(t("pg.replay.badTitle"), t("pg.replay.badLink"), e.message);
-      }
-    } else {
-      return fail(t("pg.replay.noSourceTitle"), t("pg.replay.noSource"));
-    }
-    if (!alive) return;
-    const problem = recordProblem(record);
-    if (problem) return fail(t("pg.replay.badTitle"), t("pg.replay.notRecord"), problem);
-    if (!record.result || !record.seed) return fail(t("rv.notOverTitle"), t("rv.notOver"));
-    show(record, saveId);
+    const notOver = () => fail(t("rv.notOverTitle"), t("rv.notOver"));
+    const got = await recordOf(params, ctx, { fail, onRunning: notOver });
+    if (!got || !alive) return;
+    if (!got.record.result || !got.record.seed) return notOver();
+    show(got.record, got.saveId);
   })();
 
   function show(record, saveId) {
@@ -131,7 +116,7 @@ export function mount(el, params, ctx) {
       const who = names[m.seat];
       if (m.best === m.played) return t("rv.sayBest", { n: m.step + 1, who, played: words(m.played_words) });
       return t("rv.sayMove", { n: m.step + 1, who, played: words(m.played_words), best: words(m.best_words),
-        loss: pct(m.loss), mark: m.mark ? ` (${t(`rv.mark.${m.mark}`)})` : "" });
+        loss: lossPct(m.loss), mark: m.mark ? ` (${t(`rv.mark.${m.mark}`)})` : "" });
     }
 
     function paintHead() {
@@ -179,8 +164,11 @@ export function mount(el, params, ctx) {
         const mean = mine.reduce((a, m) => a + m.loss, 0) / mine.length;
         return h("li", { dataset: { seat: String(s) } },
           h("strong.rv-who", names[s]), " ",
-          h("span", t("rv.seatLine", { n: mine.length, i: count("inaccuracy"), m: count("mistake"), b: count("blunder"),
-            mean: pct(mean) })));
+          h("span", t("rv.seatLine", {
+            moves: counted("moves", mine.length),
+            marks: ["inaccuracy", "mistake", "blunder"].map((k) => counted(k, count(k))).join(", "),
+            mean: pct(mean),
+          })));
       });
       summary.replaceChildren(h("h3.visually-hidden", t("rv.summary")), h("ul.rv-seats", rows));
     }
@@ -196,7 +184,7 @@ export function mount(el, params, ctx) {
       h("span.rv-who", names[m.seat]),
       h("span.rv-played", words(m.played_words)),
       badge,
-      m.best !== m.played ? h("span.rv-best-line", t("rv.bestWas", { best: words(m.best_words), loss: pct(m.loss) })) : null);
+      m.best !== m.played ? h("span.rv-best-line", t("rv.bestWas", { best: words(m.best_words), loss: lossPct(m.loss) })) : null);
     }
 
     function paintList() {
@@ -249,7 +237,7 @@ export function mount(el, params, ctx) {
           h("dt", t("rv.played")), h("dd.rv-played-words", words(m.played_words)),
           h("dt", t("rv.best")), h("dd.rv-best-words", m.best === m.played ? t("rv.sameMove") : words(m.best_words)),
           h("dt", t("rv.loss")), h("dd", m.best === m.played ? "0%"
-            : t("rv.lossIs", { loss: pct(m.loss), from: pct(m.chance), to: pct(m.played_chance) }))),
+            : t("rv.lossIs", { loss: lossPct(m.loss), from: pct(m.chance), to: pct(m.played_chance) }))),
       );
       boardNote.textContent = t("rv.boardNote", { who: names[m.seat] });
     }

@@ -3,6 +3,7 @@
 
 import { addStrings } from "../i18n.js";
 
+// Counts say "1" in the singular and any other number (0 too, in both languages) in the plural.
 const en = {
   "rv.title": "Review: {game}",
   "rv.lead": "The strongest bot judges every move of every seat from what that seat could see then — never from what came later.",
@@ -23,7 +24,15 @@ const en = {
   "rv.chartNone": "No move picked",
   "rv.chartMoves": { one: "1 move", other: "{n} moves" },
   "rv.summary": "Marks per seat",
-  "rv.seatLine": { one: "1 move: {i} inaccuracies, {m} mistakes, {b} blunders; mean loss {mean}.", other: "{n} moves: {i} inaccuracies, {m} mistakes, {b} blunders; mean loss {mean}." },
+  "rv.seatLine": "{moves}: {marks}; mean loss {mean}.",
+  "rv.count.moves": "{n} moves",
+  "rv.count.moves.one": "1 move",
+  "rv.count.inaccuracy": "{n} inaccuracies",
+  "rv.count.inaccuracy.one": "1 inaccuracy",
+  "rv.count.mistake": "{n} mistakes",
+  "rv.count.mistake.one": "1 mistake",
+  "rv.count.blunder": "{n} blunders",
+  "rv.count.blunder.one": "1 blunder",
   "rv.mark.inaccuracy": "Inaccuracy",
   "rv.mark.mistake": "Mistake",
   "rv.mark.blunder": "Blunder",
@@ -69,7 +78,15 @@ const pt = {
   "rv.chartNone": "Nenhuma jogada escolhida",
   "rv.chartMoves": { one: "1 jogada", other: "{n} jogadas" },
   "rv.summary": "Marcas por lugar",
-  "rv.seatLine": { one: "1 jogada: {i} imprecisões, {m} erros, {b} erros graves; perda média {mean}.", other: "{n} jogadas: {i} imprecisões, {m} erros, {b} erros graves; perda média {mean}." },
+  "rv.seatLine": "{moves}: {marks}; perda média {mean}.",
+  "rv.count.moves": "{n} jogadas",
+  "rv.count.moves.one": "1 jogada",
+  "rv.count.inaccuracy": "{n} imprecisões",
+  "rv.count.inaccuracy.one": "1 imprecisão",
+  "rv.count.mistake": "{n} erros",
+  "rv.count.mistake.one": "1 erro",
+  "rv.count.blunder": "{n} erros graves",
+  "rv.count.blunder.one": "1 erro grave",
   "rv.mark.inaccuracy": "Imprecisão",
   "rv.mark.mistake": "Erro",
   "rv.mark.blunder": "Erro grave",
