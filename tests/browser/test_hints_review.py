@@ -156,8 +156,12 @@ def test_a_review_from_the_end_screen_judges_every_move_and_shows_the_board(brow
         page.wait_for_selector(ROOTS[game])
         if lang == "pt":
             page.click("[data-lang=pt]")
-        # (Wickerfair: one hinted move; its turns have many steps, and the bot's turns judged are enough.)
         _play_a_few(page, game, phone, {"hollowmere": 6, "wickerfair": 1}.get(game, 3))
+        # (Wickerfair's turns have many steps: hinted moves until the bot has chosen too.)
+        for _ in range(8):
+            if any(e.get("seat") == 1 for e in snapshot(page)["log"]) or page_state(page) == "over":
+                break
+            _play_a_few(page, game, phone, 1)
         _resign(page)
         record = snapshot(page)["record"]
         page.evaluate(COUNT_CALLS_JS)
