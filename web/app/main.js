@@ -3,7 +3,7 @@
 // interactive at once.
 //
 // Routes (hash):  #/  lobby · #/new/<game> · #/table/<id> · #/verify[?r=<record>]
-//                 #/replay/<id> · #/replay?r=<record> · #/guide · #/howto/<game> · #/games
+//                 #/replay/<id> · #/replay?r=<record> · #/review/<id> · #/review?r=<record> · #/guide · #/howto/<game> · #/games
 // A page module exports mount(el, params, ctx) → unmount function, where
 //   params = {route, arg, id, game, query: {k: v}, r}   (arg = the segment after the route name)
 //   ctx    = {engine, navigate(hash, {replace})}
@@ -29,6 +29,7 @@ const PAGES = {
   table: () => import("./pages/table.js"),
   verify: () => import("./pages/verify.js"),
   replay: () => import("./pages/replay.js"),
+  review: () => import("./pages/review.js"),
   guide: () => import("./pages/guide.js"),
   howto: () => import("./pages/howto.js"),
   games: () => import("./pages/games.js"),

@@ -18,38 +18,47 @@ const NAME = "valley-tables";
 const VERSION = 1;
 export const STORES = ["records", "tables", "aside"];
 
-let opening = null;
+const opened = new Map(); // name → the promise of its open database
 
-/** The database, opened once per page or worker. Rejects where storage is blocked. */
-export function openDb() {
-  if (!opening) {
-    opening = new Promise((resolve, reject) => {
-      let req;
-      try {
-        req = indexedDB.open(NAME, VERSION);
-      } catch (e) {
-        reject(new Error(`storage unavailable: ${e.message || e}`));
-        return;
-      }
-      req.onupgradeneeded = () => {
-        const db = req.result;
-        for (const s of STORES) if (!db.objectStoreNames.contains(s)) db.createObjectStore(s, { keyPath: "id" });
-      };
-      req.onsuccess = () => {
-        const db = req.result;
-        // Another tab or a newer build wants to upgrade: step aside rather than block it.
-        db.onversionchange = () => { db.close(); opening = null; };
-        resolve(db);
-      };
-      req.onerror = () => reject(new Error(`storage unavailable: ${req.error && req.error.message}`));
-      req.onblocked = () => reject(new Error("storage is held by an older version of this site in another tab"));
-    });
-    opening.catch(() => { opening = null; });
-  }
+/**
+ * The IndexedDB database `name` at `version`, opened once per page or worker, with any of `stores`
+ * (keyed by "id") it lacks created. Rejects where storage is blocked (and is tried afresh next time).
+ */
+export function openNamed(name, version, stores) {
+  if (opened.has(name)) return opened.get(name);
+  const opening = new Promise((resolve, reject) => {
+    let req;
+    try {
+      req = indexedDB.open(name, version);
+    } catch (e) {
+      reject(new Error(`storage unavailable: ${e.message || e}`));
+      return;
+    }
+    req.onupgradeneeded = () => {
+      const db = req.result;
+      for (const s of stores) if (!db.objectStoreNames.contains(s)) db.createObjectStore(s, { keyPath: "id" });
+    };
+    req.onsuccess = () => {
+      const db = req.result;
+      // Another tab or a newer build wants to upgrade: step aside rather than block it.
+      db.onversionchange = () => { db.close(); opened.delete(name); };
+      resolve(db);
+    };
+    req.onerror = () => reject(new Error(`storage unavailable: ${req.error && req.error.message}`));
+    req.onblocked = () => reject(new Error("storage is held by an older version of this site in another tab"));
+  });
+  opened.set(name, opening);
+  opening.catch(() => { if (opened.get(name) === opening) opened.delete(name); });
   return opening;
 }
 
-function done(tx) {
+/** The site's database. */
+export function openDb() {
+  return openNamed(NAME, VERSION, STORES);
+}
+
+/** A transaction's end: resolves when it commits, rejects when it fails or is aborted. */
+export function done(tx) {
   return new Promise((resolve, reject) => {
     tx.oncomplete = () => resolve();
     tx.onerror = () => reject(tx.error || new Error("storage error"));
@@ -57,7 +66,8 @@ function done(tx) {
   });
 }
 
-function request(req) {
+/** A request's result as a promise. */
+export function request(req) {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error || new Error("storage error"));

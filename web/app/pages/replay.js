@@ -1,9 +1,11 @@
 // Replay (#/replay/<id> from a table saved on this device, or #/replay?r=<record> from a
 // link): step through a record move by move with the game's own board, read-only.
-// A finished game can be shared from here: a link, the record file, Verify, an embed.
+// A finished game can be reviewed move by move (#/review) and shared from here: a link, the record
+// file, Verify, an embed.
 
 import { t, onLangChange } from "../../lib/i18n.js";
 import "../../lib/strings/pages.js";
+import "../../lib/strings/review.js";
 import { h } from "../../lib/dom.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
@@ -11,6 +13,44 @@ import { downloadText } from "../storage.js";
 import { encodeRecord, decodeRecord } from "../../lib/recordcodec.js";
 import { createViewer } from "../../embed/viewer.js";
 import { useStyle, gameName, seatText, recordProblem, copyText } from "../../embed/util.js";
+
+/**
+ * The record a Replay or Review address names: a game finished on this device (#/…/<id>) or one in
+ * the link (?r=). Resolves {record, saveId}, or null once `fail(title, body, detail)` has said what is
+ * wrong (`onRunning(saveId)` for a game still being played).
+ */
+export async function recordOf(params, ctx, { fail, onRunning }) {
+  let record;
+  let saveId = null;
+  if (params.arg) {
+    saveId = params.arg;
+    // Only a finished game's record leaves the engine's worker (its seed is public by then).
+    try {
+      record = await ctx.engine.call("saved_record", { save: saveId });
+    } catch (e) {
+      if (e.kind === "missing") fail(t("pg.replay.missingTitle"), t("pg.replay.missing", { id: saveId }));
+      else if (e.kind === "running") onRunning(saveId);
+      else fail(t("pg.replay.badTitle"), t("pg.replay.corrupt", { id: saveId }), e.message);
+      return null;
+    }
+  } else if (params.r) {
+    try {
+      record = await decodeRecord(params.r);
+    } catch (e) {
+      fail(t("pg.replay.badTitle"), t("pg.replay.badLink"), e.message);
+      return null;
+    }
+  } else {
+    fail(t("pg.replay.noSourceTitle"), t("pg.replay.noSource"));
+    return null;
+  }
+  const problem = recordProblem(record);
+  if (problem) {
+    fail(t("pg.replay.badTitle"), t("pg.replay.notRecord"), problem);
+    return null;
+  }
+  return { record, saveId };
+}
 
 export function mount(el, params, ctx) {
   useStyle("pages.css");
@@ -25,37 +65,14 @@ export function mount(el, params, ctx) {
   };
 
   (async () => {
-    let record;
-    let saveId = null;
-    if (params.arg) {
-      saveId = params.arg;
-      // Only a finished game's record leaves the engine's worker (its seed is public by then).
-      try {
-        record = await ctx.engine.call("saved_record", { save: saveId });
-      } catch (e) {
-        if (e.kind === "missing") return fail(t("pg.replay.missingTitle"), t("pg.replay.missing", { id: saveId }));
-        if (e.kind === "running") {
-          // A running game's record holds secrets (its seed, private choices): no replay until it is over.
-          if (!alive) return;
-          return messagePage(el, { title: t("pg.replay.runningTitle"), body: t("pg.replay.running"),
-            actions: [h("a.button.primary", { href: `#/table/${saveId}` }, t("pg.replay.backToTable")), " ",
-              h("a.button", { href: "#/" }, t("pg.backToLobby"))] });
-        }
-        return fail(t("pg.replay.badTitle"), t("pg.replay.corrupt", { id: saveId }), e.message);
-      }
-    } else if (params.r) {
-      try {
-        record = await decodeRecord(params.r);
-      } catch (e) {
-        return fail(t("pg.replay.badTitle"), t("pg.replay.badLink"), e.message);
-      }
-    } else {
-      return fail(t("pg.replay.noSourceTitle"), t("pg.replay.noSource"));
-    }
-    if (!alive) return;
-    const problem = recordProblem(record);
-    if (problem) return fail(t("pg.replay.badTitle"), t("pg.replay.notRecord"), problem);
-    show(record, saveId);
+    const got = await recordOf(params, ctx, {
+      fail,
+      // A running game's record holds secrets (its seed, private choices): no replay until it is over.
+      onRunning: (saveId) => alive && messagePage(el, { title: t("pg.replay.runningTitle"), body: t("pg.replay.running"),
+        actions: [h("a.button.primary", { href: `#/table/${saveId}` }, t("pg.replay.backToTable")), " ",
+          h("a.button", { href: "#/" }, t("pg.backToLobby"))] }),
+    });
+    if (got && alive) show(got.record, got.saveId);
   })();
 
   function show(record, saveId) {
@@ -105,6 +122,10 @@ export function mount(el, params, ctx) {
       share.replaceChildren(
         h("h2", t("pg.replay.share")),
         h("div.pg-actions",
+          h("button.button.primary", {
+            type: "button", dataset: { act: "review" },
+            onclick: async () => ctx.navigate(saveId ? `#/review/${encodeURIComponent(saveId)}` : `#/review?r=${await linkText()}`),
+          }, t("pg.review")),
           h("button.button", {
             type: "button", dataset: { act: "copy" },
             onclick: async () => {

@@ -1,10 +1,12 @@
 // Verify a game (#/verify, #/verify?r=<record>): the same Python verifier as
 // `python -m py_engine verify`, run offline in the worker. Input by drop, file picker,
 // paste, or a record in the link. Shows a clear verdict: the summary and the seal of a
-// valid game, or the first discrepancy (which move, what differs) of an invalid one.
+// valid game (with Replay and Review), or the first discrepancy (which move, what differs) of an
+// invalid one.
 
 import { t, words, onLangChange } from "../../lib/i18n.js";
 import "../../lib/strings/pages.js";
+import "../../lib/strings/review.js";
 import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
 import { seatLabel, levelName } from "../../lib/seats.js";
@@ -264,6 +266,10 @@ export function mount(el, params, ctx) {
           type: "button", dataset: { act: "replay" },
           onclick: async () => ctx.navigate(`#/replay?r=${await encodeRecord(data)}`),
         }, t("pg.verify.replay")),
+        data.result && data.seed ? h("button.button", {
+          type: "button", dataset: { act: "review" },
+          onclick: async () => ctx.navigate(`#/review?r=${await encodeRecord(data)}`),
+        }, t("pg.review")) : null,
         h("button.button.ghost", {
           type: "button", dataset: { act: "copylink" },
           onclick: async () => {

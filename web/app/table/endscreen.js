@@ -1,12 +1,13 @@
 // The end of a game: result, how it ended, winners, final scores (with the game's own columns:
 // points per category…), the seed revealed, the record to download, links to replay and verify
-// it, and a rematch (same seats and options, a new seed).
+// it, a Review of every move (web/app/pages/review.js), and a rematch (same seats and options, a new seed).
 
 import { t, words } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
 import { seatLabel, sheetOf, sheetValue, winnersOf } from "../../lib/seats.js";
 import { downloadText } from "../storage.js";
 import { encodeRecord } from "../../lib/recordcodec.js";
+import "../../lib/strings/review.js";
 
 export function resultLine(snap) {
   const names = (snap.winners || []).map((i) => snap.seats[i].name);
@@ -54,6 +55,7 @@ export function endScreen(snap, saveId, { onRematch } = {}) {
         type: "button",
         onclick: () => downloadText(`valley-tables-${snap.game}-${saveId}.json`, JSON.stringify(snap.record, null, 2)),
       }, t("end.download")),
+      h("a.button", { href: `#/review/${saveId}`, dataset: { act: "review" } }, t("end.review")),
       h("a.button", { href: `#/replay/${saveId}` }, t("end.replay")),
       verify,
       onRematch ? h("button.button.rematch", { type: "button", onclick: (e) => {

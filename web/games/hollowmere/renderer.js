@@ -148,9 +148,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     };
   }
 
-  /** A hint's lay, to draw in amber: {x, y, r, tile, region}, or null. */
+  /** A hint's lay (or a review's best move, on a board that is only looked at), to draw in amber:
+   *  {x, y, r, tile, region}, or null. */
   function suggested() {
-    const lay = snap && snap.suggest && interactive && !pending ? parseLay(snap.suggest) : null;
+    const lay = snap && snap.suggest && !pending ? parseLay(snap.suggest) : null;
     const d = lay ? tileDef(lay.tile) : null;
     return lay && d ? { ...lay, def: d } : null;
   }

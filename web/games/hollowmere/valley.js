@@ -98,10 +98,9 @@ export function paintValley(ctx, v, sc) {
     const a = geometry(d, c.r).anchors[w.region] || [0.5, 0.5];
     paintWarden(ctx, w.x + a[0], w.y + a[1], Math.max(0.34, 13 / s), w.seat, w.role === "grazier");
   }
-  if (!sc.offer) return;
   // Where the tile in hand may go: bright where the shown turn fits, pale where another does.
   const pv = sc.preview;
-  for (const c of sc.offer.values()) {
+  for (const c of sc.offer ? sc.offer.values() : []) {
     const k = key(c.x, c.y);
     if (pv && pv.k === k) continue;
     const fits = c.rs.has(sc.handR);
@@ -113,7 +112,8 @@ export function paintValley(ctx, v, sc) {
     ctx.strokeRect(c.x + 0.06, c.y + 0.06, 0.88, 0.88);
     ctx.setLineDash([]);
   }
-  // A hint: the suggested lay, in amber (unless the preview shows that very cell).
+  // A hint (or a review's best move, drawn on a board that is only looked at): the suggested lay,
+  // in amber (unless the preview shows that very cell).
   const sg = sc.suggest;
   if (sg && !(pv && pv.x === sg.x && pv.y === sg.y)) {
     ctx.save();
