@@ -26,6 +26,8 @@ Move = Optional[tuple[int, int, int]]
 #: (max nodes, max depth) per level. Strong had (4000, 4), which rarely finished three plies in the
 #: middlegame and won 67 % of 12 games against Normal; (10000, 5) finishes them (docs/performance.md).
 BUDGETS = {"normal": (1200, 3), "strong": (10000, 5)}
+#: (max nodes, max depth) of a review's judgement of one decision (Strong's budget before it grew).
+REVIEW_BUDGET = (4000, 4)
 
 
 def _elder_crowd(pos: Position, colour: int) -> int:
@@ -85,8 +87,11 @@ class ElderwoodBot(Bot):
         from ...core.search import Judgement
         from .notation import parse_move
         pos = rebuild(observation)
-        level = self.level if self.level in BUDGETS else "normal"
-        max_nodes, max_depth = BUDGETS[level]
+        # A review judges every decision of a game: Strong's own budget would take minutes for a long
+        # one in a browser, so it searches with REVIEW_BUDGET (``iterations``: its node budget instead).
+        max_nodes, max_depth = REVIEW_BUDGET
+        if iterations is not None:
+            max_nodes = max(100, int(iterations))
         moves = pos.legal_moves()
         stream.shuffle(moves)
         move, score = Search(pos, max_nodes, max_depth).best_move(moves)
