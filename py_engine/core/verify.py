@@ -283,11 +283,11 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
     for action, (seat, _) in zip(r["actions"], r["actors"]):
         if action == ctl.HINT:
             hints[seat] += 1
-    for seat, n in enumerate(hints):
-        if n:
+    for seat, asked in enumerate(hints):
+        if asked:
             name = r["seats"][seat]["name"]
-            checked += f" Seat {seat + 1} ({name}) asked for {n} hint{'s' if n > 1 else ''}."
-            conferido += f" O lugar {seat + 1} ({name}) pediu {n} dica{'s' if n > 1 else ''}."
+            checked += f" Seat {seat + 1} ({name}) asked for {asked} hint{'s' if asked > 1 else ''}."
+            conferido += f" O lugar {seat + 1} ({name}) pediu {asked} dica{'s' if asked > 1 else ''}."
     if state.outcome() == "draw":
         en_v, pt_v = "draw", "empate"
     else:
