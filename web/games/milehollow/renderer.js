@@ -322,6 +322,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     // with the row and the hand put away while paving so the map keeps most of its room.
     root.classList.toggle("mh-side-sheet", !!sheet && root.clientWidth >= SIDE_SHEET);
     root.classList.toggle("mh-sheet-open", !!sheet && (sheet.kind === "roads" || sheet.kind === "pave"));
+    // Choosing mail needs the hand in view but not the row and piles, which cannot be used meanwhile.
+    root.classList.toggle("mh-keep-open", !!sheet && sheet.kind === "keep");
+    // A narrow board (a tablet, a small window) lays the row and the piles on two lines, as a phone does.
+    root.classList.toggle("mh-narrow", root.clientWidth < SIDE_SHEET);
     root.dataset.acting = acting ? "1" : "0";
     root.dataset.kind = kind || "";
     root.dataset.sheet = sheet ? sheet.kind : "";
@@ -448,6 +452,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     return keepSheet({
       deal: kind === "keep-deal", pending: pend, chosen: sheet.chosen, least: Math.min(view.keep_min || 1, pend.length),
       action: ids.length && legal.has(action) && !pending ? action : null, touch: inputMode === "touch",
+      suggested: new Set((/^keep:(.+)$/.exec(String((snap && snap.suggest) || "")) || [null, ""])[1].split(",")),
       onToggle: toggleKeep,
       onFocus: (m, reveal) => { sheet.focus = m.id; if (reveal) camera.reveal(boxOf(geo, [m.a, m.b])); markLit(); vp.redraw(); },
       onConfirm: (a) => intent(a, true),

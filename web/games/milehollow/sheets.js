@@ -75,10 +75,15 @@ export function paveSheet({ title, sub, mixes, selected, backLabel, onSelect, on
       button("mh-btn mh-primary mh-confirm", t("mh.paveConfirm"), () => onConfirm(), "confirm"))];
 }
 
-/** pending: the view's my_pending; chosen: a Set of ids; action: the keep it makes, when legal. */
-export function keepSheet({ deal, pending, chosen, least, action, touch, onToggle, onFocus, onConfirm, onRefused }) {
+/**
+ * pending: the view's my_pending; chosen: a Set of ids; action: the keep it makes, when legal;
+ * suggested: the ids a hint would keep (marked amber).
+ */
+export function keepSheet({ deal, pending, chosen, least, action, touch, onToggle, onFocus, onConfirm, onRefused,
+  suggested = new Set() }) {
   const items = pending.map((m) => {
     const b = mailItem(m, { pressed: chosen.has(m.id) });
+    if (suggested.has(m.id)) b.classList.add("mh-suggest");
     b.dataset.focusKey = `keep:${m.id}`;
     b.addEventListener("click", () => onToggle(m));
     b.addEventListener("mouseenter", () => onFocus(m, false));
