@@ -232,13 +232,13 @@ class HostTable {
     if (this.error) parts.push(h("p.form-error", { role: "alert" }, this.error));
     parts.push(watching);
     if (this.board) {
-      // The table plays: the board is what matters, so the people and invitations fold away under
-      // it, their line saying how many are here and whether something needs a look.
+      // The table plays: the board is what matters, so the people and invitations go under it, in a
+      // part the host may fold to one line (how many are here, and whether something needs a look).
       const all = [...this.guests.values()];
       const here = all.filter((g) => g.state === "here").length;
       const attention = all.some((g) => g.state !== "here" || g.floodNote || g.stranger);
       this.guestsBox.replaceChildren(h("details.live-guests-fold", {
-        open: this.guestsOpen || undefined, ontoggle: (e) => { this.guestsOpen = e.currentTarget.open; },
+        open: this.guestsOpen !== false || undefined, ontoggle: (e) => { this.guestsOpen = e.currentTarget.open; },
       }, h("summary", h("span", t("live.guestsFolded", { here, n: all.length })),
         attention ? h("span.badge.fold-alert", t("live.guestsAttention")) : null), ...parts.filter(Boolean)));
       return;
