@@ -57,7 +57,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 TARGETS = {"first_paint": 0.5, "warm_start": 0.3, "deep_ratio": 1.0, "visitor_ratio": 1.2, "transfer": 1.10}
-GAMES = ("elderwood", "hollowmere")
+GAMES = ("elderwood", "hollowmere", "milehollow", "wickerfair")
 VISITOR_GAME = "elderwood"
 THROTTLE = {"mbit": 10.0, "latency_ms": 40}
 LOBBY_DWELL_MS = 3000
