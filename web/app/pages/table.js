@@ -717,11 +717,12 @@ class TableShell {
     }
     this.scoresBox.replaceChildren(scoreSheet(snap, this.viewer));
     this.logBox.replaceChildren(logList(snap));
-    const list = this.logBox.querySelector(".log-list");
-    if (list) list.scrollTop = list.scrollHeight;
     this.paintMoves();
     this.board.paintNote();
     this.updateRenderer();
+    // Read back only after every write (the board measures its box too): one layout per paint.
+    const list = this.logBox.querySelector(".log-list");
+    if (list) list.scrollTop = list.scrollHeight;
   }
 
   paintMoves() {
