@@ -6,9 +6,11 @@
 
 1. Lobby first paint: a fresh profile opens index.html; first-contentful-paint from the
    page's own paint timing. Target <= 0.5 s.
-2. Start -> interactive table, warm worker: in the lobby with the engine ready, open
-   "New table" and press Start; time from the click to the table's ``vt:interactive``
-   event (web/app/pages/table.js), plus the bare ``engine.call("new_table")`` round trip.
+2. Start -> interactive table, warm worker, in each of the four games: in the lobby with the
+   engine ready, open "New table" and press Start (the form's own seats and options, so who
+   moves first is drawn as for a visitor: a bot that moves first is part of the wait); time
+   from the click to the table's ``vt:interactive`` event (web/app/pages/table.js), then a
+   second Start in the same visit, plus the bare ``engine.call("new_table")`` round trip.
    Target <= 0.3 s.
 3. Cold deep link: a fresh profile (empty caches, a saved table in its storage) opens
    ``index.html#/table/<id>``; time from navigation start to ``vt:interactive``.
