@@ -3,6 +3,7 @@
 
     python3 bench/startup/run.py [--runs 5] [--no-throttle] [--no-build] [--no-write] [--dist DIR]
                                  [--before OLD.json] [--report LAST.json]
+    python3 bench/startup/run.py --side-by-side OLD_DIST [--runs 5] [--no-build]
 
 1. Lobby first paint: a fresh profile opens index.html; first-contentful-paint from the
    page's own paint timing. Target <= 0.5 s.
@@ -30,6 +31,10 @@
 
 Medians of ``--runs``; the table replaces the "Startup" section of docs/performance.md.
 Every request to a host other than 127.0.0.1 fails at Chromium's resolver.
+
+``--side-by-side OLD_DIST``: only measure 2, for another build (an older one) and this one in
+turns, run by run, so that both meet the same load; prints a table of both medians per game and
+writes the raw numbers to bench/startup/side-by-side.json (docs/performance.md is left alone).
 """
 from __future__ import annotations
 
@@ -466,6 +471,45 @@ def write_section(text: str) -> None:
     PERF_DOC.write_text(doc.rstrip("\n") + "\n")
 
 
+def side_by_side(runs: int, old: Path, new: Path) -> dict:
+    """Warm Start in every game for two builds, alternating which goes first in each run."""
+    from playwright.sync_api import sync_playwright
+    servers = {name: serve(d) for name, d in (("old", old), ("new", new))}
+    r: dict = {"runs": runs, "old": {}, "new": {}}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            r["chromium"] = browser.version
+            for i in range(runs):
+                for name in (("old", "new") if i % 2 == 0 else ("new", "old")):
+                    first, again, trips = warm_start(browser, servers[name][1], 1)
+                    for g in GAMES:
+                        got = r[name].setdefault(g, {"first": [], "again": [], "trip": []})
+                        got["first"] += first[g]
+                        got["again"] += again[g]
+                        got["trip"] += trips[g]
+            browser.close()
+    finally:
+        for server, _ in servers.values():
+            server.shutdown()
+            server.server_close()
+    r.update(when=time.strftime("%Y-%m-%d %H:%M"), cpus=os.cpu_count(), machine=platform.machine(),
+             load=[round(x, 1) for x in os.getloadavg()])
+    return r
+
+
+def side_table(r: dict) -> str:
+    lines = [f"{r['runs']} runs of each build in turns, headless Chromium {r['chromium']}, {r['cpus']} cores, "
+             f"load average {r['load'][0]} at the end, {r['when']}; medians (s)",
+             "", "| game | first Start: other build | this build | second Start: other build | this build "
+             "| new_table round trip: other | this |", "|---|---|---|---|---|---|---|"]
+    for g in GAMES:
+        o, n = r["old"][g], r["new"][g]
+        lines.append(f"| {g} | {median(o['first']):.3f} | {median(n['first']):.3f} | {median(o['again']):.3f} "
+                     f"| {median(n['again']):.3f} | {median(o['trip']) * 1000:.0f} ms | {median(n['trip']) * 1000:.0f} ms |")
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Valley Tables startup benchmark")
     ap.add_argument("--runs", type=int, default=5)
@@ -476,8 +520,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=HERE / "last.json")
     ap.add_argument("--before", type=Path, help="a last.json of the build to compare the first visit's bytes with")
     ap.add_argument("--report", type=Path, help="no run: report the raw numbers of this last.json again")
+    ap.add_argument("--side-by-side", type=Path, metavar="OLD_DIST",
+                    help="only warm Start, this build and OLD_DIST in turns")
     args = ap.parse_args(argv)
     dist = args.dist or build_site.DIST
+    if args.side_by_side:
+        if not args.dist and (not args.no_build or not (dist / "precache.json").exists()):
+            build_site.build()
+        r = side_by_side(args.runs, args.side_by_side, dist)
+        (HERE / "side-by-side.json").write_text(json.dumps(r, indent=1) + "\n")
+        print(side_table(r))
+        return 0
     if args.report:
         r = json.loads(args.report.read_text())["raw"]
     else:
