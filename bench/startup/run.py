@@ -190,6 +190,19 @@ WARM_START_JS = """(game) => new Promise((resolve, reject) => {
     document.querySelector('#start').click();
 })"""
 
+# Counts the bot steps a Start waits for (the worker's bot_play calls) before the person's turn.
+COUNT_BOT_STEPS_JS = """() => {
+    const e = window.__vt.engine;
+    if (!e.__benchCall) {
+        e.__benchCall = e.call;
+        e.call = function (cmd, args) {
+            if (cmd === 'bot_play') window.__botSteps += 1;
+            return e.__benchCall.call(this, cmd, args);
+        };
+    }
+    window.__botSteps = 0;
+}"""
+
 ROUND_TRIP_JS = """async (game) => {
     const e = window.__vt.engine;
     const seats = [{name: 'A'}, {name: 'B', bot: true, level: 'easy'}];
@@ -201,13 +214,15 @@ ROUND_TRIP_JS = """async (game) => {
 }"""
 
 
-def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict]:
+def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict, dict]:
     """Start -> interactive (seconds) with a warm worker: the first Start of a visit (a fresh
     profile: the table page and the renderer are not loaded yet), a second Start in the same
-    visit, and the bare new_table round trip."""
+    visit, the bare new_table round trip, and how many bot steps each Start waited for
+    ({"first": {game: [...]}, "again": {...}})."""
     first: dict[str, list[float]] = {g: [] for g in GAMES}
     again: dict[str, list[float]] = {g: [] for g in GAMES}
     trips: dict[str, list[float]] = {g: [] for g in GAMES}
+    steps: dict[str, dict[str, list[int]]] = {"first": {g: [] for g in GAMES}, "again": {g: [] for g in GAMES}}
     for _ in range(runs):
         for game in GAMES:
             ctx = new_context(browser)
@@ -219,14 +234,16 @@ def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict]:
                 # "A table started after a few seconds on the lobby": a visitor reads the lobby
                 # while the page warms up in idle time.
                 page.wait_for_timeout(LOBBY_DWELL_MS)
-                for bucket in (first, again):
+                for bucket, name in ((first, "first"), (again, "again")):
                     page.evaluate("(h) => window.__vt.navigate(h)", f"#/new/{game}?botdelay=0")
                     page.wait_for_selector("#start:not([disabled])")
+                    page.evaluate(COUNT_BOT_STEPS_JS)
                     bucket[game].append(page.evaluate(WARM_START_JS, game))
+                    steps[name][game].append(page.evaluate("window.__botSteps"))
                 trips[game].append(page.evaluate(ROUND_TRIP_JS, game))
             finally:
                 ctx.close()
-    return first, again, trips
+    return first, again, trips, steps
 
 
 def saved_table(browser, base: str) -> tuple[str, dict]:
@@ -333,7 +350,8 @@ def run(runs: int, dist: Path, throttle: bool) -> dict:
             LINK.set()
             paints = [first_paint(browser, base) for _ in range(runs)]
             r["first_paint"] = {"fcp": [x["fcp"] for x in paints], "fp": [x["fp"] for x in paints]}
-            r["warm_start"], r["warm_start_again"], r["new_table_round_trip"] = warm_start(browser, base, runs)
+            (r["warm_start"], r["warm_start_again"], r["new_table_round_trip"],
+             r["warm_start_bot_steps"]) = warm_start(browser, base, runs)
             table_id, storage = saved_table(browser, base)
             links = [("local", {})] + ([("throttled", THROTTLE)] if throttle else [])
             for name, link in links:
@@ -447,6 +465,13 @@ def section(r: dict, s: dict, before: dict | None) -> str:
                      f"| ≤ {mb(limit)} | {ok(s['first_visit_bytes'] <= limit)} |")
     else:
         lines.append(f"| first visit, until the offline cache is complete | {mb(s['first_visit_bytes'])} | — | — |")
+    if "warm_start_bot_steps" in r:
+        b = r["warm_start_bot_steps"]
+        lines += ["", "A bot that moves first is part of a Start's wait (the bench plays bots at once). Start by "
+                  "Start, seconds (bot steps before the person's turn), first Starts then second Starts: " + "; ".join(
+                      f"{g} " + ", ".join(f"{t:.2f} ({n})" for t, n in zip(r["warm_start"][g], b["first"][g]))
+                      + " / " + ", ".join(f"{t:.2f} ({n})" for t, n in zip(r["warm_start_again"][g], b["again"][g]))
+                      for g in GAMES) + "."]
     starts = sorted({w for link in ("local", "throttled") if link in s
                      for m in ("deep_link", "visitor") for w in s[link][m]["starts"]})
     lines += ["", f"How the engine started in these runs: {', '.join(starts) or 'unknown'} "
@@ -482,12 +507,15 @@ def side_by_side(runs: int, old: Path, new: Path) -> dict:
             r["chromium"] = browser.version
             for i in range(runs):
                 for name in (("old", "new") if i % 2 == 0 else ("new", "old")):
-                    first, again, trips = warm_start(browser, servers[name][1], 1)
+                    first, again, trips, steps = warm_start(browser, servers[name][1], 1)
                     for g in GAMES:
-                        got = r[name].setdefault(g, {"first": [], "again": [], "trip": []})
+                        got = r[name].setdefault(g, {"first": [], "again": [], "trip": [],
+                                                     "bot_steps_first": [], "bot_steps_again": []})
                         got["first"] += first[g]
                         got["again"] += again[g]
                         got["trip"] += trips[g]
+                        got["bot_steps_first"] += steps["first"][g]
+                        got["bot_steps_again"] += steps["again"][g]
             browser.close()
     finally:
         for server, _ in servers.values():
@@ -507,6 +535,10 @@ def side_table(r: dict) -> str:
         o, n = r["old"][g], r["new"][g]
         lines.append(f"| {g} | {median(o['first']):.3f} | {median(n['first']):.3f} | {median(o['again']):.3f} "
                      f"| {median(n['again']):.3f} | {median(o['trip']) * 1000:.0f} ms | {median(n['trip']) * 1000:.0f} ms |")
+    def each(x: dict) -> str:
+        return ", ".join(f"{t:.2f} ({n})" for t, n in zip(x["first"], x["bot_steps_first"]))
+    lines += ["", "First Starts one by one, seconds (bot steps before the person's turn), other build → this build: "
+              + "; ".join(f"{g} {each(r['old'][g])} → {each(r['new'][g])}" for g in GAMES) + "."]
     return "\n".join(lines)
 
 
