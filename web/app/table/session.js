@@ -1,6 +1,8 @@
 // Tables open in the engine during this visit: save id → the worker's table id.
 // The worker survives navigation (one-page app), so going back to a table is instant;
-// after a reload the map is empty and the table is rebuilt from its save.
+// after a reload the map is empty and the table is rebuilt from its save. A table made here
+// (createTable) hands its first snapshot and its page state to the table page once, so Start
+// opens it without another call to the worker or a read of storage.
 
 import { newTableId, saveTable, summarize, keepUnsaved } from "../storage.js";
 
