@@ -3,12 +3,15 @@
 
     python3 bench/startup/run.py [--runs 5] [--no-throttle] [--no-build] [--no-write] [--dist DIR]
                                  [--before OLD.json] [--report LAST.json]
+    python3 bench/startup/run.py --side-by-side OLD_DIST [--runs 5] [--no-build]
 
 1. Lobby first paint: a fresh profile opens index.html; first-contentful-paint from the
    page's own paint timing. Target <= 0.5 s.
-2. Start -> interactive table, warm worker: in the lobby with the engine ready, open
-   "New table" and press Start; time from the click to the table's ``vt:interactive``
-   event (web/app/pages/table.js), plus the bare ``engine.call("new_table")`` round trip.
+2. Start -> interactive table, warm worker, in each of the four games: in the lobby with the
+   engine ready, open "New table" and press Start (the form's own seats and options, so who
+   moves first is drawn as for a visitor: a bot that moves first is part of the wait); time
+   from the click to the table's ``vt:interactive`` event (web/app/pages/table.js), then a
+   second Start in the same visit, plus the bare ``engine.call("new_table")`` round trip.
    Target <= 0.3 s.
 3. Cold deep link: a fresh profile (empty caches, a saved table in its storage) opens
    ``index.html#/table/<id>``; time from navigation start to ``vt:interactive``.
@@ -28,6 +31,10 @@
 
 Medians of ``--runs``; the table replaces the "Startup" section of docs/performance.md.
 Every request to a host other than 127.0.0.1 fails at Chromium's resolver.
+
+``--side-by-side OLD_DIST``: only measure 2, for another build (an older one) and this one in
+turns, run by run, so that both meet the same load; prints a table of both medians per game and
+writes the raw numbers to bench/startup/side-by-side.json (docs/performance.md is left alone).
 """
 from __future__ import annotations
 
@@ -57,7 +64,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run", "--disable-quic",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 TARGETS = {"first_paint": 0.5, "warm_start": 0.3, "deep_ratio": 1.0, "visitor_ratio": 1.2, "transfer": 1.10}
-GAMES = ("elderwood", "hollowmere")
+GAMES = ("elderwood", "hollowmere", "milehollow", "wickerfair")
 VISITOR_GAME = "elderwood"
 THROTTLE = {"mbit": 10.0, "latency_ms": 40}
 LOBBY_DWELL_MS = 3000
@@ -183,6 +190,19 @@ WARM_START_JS = """(game) => new Promise((resolve, reject) => {
     document.querySelector('#start').click();
 })"""
 
+# Counts the bot steps a Start waits for (the worker's bot_play calls) before the person's turn.
+COUNT_BOT_STEPS_JS = """() => {
+    const e = window.__vt.engine;
+    if (!e.__benchCall) {
+        e.__benchCall = e.call;
+        e.call = function (cmd, args) {
+            if (cmd === 'bot_play') window.__botSteps += 1;
+            return e.__benchCall.call(this, cmd, args);
+        };
+    }
+    window.__botSteps = 0;
+}"""
+
 ROUND_TRIP_JS = """async (game) => {
     const e = window.__vt.engine;
     const seats = [{name: 'A'}, {name: 'B', bot: true, level: 'easy'}];
@@ -194,13 +214,15 @@ ROUND_TRIP_JS = """async (game) => {
 }"""
 
 
-def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict]:
+def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict, dict]:
     """Start -> interactive (seconds) with a warm worker: the first Start of a visit (a fresh
     profile: the table page and the renderer are not loaded yet), a second Start in the same
-    visit, and the bare new_table round trip."""
+    visit, the bare new_table round trip, and how many bot steps each Start waited for
+    ({"first": {game: [...]}, "again": {...}})."""
     first: dict[str, list[float]] = {g: [] for g in GAMES}
     again: dict[str, list[float]] = {g: [] for g in GAMES}
     trips: dict[str, list[float]] = {g: [] for g in GAMES}
+    steps: dict[str, dict[str, list[int]]] = {"first": {g: [] for g in GAMES}, "again": {g: [] for g in GAMES}}
     for _ in range(runs):
         for game in GAMES:
             ctx = new_context(browser)
@@ -212,14 +234,16 @@ def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict]:
                 # "A table started after a few seconds on the lobby": a visitor reads the lobby
                 # while the page warms up in idle time.
                 page.wait_for_timeout(LOBBY_DWELL_MS)
-                for bucket in (first, again):
+                for bucket, name in ((first, "first"), (again, "again")):
                     page.evaluate("(h) => window.__vt.navigate(h)", f"#/new/{game}?botdelay=0")
                     page.wait_for_selector("#start:not([disabled])")
+                    page.evaluate(COUNT_BOT_STEPS_JS)
                     bucket[game].append(page.evaluate(WARM_START_JS, game))
+                    steps[name][game].append(page.evaluate("window.__botSteps"))
                 trips[game].append(page.evaluate(ROUND_TRIP_JS, game))
             finally:
                 ctx.close()
-    return first, again, trips
+    return first, again, trips, steps
 
 
 def saved_table(browser, base: str) -> tuple[str, dict]:
@@ -326,7 +350,8 @@ def run(runs: int, dist: Path, throttle: bool) -> dict:
             LINK.set()
             paints = [first_paint(browser, base) for _ in range(runs)]
             r["first_paint"] = {"fcp": [x["fcp"] for x in paints], "fp": [x["fp"] for x in paints]}
-            r["warm_start"], r["warm_start_again"], r["new_table_round_trip"] = warm_start(browser, base, runs)
+            (r["warm_start"], r["warm_start_again"], r["new_table_round_trip"],
+             r["warm_start_bot_steps"]) = warm_start(browser, base, runs)
             table_id, storage = saved_table(browser, base)
             links = [("local", {})] + ([("throttled", THROTTLE)] if throttle else [])
             for name, link in links:
@@ -440,6 +465,13 @@ def section(r: dict, s: dict, before: dict | None) -> str:
                      f"| ≤ {mb(limit)} | {ok(s['first_visit_bytes'] <= limit)} |")
     else:
         lines.append(f"| first visit, until the offline cache is complete | {mb(s['first_visit_bytes'])} | — | — |")
+    if "warm_start_bot_steps" in r:
+        b = r["warm_start_bot_steps"]
+        lines += ["", "A bot that moves first is part of a Start's wait (the bench plays bots at once). Start by "
+                  "Start, seconds (bot steps before the person's turn), first Starts then second Starts: " + "; ".join(
+                      f"{g} " + ", ".join(f"{t:.2f} ({n})" for t, n in zip(r["warm_start"][g], b["first"][g]))
+                      + " / " + ", ".join(f"{t:.2f} ({n})" for t, n in zip(r["warm_start_again"][g], b["again"][g]))
+                      for g in GAMES) + "."]
     starts = sorted({w for link in ("local", "throttled") if link in s
                      for m in ("deep_link", "visitor") for w in s[link][m]["starts"]})
     lines += ["", f"How the engine started in these runs: {', '.join(starts) or 'unknown'} "
@@ -464,6 +496,52 @@ def write_section(text: str) -> None:
     PERF_DOC.write_text(doc.rstrip("\n") + "\n")
 
 
+def side_by_side(runs: int, old: Path, new: Path) -> dict:
+    """Warm Start in every game for two builds, alternating which goes first in each run."""
+    from playwright.sync_api import sync_playwright
+    servers = {name: serve(d) for name, d in (("old", old), ("new", new))}
+    r: dict = {"runs": runs, "old": {}, "new": {}}
+    try:
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+            r["chromium"] = browser.version
+            for i in range(runs):
+                for name in (("old", "new") if i % 2 == 0 else ("new", "old")):
+                    first, again, trips, steps = warm_start(browser, servers[name][1], 1)
+                    for g in GAMES:
+                        got = r[name].setdefault(g, {"first": [], "again": [], "trip": [],
+                                                     "bot_steps_first": [], "bot_steps_again": []})
+                        got["first"] += first[g]
+                        got["again"] += again[g]
+                        got["trip"] += trips[g]
+                        got["bot_steps_first"] += steps["first"][g]
+                        got["bot_steps_again"] += steps["again"][g]
+            browser.close()
+    finally:
+        for server, _ in servers.values():
+            server.shutdown()
+            server.server_close()
+    r.update(when=time.strftime("%Y-%m-%d %H:%M"), cpus=os.cpu_count(), machine=platform.machine(),
+             load=[round(x, 1) for x in os.getloadavg()])
+    return r
+
+
+def side_table(r: dict) -> str:
+    lines = [f"{r['runs']} runs of each build in turns, headless Chromium {r['chromium']}, {r['cpus']} cores, "
+             f"load average {r['load'][0]} at the end, {r['when']}; medians (s)",
+             "", "| game | first Start: other build | this build | second Start: other build | this build "
+             "| new_table round trip: other | this |", "|---|---|---|---|---|---|---|"]
+    for g in GAMES:
+        o, n = r["old"][g], r["new"][g]
+        lines.append(f"| {g} | {median(o['first']):.3f} | {median(n['first']):.3f} | {median(o['again']):.3f} "
+                     f"| {median(n['again']):.3f} | {median(o['trip']) * 1000:.0f} ms | {median(n['trip']) * 1000:.0f} ms |")
+    def each(x: dict) -> str:
+        return ", ".join(f"{t:.2f} ({n})" for t, n in zip(x["first"], x["bot_steps_first"]))
+    lines += ["", "First Starts one by one, seconds (bot steps before the person's turn), other build → this build: "
+              + "; ".join(f"{g} {each(r['old'][g])} → {each(r['new'][g])}" for g in GAMES) + "."]
+    return "\n".join(lines)
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description="Valley Tables startup benchmark")
     ap.add_argument("--runs", type=int, default=5)
@@ -474,8 +552,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, default=HERE / "last.json")
     ap.add_argument("--before", type=Path, help="a last.json of the build to compare the first visit's bytes with")
     ap.add_argument("--report", type=Path, help="no run: report the raw numbers of this last.json again")
+    ap.add_argument("--side-by-side", type=Path, metavar="OLD_DIST",
+                    help="only warm Start, this build and OLD_DIST in turns")
     args = ap.parse_args(argv)
     dist = args.dist or build_site.DIST
+    if args.side_by_side:
+        if not args.dist and (not args.no_build or not (dist / "precache.json").exists()):
+            build_site.build()
+        r = side_by_side(args.runs, args.side_by_side, dist)
+        (HERE / "side-by-side.json").write_text(json.dumps(r, indent=1) + "\n")
+        print(side_table(r))
+        return 0
     if args.report:
         r = json.loads(args.report.read_text())["raw"]
     else:

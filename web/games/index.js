@@ -33,20 +33,28 @@ export async function loadRenderer(name) {
   }
 }
 
+const warming = new Map();
+
 /**
- * Load every playable game's renderer and let it prepare what its first draw needs (a
- * module may export `warm()`), in idle time after the engine is up: a table started from
- * the lobby then draws at once instead of importing and measuring tiles on Start.
+ * Load one game's renderer and let it prepare what its first draw needs (a module may export
+ * `warm()`); once per page, however often it is asked.
+ */
+export function warmRenderer(name) {
+  if (!isGame(name) || !GAMES[name].playable || !GAMES[name].load) return Promise.resolve();
+  if (!warming.has(name)) {
+    warming.set(name, GAMES[name].load()
+      .then((mod) => (typeof mod.warm === "function" ? mod.warm() : undefined))
+      .catch((e) => console.warn(`warming ${name} failed`, e)));
+  }
+  return warming.get(name);
+}
+
+/**
+ * Every playable game's renderer warmed after the engine is up: a table started from the lobby
+ * then draws at once instead of importing and measuring tiles on Start. All at once, not one
+ * after another: each game's data is a quick answer of the worker, and the one slow part
+ * (Hollowmere's tile shapes) runs in idle time, so no game waits behind it.
  */
 export async function warmRenderers() {
-  for (const name of GAME_ORDER) {
-    const game = GAMES[name];
-    if (!game.playable || !game.load) continue;
-    try {
-      const mod = await game.load();
-      if (typeof mod.warm === "function") await mod.warm();
-    } catch (e) {
-      console.warn(`warming ${name} failed`, e);
-    }
-  }
+  await Promise.all(GAME_ORDER.map((name) => warmRenderer(name)));
 }

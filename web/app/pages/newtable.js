@@ -5,7 +5,7 @@
 
 import { t, onLangChange, words } from "../../lib/i18n.js";
 import { levelName } from "../../lib/seats.js";
-import { GAMES, isGame } from "../../games/index.js";
+import { GAMES, isGame, warmRenderer } from "../../games/index.js";
 import { h } from "../../lib/dom.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
@@ -29,6 +29,11 @@ export function mount(el, params, ctx) {
     });
     return () => {};
   }
+
+  // While the form is filled in, the table page and this game's board are loaded and the board's
+  // data prepared, so Start shows the table at once.
+  import("./table.js").catch(() => {});
+  ctx.engine.ready.then(() => warmRenderer(game), () => {});
 
   const base = GAMES[game];
   const form = {

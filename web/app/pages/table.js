@@ -29,7 +29,7 @@ import { h } from "../../lib/dom.js";
 import { announce, silence } from "../../lib/announce.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { liveTable, rememberLive, forgetLive, createTable } from "../table/session.js";
+import { liveTable, rememberLive, forgetLive, createTable, takeFirstSnapshot, takeMadeSave } from "../table/session.js";
 import { scoreSheet } from "../../lib/seats.js";
 import { logList, logSentence, movesList, notationToggle, sealChip } from "../table/view.js";
 import { endScreen, resultLine } from "../table/endscreen.js";
@@ -54,7 +54,9 @@ export function mount(el, params, ctx) {
   }
   let shell = null;
   let gone = false;
-  readTable(id).then((found) => {
+  // A table just made here opens from the page state it was saved with, without reading it back.
+  const made = takeMadeSave(id);
+  (made ? Promise.resolve({ save: made }) : readTable(id)).then((found) => {
     if (gone) return;
     if (found.missing || found.unavailable) {
       messagePage(el, { title: t("shell.noTableTitle"), body: t("shell.noTableBody"), detail: found.unavailable });
@@ -244,7 +246,8 @@ class TableShell {
     this.fullLog = null;
     let snap = null;
     const live = liveTable(this.save.id);
-    if (live) {
+    if (live) snap = takeFirstSnapshot(this.save.id, this.viewer);
+    if (live && !snap) {
       try {
         snap = await this.engine.call("snapshot", { table: live.engineId, viewer: this.viewer });
       } catch (_) {
@@ -714,11 +717,12 @@ class TableShell {
     }
     this.scoresBox.replaceChildren(scoreSheet(snap, this.viewer));
     this.logBox.replaceChildren(logList(snap));
-    const list = this.logBox.querySelector(".log-list");
-    if (list) list.scrollTop = list.scrollHeight;
     this.paintMoves();
     this.board.paintNote();
     this.updateRenderer();
+    // Read back only after every write (the board measures its box too): one layout per paint.
+    const list = this.logBox.querySelector(".log-list");
+    if (list) list.scrollTop = list.scrollHeight;
   }
 
   paintMoves() {

@@ -265,6 +265,18 @@ function buildGeometry(tile, r) {
 
 const N = 30;
 
+let nearOffsets = null;
+/** Every grid step (dx, dy) with its length in unit space, flat [dx, dy, d, …], shortest first. */
+function nearestFirst() {
+  if (!nearOffsets) {
+    const all = [];
+    for (let dy = 1 - N; dy < N; dy++) for (let dx = 1 - N; dx < N; dx++) if (dx || dy) all.push([dx, dy, Math.hypot(dx, dy) / N]);
+    all.sort((a, b) => a[2] - b[2]);
+    nearOffsets = new Float64Array(all.flat());
+  }
+  return nearOffsets;
+}
+
 /**
  * Label a N×N grid of sample points with the region that owns them (meadows by flood fill
  * from their rim slots, so meadows split exactly where trails, rivers and walls split them),
@@ -280,26 +292,36 @@ function sampleRegions(geo) {
   if (geo.points.pool) pointR.push([geo.points.pool, 0.17, "pool"]);
   if (geo.points.spring) pointR.push([geo.points.spring, 0.08, "spring"]);
   for (const s of geo.points.stones) pointR.push([s, 0.09, "stone"]);
+  // A sample belongs to the last point feature it lies in, else to the first line whose stroke
+  // holds it, else to the last area whose wall or fill does. Line by line and area by area (not
+  // sample by sample), so the probe's stroke width is set once per shape.
+  const open = [];
   for (let i = 0; i < N * N; i++) {
     const p = at(i);
     let o = null;
     for (const [c, rad, name] of pointR) if (dist(p, c) < rad) o = `#${name}`;
-    if (!o) {
-      for (const l of geo.lines) {
-        ctx.lineWidth = l.width + 0.03;
-        ctx.lineCap = "butt";
-        if (ctx.isPointInStroke(l.path, p[0], p[1])) { o = l.id; break; }
-      }
-    }
-    if (!o) {
-      for (let k = geo.areas.length - 1; k >= 0; k--) {
-        const a = geo.areas[k];
-        ctx.lineWidth = 0.05;
-        if (a.hasWall && ctx.isPointInStroke(a.wall, p[0], p[1])) { o = "#wall"; break; }
-        if (ctx.isPointInPath(a.fill, p[0], p[1])) { o = a.id; break; }
-      }
-    }
     own[i] = o;
+    if (!o) open.push(i);
+  }
+  const claim = (test) => {
+    let w = 0;
+    for (const i of open) {
+      const o = test(at(i));
+      if (o) own[i] = o;
+      else open[w++] = i;
+    }
+    open.length = w;
+  };
+  ctx.lineCap = "butt";
+  for (const l of geo.lines) {
+    ctx.lineWidth = l.width + 0.03;
+    claim((p) => (ctx.isPointInStroke(l.path, p[0], p[1]) ? l.id : null));
+  }
+  ctx.lineWidth = 0.05;
+  for (let k = geo.areas.length - 1; k >= 0; k--) {
+    const a = geo.areas[k];
+    claim((p) => ((a.hasWall && ctx.isPointInStroke(a.wall, p[0], p[1])) ? "#wall"
+      : ctx.isPointInPath(a.fill, p[0], p[1]) ? a.id : null));
   }
   for (const reg of geo.regions) {
     if (reg.kind !== "meadow") continue;
@@ -324,14 +346,20 @@ function sampleRegions(geo) {
     }
   }
   geo.grid = own;
-  // Clearance of each sample from every other owner and from the rim.
+  // Clearance of each sample from every other owner and from the rim: the other samples are
+  // visited nearest first and the search stops once they are farther than the best so far, so
+  // the minimum is the same as over every sample at a small part of the cost.
   const clear = new Float32Array(N * N);
-  const others = [];
-  for (let i = 0; i < N * N; i++) others.push(i);
+  const near = nearestFirst();
   for (let i = 0; i < N * N; i++) {
     const p = at(i);
+    const x = i % N, y = Math.floor(i / N);
     let m = Math.min(p[0], p[1], 1 - p[0], 1 - p[1]);
-    for (const j of others) {
+    for (let k = 0; k < near.length; k += 3) {
+      if (near[k + 2] > m + 1e-9) break;
+      const nx = x + near[k], ny = y + near[k + 1];
+      if (nx < 0 || ny < 0 || nx >= N || ny >= N) continue;
+      const j = ny * N + nx;
       if (own[j] === own[i]) continue;
       const d = dist(p, at(j));
       if (d < m) m = d;
