@@ -8,6 +8,10 @@
   the others by the chance of finishing their network in the turns it has left), plus the Longest
   Road bonus to its current holder, plus what its markers and cards can still pave; turned into
   chances of winning by :func:`~py_engine.core.search.win_chances`.
+* Mail kept (the first keep and the keep after drawing mail) is searched with playouts to the game's
+  end, with no evaluation: whether a card gets delivered shows only there, and the estimate at a
+  cut-off takes a risky card for more than it turns out to be worth (Normal keeps all three of its
+  first cards; on the same draws, keeping two often does better).
 """
 from __future__ import annotations
 
@@ -24,12 +28,18 @@ from .notation import offered_moves
 from .scoring import longest_trail
 
 ITERATIONS = 60
+#: Mail kept (``keep-deal``, ``keep``), searched with playouts to the game's end: their budget, as a
+#: share of the level's (4/5: 48 playouts of 60; a playout to the end costs about twice one of the turn).
+KEEP_SHARE = (4, 5)
+KEEPS = ("keep-deal", "keep")
 #: The decisions the search thinks about; any other is played as Normal plays it.
 SEARCHED = {"keep-deal", "keep", "turn", "draw"}
 #: Points a slab still to pave is expected to bring (road points per slab of an average paving).
 POINTS_PER_SLAB = 1.7
 #: Points of uncertainty in a final-score estimate, by turns left in the game (base, per turn, cap).
 SPREAD_BASE, SPREAD_PER_TURN, SPREAD_CAP = 6.0, 0.6, 30.0
+#: A playout horizon no game reaches (a two-seat game takes about 130 decisions, a five-seat one about 250).
+END_OF_GAME = 10_000
 
 
 def expected(t: Table, mail: list[int], left: float) -> float:
@@ -91,6 +101,11 @@ class MilehollowKnowledge(Knowledge):
     rounds = 0
     paired_width = 6
     switch_margin = 0.02
+    #: Mail kept is judged by playouts to the game's end (no evaluation): whether a card is delivered
+    #: in time shows only there, and any estimate of it at a cut-off is optimistic.
+    keep_to_end = True
+    #: The playouts of a decision of the turn (:attr:`horizon` is set per search).
+    turn_horizon = 24
 
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
@@ -105,6 +120,7 @@ class MilehollowKnowledge(Knowledge):
     def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
         state = super().root(observation, stream)
         self.root_turns = state.turns
+        self.horizon = END_OF_GAME if self.keep_to_end and observation["decision"] in KEEPS else self.turn_horizon
         return state
 
     def stop(self, state: Any) -> bool:
@@ -181,6 +197,9 @@ class ExpertBot(SearchBot):
             return offered_moves(legal)[0]
         if observation["decision"] not in SEARCHED:
             return self.knowledge.normal(self.seat).choose(observation, legal, stream)
+        if self.knowledge.keep_to_end and observation["decision"] in KEEPS:
+            keep_budget = self.iterations * KEEP_SHARE[0] // KEEP_SHARE[1]
+            return self.search(observation, legal, stream, keep_budget).action
         return super().choose(observation, legal, stream)
 
 
