@@ -104,6 +104,9 @@ class MilehollowKnowledge(Knowledge):
     #: Mail kept is judged by playouts to the game's end (no evaluation): whether a card is delivered
     #: in time shows only there, and any estimate of it at a cut-off is optimistic.
     keep_to_end = True
+    #: New mail is drawn only when Normal would draw it: judged at a cut-off, new cards look like points
+    #: (Normal's worth of mail assumes it gets delivered), and the search drew mail turn after turn.
+    mail_as_normal = True
     #: The playouts of a decision of the turn (:attr:`horizon` is set per search).
     turn_horizon = 24
 
@@ -120,7 +123,8 @@ class MilehollowKnowledge(Knowledge):
     def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
         state = super().root(observation, stream)
         self.root_turns = state.turns
-        self.horizon = END_OF_GAME if self.keep_to_end and observation["decision"] in KEEPS else self.turn_horizon
+        to_end = self.keep_to_end and observation["decision"] in KEEPS
+        self.horizon = END_OF_GAME if to_end else self.turn_horizon
         return state
 
     def stop(self, state: Any) -> bool:
@@ -129,7 +133,8 @@ class MilehollowKnowledge(Knowledge):
 
     def priors(self, state: GameState, player: int, legal: list[str]) -> list[float]:
         """Normal's move first; then the pavings of the roads Normal plans, the other pavings by length,
-        new mail, the deck and the face-up cards its plan wants; every other move of the move list last."""
+        the deck and the face-up cards its plan wants; every other move of the move list last (new mail only
+        as Normal's move, see :attr:`mail_as_normal`)."""
         offered = set(offered_moves(legal))
         obs = lean_observation(state, player)
         bot = self.normal(player)
@@ -148,7 +153,9 @@ class MilehollowKnowledge(Knowledge):
             elif a.startswith("pave:"):
                 road = ROAD_INDEX[a.split(":")[1]]
                 w = 0.5 if road in roads else 0.02 * ROADS[road].len
-            elif a in ("mail", "deck"):
+            elif a == "mail":
+                w = 0.0 if self.mail_as_normal else 0.3
+            elif a == "deck":
                 w = 0.3
             elif a.startswith("row:"):
                 card = state.row[int(a[4:]) - 1]
