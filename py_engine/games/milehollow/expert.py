@@ -8,10 +8,8 @@
   the others by the chance of finishing their network in the turns it has left), plus the Longest
   Road bonus to its current holder, plus what its markers and cards can still pave; turned into
   chances of winning by :func:`~py_engine.core.search.win_chances`.
-* Mail kept (the first keep and the keep after drawing mail) is searched with playouts to the game's
-  end, with no evaluation: whether a card gets delivered shows only there, and the estimate at a
-  cut-off takes a risky card for more than it turns out to be worth (Normal keeps all three of its
-  first cards; on the same draws, keeping two often does better).
+* Trial settings, off: mail kept searched with playouts to the game's end (``keep_to_end``), new mail
+  only as Normal's move (``mail_as_normal``); docs/performance.md has their games.
 """
 from __future__ import annotations
 
@@ -28,8 +26,8 @@ from .notation import offered_moves
 from .scoring import longest_trail
 
 ITERATIONS = 60
-#: Mail kept (``keep-deal``, ``keep``), searched with playouts to the game's end: their budget, as a
-#: share of the level's (4/5: 48 playouts of 60; a playout to the end costs about twice one of the turn).
+#: Mail kept (``keep-deal``, ``keep``) with ``MilehollowKnowledge.keep_to_end``: the budget of that search
+#: (playouts to the game's end), as a share of the level's (4/5: 48 playouts of 60).
 KEEP_SHARE = (4, 5)
 KEEPS = ("keep-deal", "keep")
 #: The decisions the search thinks about; any other is played as Normal plays it.
@@ -101,12 +99,12 @@ class MilehollowKnowledge(Knowledge):
     rounds = 0
     paired_width = 6
     switch_margin = 0.02
-    #: Mail kept is judged by playouts to the game's end (no evaluation): whether a card is delivered
-    #: in time shows only there, and any estimate of it at a cut-off is optimistic.
-    keep_to_end = True
-    #: New mail is drawn only when Normal would draw it: judged at a cut-off, new cards look like points
-    #: (Normal's worth of mail assumes it gets delivered), and the search drew mail turn after turn.
-    mail_as_normal = True
+    #: Trial: mail kept is judged by playouts to the game's end (no evaluation), where it shows whether a
+    #: card gets delivered in time (off: with :attr:`mail_as_normal` it won fewer games than without).
+    keep_to_end = False
+    #: Trial: new mail is drawn only when Normal would draw it (judged at a cut-off, new cards look like
+    #: points, and the search drew mail turn after turn; off, as above).
+    mail_as_normal = False
     #: The playouts of a decision of the turn (:attr:`horizon` is set per search).
     turn_horizon = 24
 
