@@ -8,6 +8,8 @@
   the others by the chance of finishing their network in the turns it has left), plus the Longest
   Road bonus to its current holder, plus what its markers and cards can still pave; turned into
   chances of winning by :func:`~py_engine.core.search.win_chances`.
+* Trial settings, off: mail kept searched with playouts to the game's end (``keep_to_end``), new mail
+  only as Normal's move (``mail_as_normal``); docs/performance.md has their games.
 """
 from __future__ import annotations
 
@@ -24,12 +26,18 @@ from .notation import offered_moves
 from .scoring import longest_trail
 
 ITERATIONS = 60
+#: Mail kept (``keep-deal``, ``keep``) with ``MilehollowKnowledge.keep_to_end``: the budget of that search
+#: (playouts to the game's end), as a share of the level's (4/5: 48 playouts of 60).
+KEEP_SHARE = (4, 5)
+KEEPS = ("keep-deal", "keep")
 #: The decisions the search thinks about; any other is played as Normal plays it.
 SEARCHED = {"keep-deal", "keep", "turn", "draw"}
 #: Points a slab still to pave is expected to bring (road points per slab of an average paving).
 POINTS_PER_SLAB = 1.7
 #: Points of uncertainty in a final-score estimate, by turns left in the game (base, per turn, cap).
 SPREAD_BASE, SPREAD_PER_TURN, SPREAD_CAP = 6.0, 0.6, 30.0
+#: A playout horizon no game reaches (a two-seat game takes about 130 decisions, a five-seat one about 250).
+END_OF_GAME = 10_000
 
 
 def expected(t: Table, mail: list[int], left: float) -> float:
@@ -91,6 +99,14 @@ class MilehollowKnowledge(Knowledge):
     rounds = 0
     paired_width = 6
     switch_margin = 0.02
+    #: Trial: mail kept is judged by playouts to the game's end (no evaluation), where it shows whether a
+    #: card gets delivered in time (off: with :attr:`mail_as_normal` it won fewer games than without).
+    keep_to_end = False
+    #: Trial: new mail is drawn only when Normal would draw it (judged at a cut-off, new cards look like
+    #: points, and the search drew mail turn after turn; off, as above).
+    mail_as_normal = False
+    #: The playouts of a decision of the turn (:attr:`horizon` is set per search).
+    turn_horizon = 24
 
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
@@ -105,6 +121,8 @@ class MilehollowKnowledge(Knowledge):
     def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
         state = super().root(observation, stream)
         self.root_turns = state.turns
+        to_end = self.keep_to_end and observation["decision"] in KEEPS
+        self.horizon = END_OF_GAME if to_end else self.turn_horizon
         return state
 
     def stop(self, state: Any) -> bool:
@@ -113,7 +131,8 @@ class MilehollowKnowledge(Knowledge):
 
     def priors(self, state: GameState, player: int, legal: list[str]) -> list[float]:
         """Normal's move first; then the pavings of the roads Normal plans, the other pavings by length,
-        new mail, the deck and the face-up cards its plan wants; every other move of the move list last."""
+        the deck and the face-up cards its plan wants; every other move of the move list last (new mail only
+        as Normal's move, see :attr:`mail_as_normal`)."""
         offered = set(offered_moves(legal))
         obs = lean_observation(state, player)
         bot = self.normal(player)
@@ -132,7 +151,9 @@ class MilehollowKnowledge(Knowledge):
             elif a.startswith("pave:"):
                 road = ROAD_INDEX[a.split(":")[1]]
                 w = 0.5 if road in roads else 0.02 * ROADS[road].len
-            elif a in ("mail", "deck"):
+            elif a == "mail":
+                w = 0.0 if self.mail_as_normal else 0.3
+            elif a == "deck":
                 w = 0.3
             elif a.startswith("row:"):
                 card = state.row[int(a[4:]) - 1]
@@ -181,6 +202,9 @@ class ExpertBot(SearchBot):
             return offered_moves(legal)[0]
         if observation["decision"] not in SEARCHED:
             return self.knowledge.normal(self.seat).choose(observation, legal, stream)
+        if self.knowledge.keep_to_end and observation["decision"] in KEEPS:
+            keep_budget = self.iterations * KEEP_SHARE[0] // KEEP_SHARE[1]
+            return self.search(observation, legal, stream, keep_budget).action
         return super().choose(observation, legal, stream)
 
 

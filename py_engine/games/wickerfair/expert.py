@@ -1,15 +1,17 @@
 """Wickerfair's Expert level: the shared search (``py_engine/core/search.py``) with this game's knowledge.
 
-* Positions: the seat's observation with everything it cannot see drawn afresh (sample.py): other hands
-  and missions, deck orders, an opponent's hidden courage dial, drawn again for every iteration.
-* Prior: Normal's choice (``planner.NormalBot``: each candidate step tried, the rest of the turn played
-  quickly, the outcome valued) gets most of the weight, the other steps share the rest.
-* Rollout policy: Normal's planner for the choices that shape a turn (the column, the top option), the
-  quick player (``policy.QuickPlayer``) for every other step, Normal's commit plan for courage dials.
+* The paired search, on the choices that shape a turn (:data:`SEARCHED`; every other step is Normal's):
+  Normal's choice and the next :data:`WickerfairKnowledge.paired_width` − 1 legal steps are each played
+  on from the same draws of what the seat cannot see (other hands, missions, deck orders, an opponent's
+  hidden dial: sample.py), :data:`ITERATIONS` playouts in all, until the seat's own turn is over: its
+  own steps by Normal's planner, a confrontation's other side by the quick player and Normal's commit
+  plan. Another step replaces Normal's only when its mean is better by the switch margin.
 * Evaluation: Normal's value of the position for every clan (``evaluate.value``: final coins it may
   expect), turned into chances of winning by :func:`~py_engine.core.search.win_chances`.
 
-Only the decisions that shape a turn are searched (:data:`SEARCHED`); every other step is Normal's.
+So the Expert is Normal's own look-ahead, judged over many draws of the hidden things (Normal fills
+them with stand-ins) with its confrontations played out. Playouts through the other clans' turns, with
+the quick player, were tried and did worse (docs/performance.md).
 """
 from __future__ import annotations
 
@@ -24,7 +26,7 @@ from .evaluate import remaining_turns, sum_simple, value
 from .planner import LOOKAHEAD, NormalBot
 from .policy import QuickPlayer, commit_step
 
-ITERATIONS = 32
+ITERATIONS = 100
 NORMAL_PRIOR = 0.6
 #: The decisions the search thinks about; every other step is played as Normal plays it.
 SEARCHED = {K.CHOOSE_COLUMN, K.TOP_OPTION, K.VISITOR_OFFER, K.MILL_PICK, K.CONFRONT_ORDER, K.BOTTOM_DO,
@@ -53,7 +55,9 @@ def normal_move(bot: NormalBot, s: Any, legal: list[str]) -> str:
 
 
 class WickerfairKnowledge(Knowledge):
-    horizon = 30
+    horizon = 60
+    paired_width = 5
+    switch_margin = 0.01
     #: Playouts stop at the start of the seat's next turn once this is on (every candidate is then
     #: judged at the same point of the round); :attr:`horizon` still caps them.
     to_next_turn = False
@@ -76,7 +80,7 @@ class WickerfairKnowledge(Knowledge):
 
     #: Playouts stop once the seat's own turn is over (Normal's own look-ahead, but over many draws of
     #: what the seat cannot see, confrontations played out); the seat's steps are then Normal's planner's.
-    own_turn = False
+    own_turn = True
 
     def stop(self, state: Any) -> bool:
         if self.own_turn:
