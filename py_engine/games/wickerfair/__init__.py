@@ -28,9 +28,10 @@ class Wickerfair(Game):
                          "two Easy clans.",
                    "pt": "Experimenta cada passo, continua a vez e avalia o resultado; venceu todos os 100 jogos "
                          "contra dois clãs Fáceis."},
-        "expert": {"en": "Tries the choices that shape a turn in many imagined fairs, opponents' turns included.",
-                   "pt": "Experimenta as escolhas que moldam uma vez em muitas feiras imaginadas, com as vezes dos "
-                         "adversários."},
+        "expert": {"en": "Tries the choices that shape a turn in many imagined fairs; won 17 of 28 games against "
+                         "Normal.",
+                   "pt": "Experimenta as escolhas que moldam uma vez em muitas feiras imaginadas; venceu 17 de 28 "
+                         "jogos contra o Normal."},
     }
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:
