@@ -46,7 +46,8 @@ export function glide(root, frame) {
   };
   const step = (now) => {
     if (over) return;
-    const p = Math.min(1, (now - start) / MOVE_MS);
+    // A frame's time can be a little before the moment the glide began: never a part below 0.
+    const p = Math.max(0, Math.min(1, (now - start) / MOVE_MS));
     if (p >= 1) {
       finish();
       return;

@@ -568,7 +568,7 @@ function paintLastTurn(ctx, geo, m) {
   const tr = m.travel;
   if (tr && tr.path.length > 1) {
     const legs = tr.path.length - 1;
-    const at = Math.min(legs - 1e-6, tr.p * legs);
+    const at = Math.max(0, Math.min(legs - 1e-6, tr.p * legs));
     const i = Math.floor(at), f = at - i;
     const a = tr.path[i], b = tr.path[i + 1];
     const x = a.x + (b.x - a.x) * f, y = a.y + (b.y - a.y) * f;
