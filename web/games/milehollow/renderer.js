@@ -322,10 +322,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     // with the row and the hand put away while paving so the map keeps most of its room.
     root.classList.toggle("mh-side-sheet", !!sheet && root.clientWidth >= SIDE_SHEET);
     root.classList.toggle("mh-sheet-open", !!sheet && (sheet.kind === "roads" || sheet.kind === "pave"));
-    // Choosing mail needs the hand in view but not the row and piles, which cannot be used meanwhile.
-    root.classList.toggle("mh-keep-open", !!sheet && sheet.kind === "keep");
     // A narrow board (a tablet, a small window) lays the row and the piles on two lines, as a phone does.
-    root.classList.toggle("mh-narrow", root.clientWidth < SIDE_SHEET);
+    root.classList.toggle("mh-narrow", root.clientWidth < SIDE_SHEET && innerWidth > 560);
     root.dataset.acting = acting ? "1" : "0";
     root.dataset.kind = kind || "";
     root.dataset.sheet = sheet ? sheet.kind : "";

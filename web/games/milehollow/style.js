@@ -127,7 +127,6 @@ const CSS = `
 .mh-final-none{margin:0;font-size:12px;color:#6a5435}
 .mh-root.mh-over .mh-bar,.mh-root.mh-over .mh-handrow,.mh-root.mh-over .mh-mails{display:none}
 .mh-root.mh-sheet-open:not(.mh-side-sheet)>:is(.mh-bar,.mh-handrow,.mh-mails){display:none}
-.mh-root.mh-keep-open:not(.mh-side-sheet)>:is(.mh-bar,.mh-mails){display:none}
 .mh-root.mh-narrow .mh-bar{flex-wrap:wrap}.mh-root.mh-narrow .mh-row,.mh-root.mh-narrow .mh-piles{flex:1 1 100%}
 .mh-root.mh-side-sheet{display:grid;grid-template-columns:minmax(0,1fr) minmax(250px,330px);
   grid-template-rows:auto minmax(0,1fr) auto auto auto;column-gap:10px;row-gap:5px}
