@@ -44,7 +44,7 @@ import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, re
 import { guestCard, scanAnswer, cardOf } from "./cards.js";
 import { reopenTable } from "./hostreopen.js";
 import { admit, admitIntent, stranger, handOver, INTENT_BURST } from "./hostguard.js";
-import { chatAllowed, chatLine, MAX_CHAT } from "./chat.js";
+import { chatIn, chatOut, hintFor } from "./hostasks.js";
 import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
 import "./strings.js";
@@ -473,10 +473,7 @@ class HostTable {
       return;
     }
     if (msg.type === "chat") {
-      const line = chatLine(msg);
-      if (!line) this.refuse(g, peer, `a line is plain text of at most ${MAX_CHAT} characters, or a quick phrase`);
-      // Past a person's pace a line is dropped, with no answer (an answer would amplify a flood).
-      else if (this.board && chatAllowed(g)) this.chatOut({ seat: g.seat, ...line });
+      chatIn(this, g, peer, msg);
       return;
     }
     if (msg.type === "reveal") {
@@ -506,7 +503,7 @@ class HostTable {
     if (msg.action === HINT) {
       // A hint searches on this device for a second or so: a few a minute, whatever the page asks.
       g.intents.pending = false;
-      if (this.admit(g, "hint")) this.enqueue(() => this.hint(g));
+      if (this.admit(g, "hint")) this.enqueue(() => hintFor(this, g));
       return;
     }
     g.intents.pending = true;
@@ -525,38 +522,6 @@ class HostTable {
       }
       await this.refreshAll();
     });
-  }
-
-  /**
-   * A hint for `g`'s seat (null: this device's own), if the table offers one now: the strongest
-   * level's move from that seat's view only, counted in the record (every seat's log says so),
-   * then sent to that seat alone.
-   */
-  async hint(g) {
-    const seat = g ? g.seat : 0;
-    const snap = this.snap;
-    if (!snap || !(snap.decision && snap.decision.players.includes(seat))) return;
-    let found;
-    try {
-      const quick = matchMedia("(pointer: coarse)").matches ? "phone" : "desk";
-      found = (await this.engine.call("hint", { table: this.table, seat, viewer: seat, quick })).hint;
-    } catch (e) {
-      if (g) this.refuse(g, g.peer, words(e.words) || e.message || String(e));
-      else this.board.note(t("table.actionFailed", { detail: words(e.words) || e.message || String(e) }));
-      return;
-    }
-    await this.refreshAll();
-    if (!g) this.board.showHint(found);
-    else if (g.peer && g.peer.open) g.peer.send(message("hint", { action: found.action, words: found.words }));
-  }
-
-  /** A line said at the table (chat.js): to every device at it, and to this page's own panel. */
-  chatOut(line) {
-    const text = message("chat", line);
-    for (const g of [...this.guests.values(), ...this.watchers]) {
-      if (g.peer && g.peer.open) g.peer.send(text);
-    }
-    if (this.board && this.board.chat) this.board.chat.receive(line);
   }
 
   // --- internet invitations (web/app/live/hostnet.js) -------------------------------------------
@@ -731,7 +696,7 @@ class HostTable {
     this.phase = "playing";
     this.board = new (await import("./board.js")).LiveBoard({
       game: this.game, page: "live-host", onPlay: (action) => this.enqueue(() => this.hostPlay(action)),
-      chat: { me: 0, keepKey: `vt.chat.${this.saveId}`, send: (line) => { this.chatOut({ seat: 0, ...line }); return true; } },
+      chat: { me: 0, keepKey: `vt.chat.${this.saveId}`, send: (line) => { chatOut(this, { seat: 0, ...line }); return true; } },
     });
     if (this.dead) return;
     this.board.el.dataset.table = table;
@@ -759,7 +724,7 @@ class HostTable {
 
   async hostPlay(action) {
     if (action === HINT) {
-      await this.hint(null);
+      await hintFor(this, null);
       return;
     }
     try {
