@@ -82,13 +82,15 @@ if [ "$#" -gt 0 ]; then
   nonzero $? "$*"
   exit $?
 fi
-# The whole suite: the engine's tests (all CPU) and the browser tests (mostly waiting on pages,
-# clocks and bots) side by side, the engine's at a lower priority so that the pages keep their
-# timing. On 2 CPUs this takes the suite from about 50 to about 35 minutes.
+# The whole suite: the engine's tests (all CPU) beside the browser tests, which run in two
+# processes of their own (pytest-xdist, a test file at a time each: a file's pages share its
+# fixtures). A browser test mostly waits on pages, clocks and bots, so one process of them
+# leaves a CPU half idle; the engine's tests run at the lowest priority so that the pages keep
+# their timing. On 2 CPUs this takes the suite from about 50 to about 30 minutes.
 engine_log=$(mktemp)
-nice -n 10 "$PY" -m pytest -q --durations=10 "$PER_TEST" -m "not browser" tests >"$engine_log" 2>&1 &
+nice -n 19 "$PY" -m pytest -q --durations=10 "$PER_TEST" -m "not browser" tests >"$engine_log" 2>&1 &
 engine_pid=$!
-"$PY" -m pytest -q --durations=15 "$PER_TEST" -m browser tests
+"$PY" -m pytest -q --durations=15 "$PER_TEST" -n "${VT_BROWSER_PROCS:-2}" --dist loadfile -m browser tests
 browser_status=$?
 wait "$engine_pid"
 engine_status=$?

@@ -128,7 +128,12 @@ def csp_safe_waits(pg, poll_ms: int = 50) -> None:
             if value:
                 return value
             if time.monotonic() > limit:
-                raise TimeoutError(f"wait_for_function timed out after {timeout} ms: {expression[:200]}")
+                try:  # what the page was doing instead, so a failure says more than "timed out"
+                    where = pg.evaluate("`${location.hash} state=${document.body.dataset.state}`"
+                                        " + ` ${(document.querySelector('[role=alert]')?.textContent || '').slice(0, 200)}`")
+                except Exception as e:  # noqa: BLE001 - the page may be gone
+                    where = f"(page unreadable: {e})"
+                raise TimeoutError(f"wait_for_function timed out after {timeout} ms: {expression[:200]} — page: {where}")
             time.sleep(poll_ms / 1000)
 
     pg.wait_for_function = wait_for_function

@@ -204,6 +204,7 @@ class TableShell {
   }
 
   setState(state) {
+    if (this.dead) return; // the body's state is the page after this one's now
     this.state = state;
     document.body.dataset.state = state;
   }
@@ -235,7 +236,9 @@ class TableShell {
     status.destroy();
     this.loadStatus = null;
     if (this.dead) return;
-    if (!(await this.claim(false))) {
+    const claimed = await this.claim(false);
+    if (this.dead) return;
+    if (!claimed) {
       this.showTakenElsewhere(t("table.openElsewhere"));
       return;
     }
@@ -284,15 +287,24 @@ class TableShell {
    * Hold the table's lock (Web Locks) while this page shows it, so two tabs never play one
    * table. `steal` takes it from the other tab, which then stops and says so.
    */
-  claim(steal) {
-    if (this.owner) return Promise.resolve(true);
+  async claim(steal) {
+    if (this.owner) return true;
     if (!navigator.locks) {
       this.owner = true; // no locks here: the save's sequence check still refuses an older tab
-      return Promise.resolve(true);
+      return true;
     }
+    // The page this one replaced in the same tab (the same table at another address) lets go of
+    // the lock a moment after it is gone: only a lock still held after that is another tab's.
+    for (let tries = 0; !steal && tries < 15 && !this.dead; tries++) {
+      const { held = [] } = await navigator.locks.query();
+      if (!held.some((l) => l.name === `vt-table-${this.save.id}`)) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    if (this.dead) return false;
     return new Promise((resolve) => {
       navigator.locks.request(`vt-table-${this.save.id}`, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
-        if (!lock) {
+        if (!lock || this.dead) {
+          // A page left while it waited for the lock must not keep it from the page after it.
           resolve(false);
           return undefined;
         }
