@@ -130,7 +130,8 @@ def csp_safe_waits(pg, poll_ms: int = 50) -> None:
             if time.monotonic() > limit:
                 try:  # what the page was doing instead, so a failure says more than "timed out"
                     where = pg.evaluate("`${location.hash} state=${document.body.dataset.state}`"
-                                        " + ` ${(document.querySelector('[role=alert]')?.textContent || '').slice(0, 200)}`")
+                                        " + ` ${(document.querySelector('[role=alert]')?.textContent || '').slice(0, 200)}`"
+                                        " + ` visibility: ${JSON.stringify(window.__realVisibility || null)}`")
                 except Exception as e:  # noqa: BLE001 - the page may be gone
                     where = f"(page unreadable: {e})"
                 raise TimeoutError(f"wait_for_function timed out after {timeout} ms: {expression[:200]} — page: {where}")
@@ -230,9 +231,23 @@ def device_context(browser, width: int, height: int, *, touch: bool = False, ser
     return ctx
 
 
+# A solo table pauses itself when its page is hidden, and a headless browser on a busy machine has
+# been seen to call a page in use hidden (a stretch of play in a test then ends paused). A device's
+# page therefore stays visible unless its test hides it (test_pause.py defines visibilityState over
+# this one); what the browser itself said is kept in window.__realVisibility.
+SHOWN_JS = """(() => {
+  const real = Object.getOwnPropertyDescriptor(Document.prototype, 'visibilityState').get;
+  window.__realVisibility = [];
+  document.addEventListener('visibilitychange', () => window.__realVisibility.push(real.call(document)), true);
+  Object.defineProperty(document, 'visibilityState', {get: () => 'visible', configurable: true});
+  Object.defineProperty(document, 'hidden', {get: () => false, configurable: true});
+})()"""
+
+
 def device_page(ctx, timeout: float = ENGINE_WAIT):
-    """A page of ``ctx`` whose script errors are listed in ``page.errors``."""
+    """A page of ``ctx`` whose script errors are listed in ``page.errors``; it stays visible (SHOWN_JS)."""
     pg = ctx.new_page()
+    pg.add_init_script(SHOWN_JS)
     csp_safe_waits(pg)
     pg.set_default_timeout(timeout)
     pg.errors = []
@@ -259,8 +274,23 @@ def centre(box):
     return box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
 
 
+HIT_JS = "(t, [x, y]) => { const el = document.elementFromPoint(x, y); return !!el && (el === t || t.contains(el)); }"
+
+
 def tap(page, selector):
-    page.touchscreen.tap(*centre(page.locator(selector).first.bounding_box()))
+    """A finger on the middle of ``selector``, once it is what lies there and has stopped moving
+    (as a click waits for its target: a sheet still sliding in, or a note over it, takes the tap
+    elsewhere); after 10 s it taps anyway."""
+    target = page.locator(selector).first
+    box = target.bounding_box()
+    end = time.monotonic() + 10
+    while time.monotonic() < end:
+        time.sleep(0.05)
+        again = target.bounding_box()
+        if again == box and box and target.evaluate(HIT_JS, list(centre(box))):
+            break
+        box = again
+    page.touchscreen.tap(*centre(box or target.bounding_box()))
 
 
 def touch_drag(page, x, y, dx, dy):
