@@ -27,10 +27,10 @@ class Milehollow(Game):
         "normal": {"en": "Plans one network for all its mail and races the end; beat Easy in 94 of 100 games.",
                    "pt": "Planeja uma só rede para toda a correspondência e corre para o fim; venceu o Fácil em 94 "
                          "de 100 jogos."},
-        "expert": {"en": "Checks Normal's plan against the alternatives in many imagined deals; won 35 of 69 games "
+        "expert": {"en": "Checks Normal's plan against the alternatives in many imagined deals; won 50 of 100 games "
                          "against Normal.",
-                   "pt": "Confere o plano do Normal com as alternativas em muitas distribuições imaginadas; venceu 35 "
-                         "de 69 jogos contra o Normal."},
+                   "pt": "Confere o plano do Normal com as alternativas em muitas distribuições imaginadas; venceu 50 "
+                         "de 100 jogos contra o Normal."},
     }
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:

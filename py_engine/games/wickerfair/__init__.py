@@ -28,9 +28,9 @@ class Wickerfair(Game):
                          "two Easy clans.",
                    "pt": "Experimenta cada passo, continua a vez e avalia o resultado; venceu todos os 100 jogos "
                          "contra dois clãs Fáceis."},
-        "expert": {"en": "Tries the choices that shape a turn in many imagined fairs; won 17 of 28 games against "
+        "expert": {"en": "Tries the choices that shape a turn in many imagined fairs; won 60 of 100 games against "
                          "Normal.",
-                   "pt": "Experimenta as escolhas que moldam uma vez em muitas feiras imaginadas; venceu 17 de 28 "
+                   "pt": "Experimenta as escolhas que moldam uma vez em muitas feiras imaginadas; venceu 60 de 100 "
                          "jogos contra o Normal."},
     }
 
