@@ -289,9 +289,10 @@ def write_pyscript_config(dist: Path) -> None:
 
 def is_lazy(rel: str) -> bool:
     """Files the service worker caches when first used, not at install: the start image plays
-    and verifies without them (the standard library, the wheels of a normal start, PyScript)."""
-    return (rel == "pyodide/python_stdlib.zip" or (rel.startswith("pyodide/") and rel.endswith(".whl"))
-            or rel.startswith("pyscript/"))
+    and verifies without them (the standard library, the wheels of a normal start, PyScript and
+    the stock wasm it loads; the worker loads the build's compressed copy of it)."""
+    return (rel in ("pyodide/python_stdlib.zip", "pyodide/pyodide.asm.wasm")
+            or (rel.startswith("pyodide/") and rel.endswith(".whl")) or rel.startswith("pyscript/"))
 
 
 def write_precache(dist: Path) -> dict:

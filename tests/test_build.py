@@ -9,6 +9,7 @@ import hashlib
 import io
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -191,9 +192,10 @@ def test_precache_manifest_and_service_worker(dist):
     assert injected == {"build": manifest["build"], "files": {k: v["sha256"] for k, v in manifest["files"].items()},
                         "lazy": manifest["lazy"]}
     # Cached when first used, not at install: what the start image makes unnecessary.
-    assert set(manifest["lazy"]) == {k for k in manifest["files"] if k == "pyodide/python_stdlib.zip"
+    assert set(manifest["lazy"]) == {k for k in manifest["files"] if k in ("pyodide/python_stdlib.zip", "pyodide/pyodide.asm.wasm")
                                      or k.startswith("pyscript/") or (k.startswith("pyodide/") and k.endswith(".whl"))}
-    assert not any(k.startswith(("pyodide/start-", "pyodide/pyodide.asm", "web/", "index.html")) for k in manifest["lazy"])
+    assert not any(k.startswith(("pyodide/start-", "pyodide/pyodide-asm-", "pyodide/pyodide.asm.mjs", "web/", "index.html"))
+                   for k in manifest["lazy"])
 
 
 def test_build_id_changes_with_content_and_only_then(dist, tmp_path):
@@ -259,6 +261,16 @@ def test_the_start_image_is_a_snapshot_of_this_pyodide_build(dist):
     assert start["pyodide"] == build_site.PYODIDE_VERSION == manifest["pyodide"]
     assert start["stdlib"] == "pyodide/python_stdlib.zip" and (out / start["stdlib"]).is_file()
     assert start["wheel"] == manifest["engine"]["wheel"]
+
+
+def test_the_worker_gets_the_stock_wasm_compressed(dist):
+    out, _ = dist
+    name = _start(out)["wasm"]
+    assert re.fullmatch(r"pyodide/pyodide-asm-[0-9a-f]{16}\.wasm-gz", name)
+    packed = (out / name).read_bytes()
+    stock = (out / "pyodide" / "pyodide.asm.wasm").read_bytes()
+    assert gzip.decompress(packed) == stock and len(packed) < 0.45 * len(stock)
+    assert name.removeprefix("pyodide/pyodide-asm-").removesuffix(".wasm-gz") == hashlib.sha256(packed).hexdigest()[:16]
 
 
 def test_the_image_ships_only_what_the_wasm_does_not_already_carry(dist):

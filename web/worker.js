@@ -21,7 +21,7 @@
 // asks for files through fetch(); it gets the responses already in flight, counted byte by
 // byte for the progress bar.
 
-const START = /*@START@*/ null; // {image, size, buildId, pyodide, data, stdlib, wheel}
+const START = /*@START@*/ null; // {image, size, buildId, pyodide, data, stdlib, wheel, wasm}
 
 const SITE = new URL("../", import.meta.url);
 const PYODIDE = new URL("pyodide/", SITE);
@@ -118,11 +118,18 @@ const STDLIB = new URL(START ? START.stdlib : "pyodide/python_stdlib.zip", SITE)
 const NO_STDLIB = new URL("vt-no-stdlib.zip", PYODIDE).href;
 
 // The wasm compiles as it arrives, whatever Python is waiting for meanwhile (Pyodide's own
-// loader would only start once the image is in); the image needs its bytes too.
-const wasm = trackedFetch(WASM).then((r) => ({
-  bytes: START ? r.clone().arrayBuffer() : null,
-  module: WebAssembly.compileStreaming(r),
-}));
+// loader would only start once the image is in); the image needs its bytes too. A built site
+// sends it gzip-compressed (START.wasm: a third of the bytes, and a host may not compress it
+// itself), inflated here as it streams in.
+function inflatedWasm(response) {
+  return new Response(response.body.pipeThrough(new DecompressionStream("gzip")),
+                      { status: 200, headers: { "content-type": "application/wasm" } });
+}
+const PACKED = START && START.wasm && typeof DecompressionStream === "function";
+const wasm = trackedFetch(PACKED ? new URL(START.wasm, SITE).href : WASM).then((r) => {
+  const response = PACKED ? inflatedWasm(r) : r;
+  return { bytes: START ? response.clone().arrayBuffer() : null, module: WebAssembly.compileStreaming(response) };
+});
 const wasmModule = wasm.then((w) => w.module);
 const wasmBytes = wasm.then((w) => w.bytes);
 for (const p of [wasmModule, wasmBytes]) p.catch(() => {});

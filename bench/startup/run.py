@@ -7,12 +7,14 @@
 
 1. Lobby first paint: a fresh profile opens index.html; first-contentful-paint from the
    page's own paint timing. Target <= 0.5 s.
-2. Start -> interactive table, warm worker, in each of the four games: in the lobby with the
-   engine ready, open "New table" and press Start (the form's own seats and options, so who
-   moves first is drawn as for a visitor: a bot that moves first is part of the wait); time
-   from the click to the table's ``vt:interactive`` event (web/app/pages/table.js), then a
-   second Start in the same visit, plus the bare ``engine.call("new_table")`` round trip.
-   Target <= 0.3 s.
+2. Start -> table, warm worker, in each of the four games: in the lobby with the engine ready,
+   open "New table" and press Start (the form's own seats and options, so who moves first is
+   drawn as for a visitor); time from the click to the next frame after the table is on screen
+   and answering (web/app/pages/table.js sets the body's ``data-state``: ``interactive`` on the
+   person's turn, ``bot`` while a bot's turn is shown with its pause before it moves, ``handoff``),
+   then a second Start in the same visit. Target <= 0.3 s. Also, with no target: a third Start
+   with ``?botdelay=0`` timed to the person's first possible move (``vt:interactive``), bots that
+   move first playing at once, and the bare ``engine.call("new_table")`` round trip.
 3. Cold deep link: a fresh profile (empty caches, a saved table in its storage) opens
    ``index.html#/table/<id>``; time from navigation start to ``vt:interactive``.
 4. New visitor: a fresh profile opens the lobby and goes straight to New table (Elderwood)
@@ -21,7 +23,7 @@
 5. Bare Pyodide (bench/startup/bare.html: the same Pyodide files and nothing else): time
    from navigation start to its first Python answer. 3 and 4 are each paired with a bare
    run (alternating order, so a pair shares the machine's load); the figure is the median of
-   the pairs' ratios. Targets: deep link <= 1.0x, new visitor <= 1.2x.
+   the pairs' ratios. Targets: deep link <= 1.0x (over the throttled link <= 0.8x), new visitor <= 1.2x.
 6. The same three over a throttled link (10 Mbit/s shared by every connection, 40 ms before
    each response), done by this script's server so that it covers the page, its worker and
    the service worker alike.
@@ -63,7 +65,8 @@ CHROMIUM = os.environ.get("VT_CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
         "--disable-sync", "--no-first-run", "--disable-quic",
         "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
-TARGETS = {"first_paint": 0.5, "warm_start": 0.3, "deep_ratio": 1.0, "visitor_ratio": 1.2, "transfer": 1.10}
+TARGETS = {"first_paint": 0.5, "warm_start": 0.3, "deep_ratio": 1.0, "deep_ratio_throttled": 0.8, "visitor_ratio": 1.2,
+           "transfer": 1.10}
 GAMES = ("elderwood", "hollowmere", "milehollow", "wickerfair")
 VISITOR_GAME = "elderwood"
 THROTTLE = {"mbit": 10.0, "latency_ms": 40}
@@ -180,12 +183,29 @@ def first_paint(browser, base: str) -> dict:
         ctx.close()
 
 
-WARM_START_JS = """(game) => new Promise((resolve, reject) => {
+# Start -> the table on screen: the frame after the body's state says a turn is shown.
+TABLE_SHOWN_JS = """() => new Promise((resolve, reject) => {
+    const t0 = performance.now();
+    const timer = setTimeout(() => reject(new Error('no table within 20 s')), 20000);
+    const shown = () => ['interactive', 'bot', 'handoff'].includes(document.body.dataset.state)
+                        && location.hash.startsWith('#/table/');
+    const watch = new MutationObserver(() => {
+        if (!shown()) return;
+        watch.disconnect();
+        clearTimeout(timer);
+        requestAnimationFrame(() => setTimeout(() => resolve((performance.now() - t0) / 1000)));
+    });
+    watch.observe(document.body, {attributes: true, attributeFilter: ['data-state']});
+    document.querySelector('#start').click();
+})"""
+
+# Start -> the person's first possible move (bots that move first at once: ?botdelay=0).
+FIRST_MOVE_JS = """() => new Promise((resolve, reject) => {
     const t0 = performance.now();
     const timer = setTimeout(() => reject(new Error('no vt:interactive within 20 s')), 20000);
     window.addEventListener('vt:interactive', () => {
         clearTimeout(timer);
-        resolve((performance.now() - t0) / 1000);
+        requestAnimationFrame(() => setTimeout(() => resolve((performance.now() - t0) / 1000)));
     }, {once: true});
     document.querySelector('#start').click();
 })"""
@@ -214,15 +234,12 @@ ROUND_TRIP_JS = """async (game) => {
 }"""
 
 
-def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict, dict]:
-    """Start -> interactive (seconds) with a warm worker: the first Start of a visit (a fresh
-    profile: the table page and the renderer are not loaded yet), a second Start in the same
-    visit, the bare new_table round trip, and how many bot steps each Start waited for
-    ({"first": {game: [...]}, "again": {...}})."""
-    first: dict[str, list[float]] = {g: [] for g in GAMES}
-    again: dict[str, list[float]] = {g: [] for g in GAMES}
-    trips: dict[str, list[float]] = {g: [] for g in GAMES}
-    steps: dict[str, dict[str, list[int]]] = {"first": {g: [] for g in GAMES}, "again": {g: [] for g in GAMES}}
+def warm_start(browser, base: str, runs: int) -> dict:
+    """Seconds, game by game, with a warm worker: Start -> table on screen for the first Start of
+    a visit (a fresh profile: the table page and the renderer are not loaded yet) and a second
+    Start in the same visit; a third Start with bots at once -> the person's first possible move
+    and how many bot steps it waited for; the bare new_table round trip."""
+    out = {k: {g: [] for g in GAMES} for k in ("first", "again", "first_move", "bot_steps", "trip")}
     for _ in range(runs):
         for game in GAMES:
             ctx = new_context(browser)
@@ -234,16 +251,19 @@ def warm_start(browser, base: str, runs: int) -> tuple[dict, dict, dict, dict]:
                 # "A table started after a few seconds on the lobby": a visitor reads the lobby
                 # while the page warms up in idle time.
                 page.wait_for_timeout(LOBBY_DWELL_MS)
-                for bucket, name in ((first, "first"), (again, "again")):
-                    page.evaluate("(h) => window.__vt.navigate(h)", f"#/new/{game}?botdelay=0")
+                for name in ("first", "again"):
+                    page.evaluate("(h) => window.__vt.navigate(h)", f"#/new/{game}")
                     page.wait_for_selector("#start:not([disabled])")
-                    page.evaluate(COUNT_BOT_STEPS_JS)
-                    bucket[game].append(page.evaluate(WARM_START_JS, game))
-                    steps[name][game].append(page.evaluate("window.__botSteps"))
-                trips[game].append(page.evaluate(ROUND_TRIP_JS, game))
+                    out[name][game].append(page.evaluate(TABLE_SHOWN_JS))
+                page.evaluate("(h) => window.__vt.navigate(h)", f"#/new/{game}?botdelay=0")
+                page.wait_for_selector("#start:not([disabled])")
+                page.evaluate(COUNT_BOT_STEPS_JS)
+                out["first_move"][game].append(page.evaluate(FIRST_MOVE_JS))
+                out["bot_steps"][game].append(page.evaluate("window.__botSteps"))
+                out["trip"][game].append(page.evaluate(ROUND_TRIP_JS, game))
             finally:
                 ctx.close()
-    return first, again, trips, steps
+    return out
 
 
 def saved_table(browser, base: str) -> tuple[str, dict]:
@@ -255,7 +275,7 @@ def saved_table(browser, base: str) -> tuple[str, dict]:
         page.goto(f"{base}/index.html#/new/elderwood?botdelay=0")
         page.wait_for_selector("#start:not([disabled])", timeout=120_000)
         page.evaluate("window.__vt.ready")
-        page.evaluate(WARM_START_JS, "elderwood")
+        page.evaluate(FIRST_MOVE_JS)
         table_id = page.evaluate("location.hash").split("/")[2].split("?")[0]
         page.wait_for_timeout(500)  # the save lands in IndexedDB
         return table_id, ctx.storage_state(indexed_db=True)
@@ -350,8 +370,9 @@ def run(runs: int, dist: Path, throttle: bool) -> dict:
             LINK.set()
             paints = [first_paint(browser, base) for _ in range(runs)]
             r["first_paint"] = {"fcp": [x["fcp"] for x in paints], "fp": [x["fp"] for x in paints]}
-            (r["warm_start"], r["warm_start_again"], r["new_table_round_trip"],
-             r["warm_start_bot_steps"]) = warm_start(browser, base, runs)
+            w = warm_start(browser, base, runs)
+            r["warm_start"], r["warm_start_again"], r["new_table_round_trip"] = w["first"], w["again"], w["trip"]
+            r["first_move_bots_at_once"], r["first_move_bot_steps"] = w["first_move"], w["bot_steps"]
             table_id, storage = saved_table(browser, base)
             links = [("local", {})] + ([("throttled", THROTTLE)] if throttle else [])
             for name, link in links:
@@ -390,7 +411,8 @@ def summarize(r: dict) -> dict:
     s = {"fcp": median(r["first_paint"]["fcp"]),
          "warm": {g: median(v) for g, v in r["warm_start"].items()},
          "again": {g: median(v) for g, v in r["warm_start_again"].items()},
-         "trip": {g: median(v) for g, v in r["new_table_round_trip"].items()}}
+         "trip": {g: median(v) for g, v in r["new_table_round_trip"].items()},
+         "first_move": {g: median(v) for g, v in r.get("first_move_bots_at_once", {}).items()}}
     for link in ("local", "throttled"):
         if link not in r:
             continue
@@ -429,12 +451,15 @@ def section(r: dict, s: dict, before: dict | None) -> str:
         f"| {ok(s['fcp'] <= TARGETS['first_paint'])} |",
     ]
     for g in GAMES:
-        lines.append(f"| Start → interactive {g} table, warm worker, first Start after {LOBBY_DWELL_MS / 1000:g} s "
+        lines.append(f"| Start → {g} table on screen, warm worker, first Start after {LOBBY_DWELL_MS / 1000:g} s "
                      f"on the lobby | {s['warm'][g]:.3f} s | ≤ {TARGETS['warm_start']} s | "
                      f"{ok(s['warm'][g] <= TARGETS['warm_start'])} |")
     for g in GAMES:
-        lines.append(f"| Start → interactive {g} table, a second Start in the same visit | {s['again'][g]:.3f} s "
+        lines.append(f"| Start → {g} table on screen, a second Start in the same visit | {s['again'][g]:.3f} s "
                      f"| ≤ {TARGETS['warm_start']} s | {ok(s['again'][g] <= TARGETS['warm_start'])} |")
+    for g in s["first_move"]:
+        lines.append(f"| Start → first move possible, {g}, bots that move first playing at once (third Start) "
+                     f"| {s['first_move'][g]:.3f} s | — | — |")
     for g in GAMES:
         lines.append(f"| `engine.call(\"new_table\")` round trip, {g} | {s['trip'][g] * 1000:.0f} ms | — | — |")
     for link, label in (("local", ""), ("throttled", ", throttled")):
@@ -442,11 +467,12 @@ def section(r: dict, s: dict, before: dict | None) -> str:
             continue
         x = s[link]
         d, v = x["deep_link"], x["visitor"]
+        deep_target = TARGETS["deep_ratio_throttled" if link == "throttled" else "deep_ratio"]
         lines += [
             f"| bare Pyodide page → first Python answer{label} | {d['bare']:.2f} s | — | — |",
             f"| cold deep link `#/table/<id>` → interactive{label} | {d['ours']:.2f} s | — | — |",
-            f"| cold deep link / bare{label} | {d['ratio']:.2f}× | ≤ {TARGETS['deep_ratio']}× "
-            f"| {ok(d['ratio'] <= TARGETS['deep_ratio'])} |",
+            f"| cold deep link / bare{label} | {d['ratio']:.2f}× | ≤ {deep_target}× "
+            f"| {ok(d['ratio'] <= deep_target)} |",
             f"| new visitor: lobby → New table → Start → first move possible{label} | {v['ours']:.2f} s | — | — |",
             f"| new visitor / bare{label} | {v['ratio']:.2f}× | ≤ {TARGETS['visitor_ratio']}× "
             f"| {ok(v['ratio'] <= TARGETS['visitor_ratio'])} |",
@@ -465,12 +491,13 @@ def section(r: dict, s: dict, before: dict | None) -> str:
                      f"| ≤ {mb(limit)} | {ok(s['first_visit_bytes'] <= limit)} |")
     else:
         lines.append(f"| first visit, until the offline cache is complete | {mb(s['first_visit_bytes'])} | — | — |")
-    if "warm_start_bot_steps" in r:
-        b = r["warm_start_bot_steps"]
-        lines += ["", "A bot that moves first is part of a Start's wait (the bench plays bots at once). Start by "
-                  "Start, seconds (bot steps before the person's turn), first Starts then second Starts: " + "; ".join(
-                      f"{g} " + ", ".join(f"{t:.2f} ({n})" for t, n in zip(r["warm_start"][g], b["first"][g]))
-                      + " / " + ", ".join(f"{t:.2f} ({n})" for t, n in zip(r["warm_start_again"][g], b["again"][g]))
+    if "first_move_bot_steps" in r:
+        b = r["first_move_bot_steps"]
+        lines += ["", "\"On screen\" is the frame after the table shows a turn: the person's, or a bot's with the "
+                  "table's pause before it moves (what a player sees). A bot that moves first is part of the "
+                  "wait for a first move; the third Start plays bots at once (`?botdelay=0`). Start by Start, "
+                  "seconds (bot steps before the person's turn): " + "; ".join(
+                      f"{g} " + ", ".join(f"{t:.2f} ({n})" for t, n in zip(r["first_move_bots_at_once"][g], b[g]))
                       for g in GAMES) + "."]
     starts = sorted({w for link in ("local", "throttled") if link in s
                      for m in ("deep_link", "visitor") for w in s[link][m]["starts"]})
@@ -507,15 +534,11 @@ def side_by_side(runs: int, old: Path, new: Path) -> dict:
             r["chromium"] = browser.version
             for i in range(runs):
                 for name in (("old", "new") if i % 2 == 0 else ("new", "old")):
-                    first, again, trips, steps = warm_start(browser, servers[name][1], 1)
+                    w = warm_start(browser, servers[name][1], 1)
                     for g in GAMES:
-                        got = r[name].setdefault(g, {"first": [], "again": [], "trip": [],
-                                                     "bot_steps_first": [], "bot_steps_again": []})
-                        got["first"] += first[g]
-                        got["again"] += again[g]
-                        got["trip"] += trips[g]
-                        got["bot_steps_first"] += steps["first"][g]
-                        got["bot_steps_again"] += steps["again"][g]
+                        got = r[name].setdefault(g, {k: [] for k in w})
+                        for k in w:
+                            got[k] += w[k][g]
             browser.close()
     finally:
         for server, _ in servers.values():
@@ -529,16 +552,18 @@ def side_by_side(runs: int, old: Path, new: Path) -> dict:
 def side_table(r: dict) -> str:
     lines = [f"{r['runs']} runs of each build in turns, headless Chromium {r['chromium']}, {r['cpus']} cores, "
              f"load average {r['load'][0]} at the end, {r['when']}; medians (s)",
-             "", "| game | first Start: other build | this build | second Start: other build | this build "
-             "| new_table round trip: other | this |", "|---|---|---|---|---|---|---|"]
+             "", "| game | first Start → table: other build | this build | second Start: other build | this build "
+             "| first move, bots at once: other | this | new_table round trip: other | this |",
+             "|---|---|---|---|---|---|---|---|---|"]
     for g in GAMES:
         o, n = r["old"][g], r["new"][g]
         lines.append(f"| {g} | {median(o['first']):.3f} | {median(n['first']):.3f} | {median(o['again']):.3f} "
-                     f"| {median(n['again']):.3f} | {median(o['trip']) * 1000:.0f} ms | {median(n['trip']) * 1000:.0f} ms |")
+                     f"| {median(n['again']):.3f} | {median(o['first_move']):.3f} | {median(n['first_move']):.3f} "
+                     f"| {median(o['trip']) * 1000:.0f} ms | {median(n['trip']) * 1000:.0f} ms |")
     def each(x: dict) -> str:
-        return ", ".join(f"{t:.2f} ({n})" for t, n in zip(x["first"], x["bot_steps_first"]))
-    lines += ["", "First Starts one by one, seconds (bot steps before the person's turn), other build → this build: "
-              + "; ".join(f"{g} {each(r['old'][g])} → {each(r['new'][g])}" for g in GAMES) + "."]
+        return ", ".join(f"{t:.2f} ({n})" for t, n in zip(x["first_move"], x["bot_steps"]))
+    lines += ["", "First moves with bots at once, one by one, seconds (bot steps before the person's turn), other "
+              "build → this build: " + "; ".join(f"{g} {each(r['old'][g])} → {each(r['new'][g])}" for g in GAMES) + "."]
     return "\n".join(lines)
 
 

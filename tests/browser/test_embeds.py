@@ -89,7 +89,7 @@ def time_boards(page, n: int, timeout: float = 120) -> list[float]:
 
 
 def wasm_fetches(site) -> int:
-    return sum(1 for p in site.requests if p.endswith("/pyodide.asm.wasm"))
+    return sum(1 for p in site.requests if p.endswith((".wasm", ".wasm-gz")))
 
 
 def load_times(page, site, name, n, rounds):

@@ -157,13 +157,13 @@ def test_a_stalled_download_ends_in_try_again_and_no_timer_runs_meanwhile(contex
     wait_page_state(page, "interactive")
     moves_before = saved_record(page, table_id)["actions"]
     hung = []
-    context.route("**/pyodide/pyodide.asm.wasm", lambda route: hung.append(route))  # never answered
+    context.route("**/pyodide/pyodide-asm-*", lambda route: hung.append(route))  # the wasm, never answered
     page_errors.allow(r"stalled|pyodide|wasm|engine")
     page.goto(site.url(f"index.html?cold=1#/table/{table_id}?botdelay=0&timer=30&enginewait=6000"))
     failed = page.wait_for_selector(".engine-status[data-state=failed]", timeout=60_000)
     assert "stalled" in failed.inner_text()
     time.sleep(31)  # longer than the whole timer: nothing may be played for the person
-    context.unroute("**/pyodide/pyodide.asm.wasm")
+    context.unroute("**/pyodide/pyodide-asm-*")
     for r in hung:
         try:
             r.abort()

@@ -1,7 +1,8 @@
 """A table where every other seat is a bot can be paused: the Pause control or the K key, and by itself
 when the page is hidden (the phone rang), so the timer never runs out and the table never plays for a
 person who is away. The clock keeps the time that remained; the record holds "@pause" and "@resume"
-as table actions; a reload finds the table still paused. Phone in English, desktop in Portuguese.
+as table actions; a reload finds a paused table still paused, and does not pause one that was not.
+Phone in English, desktop in Portuguese.
 
 Screenshots: docs/screens/pause-*.png.
 """
@@ -83,4 +84,13 @@ def test_a_solo_table_pauses_by_hand_by_key_and_when_hidden(browser, site, lang,
         record = saved_record(page, table_id)
         assert record["actions"].count("@pause") == 2 and record["actions"].count("@resume") == 2
         assert all(by != "timer" for _, by in record["actors"])
+
+        # A reload is not someone walking away: the table comes back on the person's turn, not
+        # paused (no page runs the clock meanwhile), and the record has no pause more.
+        for _ in range(2):
+            page.reload()
+            wait_page_state(page, "interactive")
+        time.sleep(1)
+        assert page.evaluate("document.body.dataset.state") == "interactive"
+        assert saved_record(page, table_id)["actions"].count("@pause") == 2
         assert moves(page) >= n

@@ -74,11 +74,12 @@ def test_a_cold_start_comes_from_the_image_without_the_standard_library(page, li
     assert _games(page) == json.loads(bridge.handle(json.dumps({"cmd": "games"})))["result"]
     start = _start(live_site.dist)
     served = live_site.requests
-    assert f"/{start['image']}" in served and "/pyodide/pyodide.asm.wasm" in served
+    assert f"/{start['image']}" in served and f"/{start['wasm']}" in served
     assert f"/{start['data']}" in served
     assert "/pyodide/python_stdlib.zip" not in served, "the image start needs no standard library"
     assert f"/{start['wheel']}" not in served, "the image holds the modules: only their data is installed"
-    assert served.count("/pyodide/pyodide.asm.wasm") == 1, "the wasm is downloaded once and compiled once"
+    assert served.count(f"/{start['wasm']}") == 1, "the wasm is downloaded once and compiled once"
+    assert "/pyodide/pyodide.asm.wasm" not in served, "the worker loads the compressed wasm only"
     assert context.blocked == []
 
 

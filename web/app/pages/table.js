@@ -14,8 +14,9 @@
 // snapshot is drawn before the hand-off screen goes, and their timer starts then.
 //
 // A table where every other seat is a bot can be paused on the person's turn (the Pause control,
-// the K key, and by itself whenever the page is hidden): "@pause" and "@resume" are table actions in
-// the record, nothing is played meanwhile, and the clock keeps the time that remained.
+// the K key, and by itself whenever the page is hidden but not when it is reloaded or left):
+// "@pause" and "@resume" are table actions in the record, nothing is played meanwhile, and the
+// clock keeps the time that remained.
 //
 // Test-only URL parameters: ?timer=<seconds> overrides every decision's timer;
 // ?botdelay=<ms> overrides the pause before a bot moves; ?enginewait=<ms> how long the engine may
@@ -37,6 +38,7 @@ import { TableClock } from "../table/clock.js";
 import { TableBoard } from "../table/board.js";
 import { HandoffScreen } from "../table/handoff.js";
 import { SaveWatch } from "../table/saving.js";
+import { TableLock } from "../table/lock.js";
 import { TableControls } from "../table/controls.js";
 import { decisionKey } from "../timer.js";
 import { siteKey } from "../../lib/keymap.js";
@@ -117,14 +119,24 @@ class TableShell {
     this.board = new TableBoard(this.game, { onIntent: (action) => this.play(action), onReady: () => this.updateRenderer() });
     this.handoff = new HandoffScreen(() => this.acceptHandoff());
     this.controls = new TableControls({ onPlay: (action) => this.playControl(action) });
-    this.owner = false;
+    this.lock = new TableLock(save.id, { alive: () => !this.dead, onLost: () => this.lostTable() });
     this.unmount = () => this.destroy();
     this.offEngine = typeof this.engine.onState === "function"
       ? this.engine.onState((state) => this.onEngineState(state)) : () => {};
-    this.onHide = () => {
-      if (document.visibilityState !== "hidden") return;
+    // Nobody is at a hidden page: a solo table waits for them. A page being unloaded (a reload,
+    // leaving the site) is hidden too, but no clock runs while no page shows the table, and a
+    // pause sent then may or may not be saved before the worker goes: the pause waits a task,
+    // which an unloaded page never runs. A page kept for Back (pagehide, persisted) pauses at once.
+    this.onHide = (e) => {
+      if (document.visibilityState !== "hidden" && !(e && e.persisted)) return;
       this.clock.noteRemaining();
-      this.pauseIfAllowed();                 // nobody is at a hidden page: a solo table waits
+      if (e && e.type === "pagehide") {
+        if (e.persisted) this.pauseIfAllowed();
+        return;
+      }
+      setTimeout(() => {
+        if (!this.dead && document.visibilityState === "hidden") this.pauseIfAllowed();
+      }, 0);
     };
     document.addEventListener("visibilitychange", this.onHide);
     window.addEventListener("pagehide", this.onHide);
@@ -282,47 +294,18 @@ class TableShell {
     this.advance(snap);
   }
 
-  // --- one tab owns a table ----------------------------------------------------------
-  /**
-   * Hold the table's lock (Web Locks) while this page shows it, so two tabs never play one
-   * table. `steal` takes it from the other tab, which then stops and says so.
-   */
-  async claim(steal) {
-    if (this.owner) return true;
-    if (!navigator.locks) {
-      this.owner = true; // no locks here: the save's sequence check still refuses an older tab
-      return true;
-    }
-    // The page this one replaced in the same tab (the same table at another address) lets go of
-    // the lock a moment after it is gone: only a lock still held after that is another tab's.
-    for (let tries = 0; !steal && tries < 15 && !this.dead; tries++) {
-      const { held = [] } = await navigator.locks.query();
-      if (!held.some((l) => l.name === `vt-table-${this.save.id}`)) break;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    if (this.dead) return false;
-    return new Promise((resolve) => {
-      navigator.locks.request(`vt-table-${this.save.id}`, steal ? { steal: true } : { ifAvailable: true }, (lock) => {
-        if (!lock || this.dead) {
-          // A page left while it waited for the lock must not keep it from the page after it.
-          resolve(false);
-          return undefined;
-        }
-        this.owner = true;
-        resolve(true);
-        return new Promise((release) => { this.releaseLock = release; });
-      }).catch(() => {
-        // Stolen by another tab (AbortError): it plays the table now.
-        if (this.owner) this.lostTable();
-        resolve(false);
-      });
-    });
+  // --- one tab owns a table (table/lock.js) -----------------------------------------
+  /** Whether this page holds the table's lock. */
+  get owner() {
+    return this.lock.held;
+  }
+
+  claim(steal) {
+    return this.lock.claim(steal);
   }
 
   /** Another tab took this table: nothing more happens here, and the page says so. */
   lostTable() {
-    this.owner = false;
-    this.releaseLock = null;
     clearTimeout(this.botTimer);
     this.clock.stop();
     this.interactive = false;
@@ -858,7 +841,7 @@ class TableShell {
     document.removeEventListener("visibilitychange", this.onHide);
     window.removeEventListener("pagehide", this.onHide);
     window.removeEventListener("keydown", this.onHintKey);
-    if (this.releaseLock) this.releaseLock();
+    this.lock.letGo();
     clearTimeout(this.botTimer);
     this.offLang();
     this.board.destroy();
