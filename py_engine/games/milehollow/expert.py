@@ -196,8 +196,15 @@ class ExpertBot(SearchBot):
     def __init__(self, game: Any, seat: int, iterations: int | None = None) -> None:
         super().__init__(game, seat, MilehollowKnowledge, ITERATIONS if iterations is None else iterations,
                          tree_depth=4)
+        from .lookahead import LookaheadBot
+        self.player = LookaheadBot(seat)
 
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        """The level's move: the carrier's play with its keeps played out to the end (lookahead.py)."""
+        return self.player.choose(observation, legal, stream)
+
+    def searched(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        """The paired search's move (the level's move until the carrier played better; reviews judge by it)."""
         if len(offered_moves(legal)) == 1:
             return offered_moves(legal)[0]
         if observation["decision"] not in SEARCHED:
