@@ -3,12 +3,13 @@
 ``value(s, me)`` = the §8.3 score if the fair ended now, plus what the position promises before the
 fair ends: progress toward each ribbon, toward the next goodwill band (which multiplies ribbons, hexes
 and pairs), the engine (walkers, structures, helpers, pins, farmers on the map, cards), a met mission
-not shown yet, the next visitor and the Old Mill for the herald. Weights were set by hand and checked
-in self-play (bench/wickerfair_bench.py).
+not shown yet, the next visitor and the Old Mill for the herald. Normal's weights (``NORMAL``) were set by hand
+and checked in self-play (bench/wickerfair_bench.py); the Expert's (``EXPERT``) were tuned against Normal.
 """
 from __future__ import annotations
 
 from collections import deque
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from .board import controls, hex_value, occupancy, owned_resources
@@ -109,7 +110,53 @@ def win_chance(s: "WickerfairState", me: int, opp: int, h: int, starter: bool) -
     return 0.1
 
 
-def value(s: "WickerfairState", me: int) -> float:
+@dataclass(frozen=True)
+class Weights:
+    """The weights of :func:`value`. ``NORMAL`` is the Normal level's own, which old records re-derive its
+    moves with, so its numbers never change; the Expert plans with ``EXPERT`` (tuned by
+    bench/tuning/wickerfair.py against Normal). The ``extra_*`` terms are off (0) in ``NORMAL``."""
+    goodwill_band: float = 0.8          # the next goodwill band's multiplier, by how near it is
+    goodwill_band_ribbons: float = 1.5  # ribbons still to come that the band would multiply
+    ribbon_add: float = 4               # a ribbon's worth beyond its coins: a step toward the fair's end
+    ribbon_lin: float = 0.6
+    ribbon_sq: float = 0.4
+    ribbon_base: float = 0.5            # progress kept however near the end is
+    ribbon_each: tuple = (1.0, 1.0, 1.0, 1.0, 1.0, 1.0, 1.0)  # improvement … courage, in PROGRESS order
+    mission: float = 0.9
+    walkers: float = 1.2
+    structures: float = 1.2
+    pins: float = 1.0
+    helper_cap: float = 3.0
+    helper_rate: float = 0.25
+    resources: float = 0.25
+    hand: float = 0.35
+    courage: float = 0.12
+    producing: float = 0.3
+    mill: float = 3
+    herald_token: float = 0.5
+    herald_mill: float = 0.35
+    exposure: float = 0.15
+    leader: float = 0.15
+    horizon_turns: float = 8
+    late_turns: int = 2
+    odd_resource: float = 0.2
+    extra_goodwill: float = 0.0         # each goodwill point
+    extra_coins: float = 0.0            # each coin held beyond the score's one
+    extra_hexes: float = 0.0            # each hex controlled beyond the score's tier × value
+    extra_ribbon_lead: float = 0.0      # each ribbon more than the most any other clan has
+    extra_leader_ribbons: float = 0.0   # the leader's ribbons, at its tier, counted against
+    extra_confront_ribbon: float = 0.0  # a confrontation ribbon still open, by the clan's strong units on the map
+
+
+NORMAL = Weights()
+#: The Expert's weights, tuned in paired planner games against Normal (bench/tuning/wickerfair.py): a
+#: moved pin lowers a bottom action's cost or upgrades a top for the rest of the fair, and resources on
+#: owned hexes pay for the next bottom actions as well as in pairs; Normal counts both far too little.
+EXPERT = Weights(pins=8.0, resources=0.8)
+PROGRESS = ("improvement", "walkers", "structures", "helpers", "farmers", "goodwill", "courage")
+
+
+def value(s: "WickerfairState", me: int, w: Weights = NORMAL) -> float:
     c = s.clans[me]
     t = tier(c.goodwill)
     mr, mh, mp = SCORING["per_ribbon"][t], SCORING["per_hex"][t], SCORING["per_pair"][t]
@@ -119,46 +166,62 @@ def value(s: "WickerfairState", me: int) -> float:
     total = sum(owned)
     ribbons = len(c.ribbons)
     rem = remaining_turns(s, me)
-    late = rem <= 2
+    late = rem <= w.late_turns
     score = c.coins + mr * ribbons + mh * hexes + mp * (total // 2) + prize_payout(s, me)
+    if w is not NORMAL:
+        score += _extra(s, me, w, late, mine)
     if late:
-        return score + 0.2 * (total % 2) * mp
-    horizon = min(1.0, rem / 8)
+        return score + w.odd_resource * (total % 2) * mp
+    horizon = min(1.0, rem / w.horizon_turns)
     # the next goodwill band multiplies ribbons, hexes and pairs
     if t < 2:
         lo, hi = SCORING["goodwill_bands"][t]
         frac = (c.goodwill - lo + 1) / (hi - lo + 1)
-        score += (ribbons + 1.5 + hexes + total / 2) * frac * 0.8
+        score += (ribbons + w.goodwill_band_ribbons + hexes + total / 2) * frac * w.goodwill_band
     # progress toward ribbons not placed yet
-    rv = mr + 4
-    for rid, f in (("improvement", c.pins_moved() / N_PINS), ("walkers", c.walkers_erected() / N_WALKERS),
-                   ("structures", c.structures_built() / N_STRUCTURES), ("helpers", c.helpers_placed() / N_HELPERS),
-                   ("farmers", c.farmers_on_map() / FARMERS), ("goodwill", c.goodwill / GOODWILL_CAP),
-                   ("courage", c.courage / COURAGE_CAP)):
+    rv = mr + w.ribbon_add
+    near = w.ribbon_base + (1 - w.ribbon_base) * horizon
+    progress = (c.pins_moved() / N_PINS, c.walkers_erected() / N_WALKERS, c.structures_built() / N_STRUCTURES,
+                c.helpers_placed() / N_HELPERS, c.farmers_on_map() / FARMERS, c.goodwill / GOODWILL_CAP,
+                c.courage / COURAGE_CAP)
+    for rid, f, each in zip(PROGRESS, progress, w.ribbon_each):
         if rid not in c.ribbons:
-            score += rv * (0.6 * f + 0.4 * f * f) * (0.5 + 0.5 * horizon)
+            score += rv * each * (w.ribbon_lin * f + w.ribbon_sq * f * f) * near
     if c.shown < 0 and met_missions(s, me):
-        score += rv * 0.9
+        score += rv * w.mission
     # the engine: what pieces and pins will still earn
-    score += horizon * (1.2 * c.walkers_erected() + 1.2 * c.structures_built() + 1.0 * c.pins_moved())
-    score += sum(c.helpers) * min(3.0, 0.25 * rem)
-    score += 0.25 * total * horizon + 0.35 * len(c.hand) + 0.12 * c.courage
+    score += horizon * (w.walkers * c.walkers_erected() + w.structures * c.structures_built() + w.pins * c.pins_moved())
+    score += sum(c.helpers) * min(w.helper_cap, w.helper_rate * rem)
+    score += w.resources * total * horizon + w.hand * len(c.hand) + w.courage * c.courage
     producing = sum(c.farmers[h] for h in mine if PRODUCE[h] != -1)
-    score += 0.3 * producing * horizon
+    score += w.producing * producing * horizon
     if c.mill >= 0:
-        score += 3 * horizon
+        score += w.mill * horizon
     # the herald's next visitor and the Old Mill
     if c.herald != -2:
         tokens = [h for h in range(N_HEX) if s.tokens[h]]
         if tokens:
             d = min(dist_from(c.clan, c.herald, h) for h in tokens)
-            score -= 0.5 * min(d, 6) * horizon
+            score -= w.herald_token * min(d, 6) * horizon
         if not c.mill_visited and s.mill_pile:
-            score -= 0.35 * min(dist_from(c.clan, c.herald, OLD_MILL), 6) * horizon
+            score -= w.herald_mill * min(dist_from(c.clan, c.herald, OLD_MILL), 6) * horizon
     # exposed pieces: own units next to a stronger enemy herald or walker
-    score -= 0.15 * exposure(s, me)
+    score -= w.exposure * exposure(s, me)
     opp = max(sum_simple(s, q) for q in range(s.num_players) if q != me)
-    return score - 0.15 * opp
+    return score - w.leader * opp
+
+
+def _extra(s: "WickerfairState", me: int, w: Weights, late: bool, mine: list[int]) -> float:
+    c = s.clans[me]
+    out = w.extra_goodwill * c.goodwill + w.extra_coins * c.coins + w.extra_hexes * len(mine)
+    others = [q for q in s.clans if q.seat != me]
+    if w.extra_ribbon_lead:
+        out += w.extra_ribbon_lead * (len(c.ribbons) - max(len(q.ribbons) for q in others))
+    if w.extra_leader_ribbons:
+        out -= w.extra_leader_ribbons * max(SCORING["per_ribbon"][tier(q.goodwill)] * len(q.ribbons) for q in others)
+    if w.extra_confront_ribbon and not late and c.ribbons.count("confrontation") < 2:
+        out += w.extra_confront_ribbon * sum(1 for _, pos in c.strong_units() if pos >= 0)
+    return out
 
 
 def sum_simple(s: "WickerfairState", seat: int) -> float:
@@ -178,4 +241,4 @@ def exposure(s: "WickerfairState", me: int) -> float:
     return sum(1 for h in range(N_HEX) if occ[h] == bit and any(n in enemy for n in ADJ[h]))
 
 
-__all__ = ["value", "win_chance", "fight_strength", "remaining_turns", "dist_from", "DIST"]
+__all__ = ["Weights", "NORMAL", "value", "win_chance", "fight_strength", "remaining_turns", "dist_from", "DIST"]

@@ -1,17 +1,16 @@
-"""Wickerfair's Expert level: the shared search (``py_engine/core/search.py``) with this game's knowledge.
+"""Wickerfair's Expert level: Normal's planner with a better judgement of a position.
 
-* The paired search, on the choices that shape a turn (:data:`SEARCHED`; every other step is Normal's):
-  Normal's choice and the next :data:`WickerfairKnowledge.paired_width` − 1 legal steps are each played
-  on from the same draws of what the seat cannot see (other hands, missions, deck orders, an opponent's
-  hidden dial: sample.py), :data:`ITERATIONS` playouts in all, until the seat's own turn is over: its
-  own steps by Normal's planner, a confrontation's other side by the quick player and Normal's commit
-  plan. Another step replaces Normal's only when its mean is better by the switch margin.
-* Evaluation: Normal's value of the position for every clan (``evaluate.value``: final coins it may
-  expect), turned into chances of winning by :func:`~py_engine.core.search.win_chances`.
+* Every choice is the planner's (planner.py: each complete choice of the step tried, the rest of the
+  own turn played on, the outcome judged), but judged with :data:`~.evaluate.EXPERT`, weights tuned
+  against Normal in thousands of paired games (bench/tuning/wickerfair.py), not Normal's own. Moved
+  pins (cheaper bottom actions, better tops for the rest of the fair) are worth much more to it.
+* Reviews and a slow device's hint keep the shared paired search (``py_engine/core/search.py``) with
+  this knowledge: the seat's own steps by the Expert's planner, the other clans' by Normal's, each
+  clan's expected final coins turned into chances of winning by :func:`~py_engine.core.search.win_chances`.
 
-So the Expert is Normal's own look-ahead, judged over many draws of the hidden things (Normal fills
-them with stand-ins) with its confrontations played out. Playouts through the other clans' turns, with
-the quick player, were tried and did worse (docs/performance.md).
+A paired search over Normal's judgement (100 playouts on the choices that shape a turn) won 60 of 100
+against Normal: it rarely left Normal's choice, because it judged with the same evaluation
+(docs/performance.md). The judgement, not the amount of search, was what held it back.
 """
 from __future__ import annotations
 
@@ -22,15 +21,13 @@ from py_engine.core.game import GameState
 from py_engine.core.search import Knowledge, SearchBot, win_chances
 
 from . import kinds as K
-from .evaluate import remaining_turns, sum_simple, value
+from .evaluate import EXPERT, NORMAL, remaining_turns, sum_simple, value
 from .planner import LOOKAHEAD, NormalBot
 from .policy import QuickPlayer, commit_step
 
+#: Playouts of a slow device's hint (the level's own move is the planner's; a review uses its own budget).
 ITERATIONS = 100
 NORMAL_PRIOR = 0.6
-#: The decisions the search thinks about; every other step is played as Normal plays it.
-SEARCHED = {K.CHOOSE_COLUMN, K.TOP_OPTION, K.VISITOR_OFFER, K.MILL_PICK, K.CONFRONT_ORDER, K.BOTTOM_DO,
-            K.ERECT_PLACE, K.BUILD_PLACE, K.IMPROVE_PIN, K.RECRUIT_PICK, K.SONGLINE_PICK}
 #: Choices the rollout asks Normal's planner about (the rest: the quick player).
 PLANNED = {K.CHOOSE_COLUMN}
 #: Coins of uncertainty in a final-coins estimate: a base plus a share per own turn left, at most a cap.
@@ -70,7 +67,7 @@ class WickerfairKnowledge(Knowledge):
     def normal(self, player: int) -> NormalBot:
         bot = self.normals.get(player)
         if bot is None:
-            bot = self.normals[player] = NormalBot(player)
+            bot = self.normals[player] = NormalBot(player, EXPERT if player == self.seat else NORMAL)
         return bot
 
     def root(self, observation: dict[str, Any], stream: Stream) -> GameState:
@@ -107,8 +104,9 @@ class WickerfairKnowledge(Knowledge):
         n = state.num_players
         est = []
         for p in range(n):
+            w = EXPERT if p == self.seat else NORMAL
             opp = max(sum_simple(state, q) for q in range(n) if q != p)
-            est.append(value(state, p) + 0.15 * opp)           # value() counts the leader against it
+            est.append(value(state, p, w) + w.leader * opp)    # value() counts the leader against it
         left = remaining_turns(state, self.seat)
         return win_chances(est, min(SPREAD_CAP, SPREAD_BASE + SPREAD_PER_TURN * left))
 
@@ -117,28 +115,19 @@ class ExpertBot(SearchBot):
     def __init__(self, game: Any, seat: int, iterations: int | None = None) -> None:
         super().__init__(game, seat, WickerfairKnowledge, ITERATIONS if iterations is None else iterations,
                          tree_depth=3)
-        self.plain = NormalBot(seat)
+        self.plain = NormalBot(seat, EXPERT)
 
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
-        if len(legal) == 1:
-            return legal[0]
-        kind = (observation.get("decision") or {}).get("kind")
-        if kind not in SEARCHED:
-            return self.plain.choose(observation, legal, stream)
-        return super().choose(observation, legal, stream)
+        return self.plain.choose(observation, legal, stream)
 
     #: A review judges every step of a fair (about 500 in a two-clan game): a small budget each.
     review_budget = 10
 
     def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
               iterations: int | None = None) -> Any:
-        """A searched choice is judged by the search; any other step against Normal's choice, on the
-        same draws (the level plays Normal's choice there)."""
-        kind = (observation.get("decision") or {}).get("kind")
-        if kind in SEARCHED:
-            return super().judge(observation, legal, stream, played, iterations)
+        """The level's own choice against the one played, on the same draws of the hidden things."""
         from py_engine.core.search import Judgement, Search
-        best = self.plain.choose(observation, legal, stream.clone())
+        best = self.choose(observation, legal, stream.clone())
         samples = max(2, (iterations or self.review_iterations()) // 4)
         best_v, played_v = Search(self.knowledge, samples, self.tree_depth).compare(
             observation, legal, stream, best, played, samples)

@@ -16,7 +16,7 @@ from py_engine.core.fairness import Stream
 from py_engine.core.game import Bot, IllegalAction
 
 from . import kinds as K
-from .evaluate import value, win_chance
+from .evaluate import NORMAL, Weights, value, win_chance
 from .policy import QuickPlayer, best_moves, commit_step, move_score
 from .sim import rebuild
 
@@ -29,8 +29,9 @@ ROLLOUT_LIMIT = 80
 
 
 class NormalBot(Bot):
-    def __init__(self, seat: int) -> None:
+    def __init__(self, seat: int, weights: Weights = NORMAL) -> None:
         self.seat = seat
+        self.weights = weights
         self.quick = QuickPlayer(seat)
 
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
@@ -90,7 +91,7 @@ class NormalBot(Bot):
             if t.dk == K.COURAGE_COMMIT:
                 return self.fight(t, turn, depth)
             t.apply_action(self.quick.act(t), me)
-        return value(t, me)
+        return value(t, me, self.weights)
 
     def fight(self, t: Any, turn: int, depth: int) -> float:
         """A confrontation on the way: the two outcomes, weighted by the chance of winning."""
@@ -99,7 +100,7 @@ class NormalBot(Bot):
         h, starter = ctx["hex"], ctx["starter"]
         opp = ctx["defender"] if me == starter else starter
         if depth >= 1:
-            return value(t, me)
+            return value(t, me, self.weights)
         p = win_chance(t, me, opp, h, me == starter)
         out = 0.0
         for won, weight in ((True, p), (False, 1 - p)):
