@@ -28,10 +28,10 @@ class Wickerfair(Game):
                          "two Easy clans.",
                    "pt": "Experimenta cada passo, continua a vez e avalia o resultado; venceu todos os 100 jogos "
                          "contra dois clãs Fáceis."},
-        "expert": {"en": "Plans as Normal does but values moved pins and stocked resources far more; won 76 of 100 "
-                         "games against Normal.",
-                   "pt": "Planeia como o Normal, mas dá muito mais valor aos pinos movidos e aos recursos guardados; "
-                         "venceu 76 de 100 jogos contra o Normal."},
+        "expert": {"en": "Plans as Normal does but values its engine (pins, walkers, structures, resources) far more; "
+                         "won 80 of 100 games against Normal.",
+                   "pt": "Planeia como o Normal, mas dá muito mais valor ao seu motor (pinos, andarilhos, estruturas, "
+                         "recursos); venceu 80 de 100 jogos contra o Normal."},
     }
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:

@@ -150,9 +150,10 @@ class Weights:
 
 NORMAL = Weights()
 #: The Expert's weights, tuned in paired planner games against Normal (bench/tuning/wickerfair.py): a
-#: moved pin lowers a bottom action's cost or upgrades a top for the rest of the fair, and resources on
-#: owned hexes pay for the next bottom actions as well as in pairs; Normal counts both far too little.
-EXPERT = Weights(pins=8.0, resources=0.8)
+#: moved pin lowers a bottom action's cost or upgrades a top for the rest of the fair, resources on
+#: owned hexes pay for the next bottom actions as well as in pairs, and an erected walker or a built
+#: structure works for every turn after; Normal counts all of them far too little.
+EXPERT = Weights(pins=8.0, resources=0.8, walkers=2.4, structures=2.4)
 PROGRESS = ("improvement", "walkers", "structures", "helpers", "farmers", "goodwill", "courage")
 
 

@@ -2,8 +2,8 @@
 
 * Every choice is the planner's (planner.py: each complete choice of the step tried, the rest of the
   own turn played on, the outcome judged), but judged with :data:`~.evaluate.EXPERT`, weights tuned
-  against Normal in thousands of paired games (bench/tuning/wickerfair.py), not Normal's own. Moved
-  pins (cheaper bottom actions, better tops for the rest of the fair) are worth much more to it.
+  against Normal in thousands of paired games (bench/tuning/wickerfair.py), not Normal's own. Its
+  engine (moved pins, erected walkers, built structures, resources in stock) is worth much more to it.
 * Reviews and a slow device's hint keep the shared paired search (``py_engine/core/search.py``) with
   this knowledge: the seat's own steps by the Expert's planner, the other clans' by Normal's, each
   clan's expected final coins turned into chances of winning by :func:`~py_engine.core.search.win_chances`.
