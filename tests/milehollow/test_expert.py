@@ -45,3 +45,24 @@ def test_hint_is_the_expert_move_from_the_seat_view():
     expert = GAME.make_bot("expert", seat)
     assert h["action"] == expert.choose(t.state.observation(seat), t.state.legal_actions(seat),
                                         t.chance.bot_stream(seat, len(t.actions)))
+
+
+def test_the_expert_keeps_by_playing_out_and_again_the_same_from_the_same_stream():
+    from py_engine.games.milehollow.lookahead import LookaheadBot
+    t = Table(GAME, [Seat("A", True, "expert"), Seat("B", True, "normal")], {}, seed_of("keep"), "test")
+    obs, legal = t.state.observation(0), t.state.legal_actions(0)
+    assert obs["decision"] == "keep-deal" and len(legal) == 4
+    stream = lambda: t.chance.bot_stream(0, len(t.actions))  # noqa: E731
+    a = GAME.make_bot("expert", 0).choose(obs, legal, stream())
+    assert a in legal
+    assert a == LookaheadBot(0).choose(obs, legal, stream()) == GAME.make_bot("expert", 0).choose(obs, legal, stream())
+
+
+def test_the_carrier_differs_from_normal_only_where_it_was_tuned():
+    """Normal's numbers stay the carrier's defaults (the carrier adds the Longest Road and leaves face-up Oxen)."""
+    from py_engine.games.milehollow import bots
+    from py_engine.games.milehollow.carrier import CarrierBot
+    assert (CarrierBot.risk_margin, CarrierBot.risk_scale, CarrierBot.rush_factor, CarrierBot.slab_worth,
+            CarrierBot.mail_slack, CarrierBot.mail_markers) == (bots.RISK_MARGIN, bots.RISK_SCALE, bots.RUSH_FACTOR,
+                                                                bots.SLAB_WORTH, bots.MAIL_SLACK, bots.MAIL_MARKERS)
+    assert CarrierBot.ox_worth == 0.0 and CarrierBot.longest_weight > 0

@@ -49,6 +49,8 @@ class CarrierBot(MilehollowBot):
     longest_weight = 2.0
     #: The same when paving the road worth most at once (the last turn, the end near); Normal: 0.
     longest_final = 2.0
+    #: Turns beyond those left a plan may need before its cheapest card is given up.
+    drop_slack = 1.0
     #: Turns left at which the plan gives way to the paving worth most at once.
     late_turns = 1.5
     #: Worth of a face-up Ox (the whole draw) when one or two colours are wanted (a wanted face-up card: 1+).
@@ -153,7 +155,7 @@ class CarrierBot(MilehollowBot):
         bias = colour_bias(t)
         roads, _cost, lost = plan(t, mail, bias)
         mail = [m for m in mail if m not in lost]
-        while mail and (sum(needs(t, roads)) / 2.0 + len(roads)) > left + 1:
+        while mail and (sum(needs(t, roads)) / 2.0 + len(roads)) > left + self.drop_slack:
             mail.remove(min(mail, key=lambda m: (MAILS[m].value, m)))
             roads, _cost, _lost = plan(t, mail, bias)
         return roads, needs(t, roads)

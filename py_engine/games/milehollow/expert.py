@@ -1,5 +1,11 @@
-"""Milehollow's Expert level: the shared search (``py_engine/core/search.py``) with this game's knowledge.
+"""Milehollow's Expert level.
 
+* Its move: the carrier (carrier.py: Normal's planner that also counts the Longest Road and never takes a
+  face-up Ox), with every mail keep played out to the game's end (lookahead.py). Against Normal the
+  carrier alone did better than the search below, and the keeps played out a little better still
+  (bench/tuning/milehollow.py; the bench: bench/strength.py).
+* Reviews, and hints asked with a smaller budget, still judge by the shared search
+  (``py_engine/core/search.py``) with this game's knowledge, below:
 * Positions: the seat's observation with the unseen wagon cards and mail dealt afresh (sample.py), the
   whole deal drawn again for every iteration.
 * Prior and rollout policy: Normal (``bots.MilehollowBot``), asked from the acting seat's own view of
@@ -17,12 +23,12 @@ from typing import Any
 
 from py_engine.core.fairness import Stream
 from py_engine.core.game import GameState
-from py_engine.core.search import Knowledge, SearchBot, smooth_step, win_chances
+from py_engine.core.search import Knowledge, SearchBot, win_chances
 
-from .board import CARD_NAMES, LONGEST_ROAD_POINTS, MAIL_INDEX, MAILS, NROADS, ROAD_INDEX, ROADS
-from .bots import (END_AT, INF, RISK_MARGIN, RISK_SCALE, SLAB_WORTH, MilehollowBot, Table, delivered_now, plan,
-                   turns_left, turns_needed)
+from .board import LONGEST_ROAD_POINTS, MAILS, ROAD_INDEX, ROADS
+from .bots import END_AT, Table, delivered_now, turns_left
 from .notation import offered_moves
+from .rollout import PlainNormal, expected, lean_observation
 from .scoring import longest_trail
 
 ITERATIONS = 60
@@ -38,58 +44,6 @@ POINTS_PER_SLAB = 1.7
 SPREAD_BASE, SPREAD_PER_TURN, SPREAD_CAP = 6.0, 0.6, 30.0
 #: A playout horizon no game reaches (a two-seat game takes about 130 decisions, a five-seat one about 250).
 END_OF_GAME = 10_000
-
-
-def expected(t: Table, mail: list[int], left: float) -> float:
-    """Normal's worth of a set of mail cards (``bots.expected``) with its chance of finishing in time
-    made by :func:`~py_engine.core.search.smooth_step` instead of ``exp`` (the search uses no function
-    whose last digit may differ between C libraries)."""
-    roads, cost, lost = plan(t, mail)
-    if cost > t.markers:
-        p = 0.0
-    else:
-        slack = left - turns_needed(t, roads) - RISK_MARGIN
-        p = smooth_step(slack / RISK_SCALE)
-    value = 0.0
-    for m in mail:
-        v = MAILS[m].value
-        value += -v if m in lost else v * (2 * p - 1)
-    return value + SLAB_WORTH * cost * p
-
-
-class PlainNormal(MilehollowBot):
-    """Normal, its mail kept by :func:`expected` above (the rollout policy and the prior)."""
-
-    def keep(self, t: Table, legal: list[str]) -> str:
-        left = turns_left(t) - (0 if t.obs["decision"] == "keep-deal" else 1)
-        best, best_score = legal[0], -INF
-        for a in legal:
-            combo = [MAIL_INDEX[m] for m in a[5:].split(",")]
-            score = expected(t, t.mail + combo, left)
-            if score > best_score + 1e-9:
-                best, best_score = a, score
-        return best
-
-
-def lean_observation(state: Any, seat: int) -> dict[str, Any]:
-    """The part of ``state.observation(seat)`` Normal reads, built straight from a thinking copy (the
-    rollouts ask Normal thousands of times a decision; the whole observation costs more than Normal)."""
-    d = state.decision()
-    obs: dict[str, Any] = {
-        "players": state.num_players,
-        "roads": {ROADS[r].id: state.owner[r] for r in range(NROADS) if state.owner[r] >= 0},
-        "hand": {CARD_NAMES[c]: k for c, k in enumerate(state.hands[seat]) if k},
-        "markers": state.markers,
-        "mail": [MAILS[m].id for m in state.mail[seat]],
-        "pending": [MAILS[m].id for m in state.pending[seat]],
-        "keep_min": state.keep_min() if state.pending[seat] else 0,
-        "last_round": None if state.end_by < 0 else {"by": state.end_by, "turns_left": max(0, state.end_left)},
-        "turns": state.turns,
-        "hand_counts": [sum(h) for h in state.hands],
-        "decision": d.kind if d else None,
-        "row": [CARD_NAMES[c] if c >= 0 else None for c in state.row],
-    }
-    return obs
 
 
 class MilehollowKnowledge(Knowledge):
