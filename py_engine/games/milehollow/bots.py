@@ -23,10 +23,10 @@ from typing import Any
 from py_engine.core.fairness import Stream
 from py_engine.core.game import Bot
 
-from .board import (ADJ, CARD_INDEX, GREY, MAIL_INDEX, MAILS, NROADS, NTOWNS, OX, ROAD_INDEX, ROAD_POINTS,
-                    ROADS, SETUP)
+from .board import (ADJ, CARD_INDEX, GREY, LONGEST_ROAD_POINTS, MAIL_INDEX, MAILS, NROADS, NTOWNS, OX, ROAD_INDEX,
+                    ROAD_POINTS, ROADS, SETUP)
 from .notation import Pave, cards_text, keep_text, offered_moves, parse
-from .scoring import delivered
+from .scoring import delivered, longest_trail
 
 INF = math.inf
 MARKERS = SETUP["markers"]
@@ -230,6 +230,19 @@ def expected(t: Table, mail: list[int], left: float) -> float:
 class MilehollowBot(Bot):
     level = "normal"
 
+    # Normal's numbers for the choices a stronger planner (carrier.py) weighs otherwise.
+    #: Points per slab of a road that joins my network, when no mail is left to work for.
+    touch_bonus = 0.8
+    #: Turns a slab of such a road costs beyond the turns to gather its cards (markers run out too).
+    slab_turns = 0.0
+    #: Weight of the Longest Road's points: choosing a road with no mail to work for / the paving worth most at once.
+    longest_weight = 0.0
+    longest_final = 0.0
+    #: Worth of a face-up Ox (the whole draw) when one or two colours are wanted (a wanted face-up card: 1+).
+    ox_worth = 0.9
+    #: A face-up card is taken only when the plan lacks at least this many of its colour.
+    face_up_need = 0.0
+
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
@@ -251,10 +264,14 @@ class MilehollowBot(Bot):
         best, best_score = legal[0], -INF
         for a in legal:
             combo = [MAIL_INDEX[m] for m in a[5:].split(",")]
-            score = expected(t, t.mail + combo, left)
+            score = self.mail_worth(t, t.mail + combo, left)
             if score > best_score + 1e-9:
                 best, best_score = a, score
         return best
+
+    def mail_worth(self, t: Table, mail: list[int], left: float) -> float:
+        """What keeping ``mail`` is worth with ``left`` turns (:func:`expected`)."""
+        return expected(t, mail, left)
 
     def goal(self, t: Table) -> tuple[set[int], list[float]]:
         """The roads to pave for the mail that can still be delivered in time, and the cards they lack."""
@@ -300,8 +317,11 @@ class MilehollowBot(Bot):
             turns = max(0, road.len - have) / 2.0 + 1
             if turns > left:
                 continue
-            gain = ROAD_POINTS[road.len] + (0.8 * road.len if road.a in touched or road.b in touched else 0)
-            rate = gain / turns
+            gain = ROAD_POINTS[road.len] + (self.touch_bonus * road.len if road.a in touched or road.b in touched
+                                             else 0)
+            if self.longest_weight:
+                gain += self.longest_weight * self.longest_gain(t, r)
+            rate = gain / (turns + self.slab_turns * road.len)
             if rate > best_rate:
                 best, best_rate = r, rate
         if best >= 0 and t.affordable(best):
@@ -316,6 +336,26 @@ class MilehollowBot(Bot):
         else:
             want[road.colour] = road.len - t.hand[road.colour]
         return self.draw(t, legal, want)
+
+    def trails(self, t: Table) -> tuple[int, int]:
+        """My Longest Road and the longest of the others', in slabs."""
+        key = tuple(t.owner)
+        if getattr(self, "_trails_key", None) != key:
+            others = [[r for r in range(NROADS) if t.owner[r] == s] for s in range(t.n) if s != t.seat]
+            self._trails = (longest_trail(t.mine), max(longest_trail(o) for o in others))
+            self._trails_key = key
+        return self._trails
+
+    def longest_gain(self, t: Table, r: int) -> float:
+        """What paving ``r`` changes of the Longest Road's points between me and the best of the others."""
+        mine, theirs = self.trails(t)
+        after = longest_trail(t.mine + [r])
+        if after == mine:
+            return 0.0
+
+        def worth(m: int) -> float:
+            return 1.0 if m > theirs else (0.0 if m == theirs else -1.0)
+        return (worth(after) - worth(mine)) * LONGEST_ROAD_POINTS / 2
 
     def reserve(self, roads: set[int]) -> list[float]:
         want = [0.0] * OX
@@ -338,6 +378,8 @@ class MilehollowBot(Bot):
             value += 2 * sum(MAILS[m].value for m in newly)
             if road.a in touched or road.b in touched:
                 value += 0.5 * road.len
+            if self.longest_final:
+                value += self.longest_final * self.longest_gain(t, p.road)
             if value > best_value:
                 best, best_value = a, value
         if best is None:
@@ -355,9 +397,9 @@ class MilehollowBot(Bot):
             c = CARD_INDEX[name]
             if c == OX:
                 # an Ox is the whole draw: better than two blind cards when few colours are wanted
-                value = 0.9 if 0 < wanted <= 2 else 0.0
+                value = self.ox_worth if 0 < wanted <= 2 else 0.0
             else:
-                value = 1.0 + 0.1 * want[c] if want[c] > 0 else 0.0
+                value = 1.0 + 0.1 * want[c] if want[c] > 0 and want[c] >= self.face_up_need else 0.0
             if value > best_value:
                 best, best_value = a, value
         if best is not None:

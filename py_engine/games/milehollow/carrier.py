@@ -14,13 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Stream
 from py_engine.core.search import smooth_step
 
-from .board import CARD_INDEX, GREY, LONGEST_ROAD_POINTS, MAIL_INDEX, MAILS, NROADS, OX, ROAD_POINTS, ROADS
+from .board import MAIL_INDEX, MAILS, OX, ROADS
 from .bots import INF, MARKERS, MilehollowBot, Table, colour_bias, delivered_now, needs, pay, plan
-from .notation import offered_moves, parse
-from .scoring import longest_trail
 
 END_AT = 2
 
@@ -42,21 +39,17 @@ class CarrierBot(MilehollowBot):
     deal_margin = 2.0
     #: Extra turns of margin per card kept beyond the fewest allowed.
     extra_card_margin = 0.0
-    touch_bonus = 0.8
-    #: Score mode: turns a slab is worth (markers run out: points per marker matter as well as per turn).
-    slab_turns = 0.0
-    #: How much the Longest Road's 10 points weigh when choosing a road without mail to work for.
+    #: The Longest Road's 10 points weigh in when choosing a road without mail to work for, and when
+    #: paving the road worth most at once (the last turn, the end near); Normal ignores them.
     longest_weight = 2.0
-    #: The same when paving the road worth most at once (the last turn, the end near); Normal: 0.
     longest_final = 2.0
     #: Turns beyond those left a plan may need before its cheapest card is given up.
     drop_slack = 1.0
     #: Turns left at which the plan gives way to the paving worth most at once.
     late_turns = 1.5
-    #: Worth of a face-up Ox (the whole draw) when one or two colours are wanted (a wanted face-up card: 1+).
+    #: A face-up Ox is never taken: it is the whole draw, one card for two (Normal: 0.9, taken when one or
+    #: two colours are wanted). The other numbers of a draw, a road's worth and the score mode are Normal's.
     ox_worth = 0.0
-    #: A face-up card is taken only when the plan lacks at least this many of its colour (else the deck's).
-    face_up_need = 0.0
     #: New mail: drawn when the best card of the three is expected to add at least this many points
     #: (None: Normal's rule, by turns and markers left).
     mail_gain_min: float | None = None
@@ -161,18 +154,6 @@ class CarrierBot(MilehollowBot):
         return roads, needs(t, roads)
 
     # --- a turn -----------------------------------------------------------------------------------------
-    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
-        legal = offered_moves(legal)
-        if len(legal) == 1:
-            return legal[0]
-        t = Table(observation, self.seat)
-        kind = observation["decision"]
-        if kind in ("keep-deal", "keep"):
-            return self.keep(t, legal)
-        if kind == "draw":
-            return self.draw(t, legal, self.goal(t)[1])
-        return self.turn(t, legal)
-
     def turn(self, t: Table, legal: list[str]) -> str:
         paves = [a for a in legal if a.startswith("pave:")]
         if t.obs["last_round"] is not None:
@@ -196,102 +177,6 @@ class CarrierBot(MilehollowBot):
         elif "mail" in legal and self.mail_gain(t, left) >= self.mail_gain_min:
             return "mail"
         return self.score_mode(t, legal, paves, left)
-
-    def trails(self, t: Table) -> tuple[int, int]:
-        """My Longest Road and the longest of the others', in slabs."""
-        key = tuple(t.owner)
-        if getattr(self, "_trails_key", None) != key:
-            others = [[r for r in range(NROADS) if t.owner[r] == s] for s in range(t.n) if s != t.seat]
-            self._trails = (longest_trail(t.mine), max(longest_trail(o) for o in others))
-            self._trails_key = key
-        return self._trails
-
-    def longest_gain(self, t: Table, r: int) -> float:
-        """What paving ``r`` changes of the Longest Road's points between me and the best of the others."""
-        mine, theirs = self.trails(t)
-        after = longest_trail(t.mine + [r])
-        if after == mine:
-            return 0.0
-        def worth(m: int) -> float:
-            if m > theirs:
-                return 1.0
-            if m == theirs:
-                return 0.0
-            return -1.0
-        return (worth(after) - worth(mine)) * LONGEST_ROAD_POINTS / 2
-
-    def best_points(self, t: Table, paves: list[str], final: bool) -> str | None:
-        best, best_value = None, -INF
-        done = set(delivered_now(t, []))
-        touched = {ROADS[r].a for r in t.mine} | {ROADS[r].b for r in t.mine}
-        for a in paves:
-            p = parse(a)
-            road = ROADS[p.road]
-            value = ROAD_POINTS[road.len] - 0.01 * p.oxen
-            newly = [m for m in delivered_now(t, [p.road]) if m not in done]
-            value += 2 * sum(MAILS[m].value for m in newly)
-            if road.a in touched or road.b in touched:
-                value += 0.5 * road.len
-            if self.longest_final:
-                value += self.longest_final * self.longest_gain(t, p.road)
-            if value > best_value:
-                best, best_value = a, value
-        if best is None:
-            return None
-        return pay(t, parse(best).road, [0.0] * OX)
-
-    def draw(self, t: Table, legal: list[str], want: list[float]) -> str:
-        row = t.obs["row"]
-        wanted = sum(1 for w in want if w > 0)
-        best, best_value = None, 0.0
-        for i, name in enumerate(row):
-            a = f"row:{i + 1}"
-            if name is None or a not in legal:
-                continue
-            c = CARD_INDEX[name]
-            if c == OX:
-                value = self.ox_worth if 0 < wanted <= 2 else 0.0
-            else:
-                value = 1.0 + 0.1 * want[c] if want[c] > 0 and want[c] >= self.face_up_need else 0.0
-            if value > best_value:
-                best, best_value = a, value
-        if best is not None:
-            return best
-        if "deck" in legal:
-            return "deck"
-        draws = [a for a in legal if a.startswith("row:")]
-        return draws[0] if draws else legal[0]
-
-    def score_mode(self, t: Table, legal: list[str], paves: list[str], left: float) -> str:
-        best, best_rate = -1, 0.0
-        touched = {ROADS[r].a for r in t.mine} | {ROADS[r].b for r in t.mine}
-        for r in range(NROADS):
-            road = ROADS[r]
-            if not t.open_to_me(r) or road.len > t.markers:
-                continue
-            have = (max(t.hand[:OX]) if road.colour == GREY else t.hand[road.colour]) + t.hand[OX]
-            turns = max(0, road.len - have) / 2.0 + 1
-            if turns > left:
-                continue
-            gain = ROAD_POINTS[road.len] + (self.touch_bonus * road.len if road.a in touched or road.b in touched
-                                             else 0)
-            if self.longest_weight:
-                gain += self.longest_weight * self.longest_gain(t, r)
-            rate = gain / (turns + self.slab_turns * road.len)
-            if rate > best_rate:
-                best, best_rate = r, rate
-        if best >= 0 and t.affordable(best):
-            return pay(t, best, [0.0] * OX)
-        if best < 0:
-            return self.best_points(t, paves, final=False) or self.draw(t, legal, [0.0] * OX)
-        want = [0.0] * OX
-        road = ROADS[best]
-        if road.colour == GREY:
-            c = max(range(OX), key=lambda c: (t.hand[c], -c))
-            want[c] = road.len - t.hand[c]
-        else:
-            want[road.colour] = road.len - t.hand[road.colour]
-        return self.draw(t, legal, want)
 
 
 def _choose(n: int, k: int) -> int:

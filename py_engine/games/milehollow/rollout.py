@@ -6,8 +6,8 @@ from typing import Any
 
 from py_engine.core.search import smooth_step
 
-from .board import CARD_NAMES, MAIL_INDEX, MAILS, NROADS, ROADS
-from .bots import INF, RISK_MARGIN, RISK_SCALE, SLAB_WORTH, MilehollowBot, Table, plan, turns_left, turns_needed
+from .board import CARD_NAMES, MAILS, NROADS, ROADS
+from .bots import RISK_MARGIN, RISK_SCALE, SLAB_WORTH, MilehollowBot, Table, plan, turns_needed
 
 
 def expected(t: Table, mail: list[int], left: float) -> float:
@@ -30,15 +30,8 @@ def expected(t: Table, mail: list[int], left: float) -> float:
 class PlainNormal(MilehollowBot):
     """Normal, its mail kept by :func:`expected` above (the rollout policy and the prior)."""
 
-    def keep(self, t: Table, legal: list[str]) -> str:
-        left = turns_left(t) - (0 if t.obs["decision"] == "keep-deal" else 1)
-        best, best_score = legal[0], -INF
-        for a in legal:
-            combo = [MAIL_INDEX[m] for m in a[5:].split(",")]
-            score = expected(t, t.mail + combo, left)
-            if score > best_score + 1e-9:
-                best, best_score = a, score
-        return best
+    def mail_worth(self, t: Table, mail: list[int], left: float) -> float:
+        return expected(t, mail, left)
 
 
 def lean_observation(state: Any, seat: int) -> dict[str, Any]:
