@@ -75,3 +75,31 @@ def test_two_people_get_hints_only_with_the_option(quick_search):
     r = call("hint", table=snap["table"], seat=seat, viewer=seat, quick="phone")
     assert r["ok"], r
     assert r["result"]["hints"][seat] == 1
+
+
+def test_a_quick_hint_is_the_level_s_own_move_where_that_move_is_cheap():
+    """Wickerfair's Expert is a planner (a decision costs what Normal's does) and Milehollow's plays as its
+    carrier except at a mail keep: a quick hint (a slow device's) is then the very move the level plays,
+    not a smaller search's guess."""
+    from py_engine.core import analysis
+    from py_engine.core.table import Seat, Table
+    for game, steps in (("wickerfair", 40), ("milehollow", 40)):
+        g = get_game(game)
+        t = Table(g, [Seat("Ana", False), Seat("Bot", True, "normal")], {}, SEED, "test")
+        checked = 0
+        for _ in range(steps):
+            d = t.decision()
+            if d is None:
+                break
+            seat = d.players[0]
+            legal = t.state.legal_actions(seat)
+            obs = t.state.observation(seat)
+            if len(legal) > 1 and obs.get("decision") not in ("keep-deal", "keep"):
+                bot = analysis.strongest(g, seat)
+                own = bot.choose(obs, legal, t.chance.bot_stream(seat, len(t.actions)))
+                for share in (3, 4):
+                    quick = analysis.hint(t, seat, max(4, bot.iterations // share))
+                    assert quick["action"] == own, (game, len(t.actions))
+                checked += 1
+            t.play(t.bot_choice(seat) if t.seats[seat].bot else legal[0], seat, "seat")
+        assert checked >= 5, game

@@ -57,7 +57,7 @@ def hint(table: Table, seat: int, iterations: int | None = None) -> dict[str, An
     bot = strongest(table.game, seat)
     obs, stream = table.state.observation(seat), table.chance.bot_stream(seat, len(table.actions))
     if iterations is not None and isinstance(bot, SearchBot) and len(legal) > 1:
-        action = bot.search(obs, legal, stream, iterations).action
+        action = bot.quick_choice(obs, legal, stream, iterations)
     else:
         action = bot.choose(obs, legal, stream)
     return {"action": action, "words": _words(table, action, seat)}

@@ -348,6 +348,11 @@ class SearchBot(Bot):
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
         return self.search(observation, legal, stream).action
 
+    def quick_choice(self, observation: dict[str, Any], legal: list[str], stream: Stream, iterations: int) -> str:
+        """The level's choice with a smaller budget (a hint on a slow device): the search's, here. A level
+        whose own move is cheap or thinks otherwise than this search gives its own (Wickerfair, Milehollow)."""
+        return self.search(observation, legal, stream, iterations).action
+
     def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
               iterations: int | None = None) -> "Judgement":
         """The best move here and the seat's win chance after it and after ``played`` (a review)."""

@@ -157,6 +157,13 @@ class ExpertBot(SearchBot):
         """The level's move: the carrier's play with its keeps played out to the end (lookahead.py)."""
         return self.player.choose(observation, legal, stream)
 
+    def quick_choice(self, observation: dict[str, Any], legal: list[str], stream: Stream, iterations: int) -> str:
+        """A quick hint: the level's own play, its keeps played out on fewer deals (the same share of them
+        as ``iterations`` is of the level's budget); every other decision is the carrier's, as cheap as Normal's."""
+        from .lookahead import LookaheadBot
+        draws = max(1, LookaheadBot.keep_draws * iterations // self.iterations)
+        return LookaheadBot(self.seat, keep_draws=draws).choose(observation, legal, stream)
+
     def searched(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
         """The paired search's move (the level's move until the carrier played better; reviews judge by it)."""
         if len(offered_moves(legal)) == 1:

@@ -120,6 +120,10 @@ class ExpertBot(SearchBot):
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
         return self.plain.choose(observation, legal, stream)
 
+    def quick_choice(self, observation: dict[str, Any], legal: list[str], stream: Stream, iterations: int) -> str:
+        """A quick hint is the level's own move: it costs what Normal's does."""
+        return self.choose(observation, legal, stream)
+
     #: A review judges every step of a fair (about 500 in a two-clan game): a small budget each.
     review_budget = 10
 
