@@ -60,7 +60,6 @@ def play_one(game_name: str, level: str, other: str, seats: int, i: int) -> dict
     table = Table(game, [Seat(f"{lv} {k + 1}", True, lv) for k, lv in enumerate(levels)], {},
                   seed_of(game_name, level, other, seats, i), "bench")
     times: list[float] = []
-    other_times: list[float] = []
     started = time.time()
     while True:
         table.play_forced()
@@ -73,14 +72,14 @@ def play_one(game_name: str, level: str, other: str, seats: int, i: int) -> dict
             t0 = time.process_time()
             action = table.bot_choice(p)
             spent = time.process_time() - t0
-            if len(table.state.legal_actions(p)) > 1:
-                (times if p == tested else other_times).append(spent)
+            if p == tested and len(table.state.legal_actions(p)) > 1:
+                times.append(spent)
             table.play(action, p)
     winners = table.state.winners()
     share = 1.0 / len(winners) if tested in winners else 0.0
     return {"game": game_name, "level": level, "other": other, "seats": seats, "i": i, "tested_seat": tested,
             "win": share, "winners": winners, "scores": table.state.scores(), "actions": len(table.actions),
-            "times": [round(x, 4) for x in times], "other_times": [round(x, 4) for x in other_times],
+            "times": [round(x, 4) for x in times],
             "wall": round(time.time() - started, 2)}
 
 
