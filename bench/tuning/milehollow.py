@@ -8,7 +8,8 @@ measures on games tuning never saw). Each seed is played once with the tried pla
 Normal at the others, so seat luck and deal luck fall out of the comparison. NAME=VALUE sets an attribute
 of the tried player (``CarrierBot``) for the match (values are JSON); several settings separated by ``/``
 are played one after the other on the same seeds. A line per setting is appended to
-``bench/results/trials/milehollow-tuning.jsonl``.
+``bench/results/trials/milehollow-tuning.jsonl``, with ``base``: the carrier's own route and turn numbers
+the settings were tried on (older lines have none: Normal's routes and turns).
 """
 from __future__ import annotations
 
@@ -87,7 +88,8 @@ def match(level: str, settings: dict, games: int, seats: int, start: int) -> dic
     mean = sum(per_seed) / len(per_seed) / seats
     var = sum((g / seats - mean) ** 2 for g in per_seed) / max(1, len(per_seed) - 1)
     half = 1.96 * math.sqrt(var / len(per_seed))
-    return {"level": level, "settings": settings, "seats": seats, "seeds": f"{start}..{start + games - 1}",
+    base = {k: getattr(CarrierBot, k) for k in ("road_turn", "long_bonus", "need_factor")}
+    return {"level": level, "settings": settings, "base": base, "seats": seats, "seeds": f"{start}..{start + games - 1}",
             "games": played, "wins": wins, "rate": round(rate, 4), "half": round(half, 4),
             "margin": round(margin / played, 2), "seconds": round(time.time() - t0, 1)}
 

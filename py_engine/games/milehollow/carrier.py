@@ -1,6 +1,12 @@
 """The carrier: Normal's planner (bots.py) with what thousands of games against Normal showed it lacks
 (bench/tuning/milehollow.py, paired seeds):
 
+* routes over fewer, longer roads: a paving is a turn of its own and a long road scores more per slab
+  (15 points for 6 slabs, 6 for three roads of 2), so in a route a road costs its slabs, plus
+  ``road_turn``, less ``long_bonus`` per point it scores beyond its slabs (Normal: the fewest slabs);
+* a plan's turns count ``need_factor`` cards drawn per card it lacks: a blind card is seldom of the one
+  colour a long road wants (Normal counts one, and so keeps mail it cannot finish and holds on to
+  cards it gives up too late);
 * the Longest Road's 10 points: a road chosen without mail to work for, or for its points at the end,
   also counts what it changes of who holds the Longest Road (Normal ignores it);
 * a face-up Ox is never taken: it is the whole draw, one card for two (Normal takes it when one or two
@@ -16,7 +22,7 @@ from typing import Any
 
 from py_engine.core.search import smooth_step
 
-from .board import MAIL_INDEX, MAILS, OX, ROADS
+from .board import MAIL_INDEX, MAILS, OX, ROAD_POINTS, ROADS
 from .bots import INF, MARKERS, MilehollowBot, Table, colour_bias, delivered_now, needs, pay, plan
 
 END_AT = 2
@@ -57,6 +63,10 @@ class CarrierBot(MilehollowBot):
     mail_anytime = False
     #: Delivered mail is counted as sure points when judging a keep (Normal weighs it by the risk of the rest).
     delivered_sure = False
+    #: Routes: each road of a path costs this many slabs more (a paving is a turn of its own), and a road
+    #: costs ``long_bonus`` slabs less per point it scores beyond its slabs (Normal: the shortest in slabs).
+    road_turn = 2.0
+    long_bonus = 0.6
 
     def __init__(self, seat: int, **settings: Any) -> None:
         super().__init__(seat)
@@ -64,6 +74,21 @@ class CarrierBot(MilehollowBot):
             if not hasattr(type(self), k):
                 raise AttributeError(k)
             setattr(self, k, v)
+        self.road_bias = [self.road_turn - self.long_bonus * (ROAD_POINTS[r.len] - r.len) for r in ROADS]
+
+    #: Cards drawn per card the plan lacks when counting the turns a plan needs (Normal: 1, as if every blind
+    #: card were of a wanted colour).
+    need_factor = 1.6
+
+    def turns_needed(self, t: Table, roads: set[int]) -> float:
+        return sum(needs(t, roads)) * self.need_factor / 2.0 + len(roads)
+
+    def route_bias(self, t: Table | None = None) -> list[float]:
+        """What each road costs beyond its slabs in a route; with ``t``, plus Normal's tie-break towards the
+        colours in hand."""
+        if t is None:
+            return self.road_bias
+        return [a + b for a, b in zip(self.road_bias, colour_bias(t))]
 
     # --- the clock ---------------------------------------------------------------------------------
     def turns_left(self, t: Table) -> float:
@@ -91,11 +116,11 @@ class CarrierBot(MilehollowBot):
             mail = [m for m in mail if m not in done]
             if not mail:
                 return sure
-        roads, cost, lost = plan(t, mail)
+        roads, cost, lost = plan(t, mail, self.road_bias)
         if cost > t.markers:
             p = 0.0
         else:
-            slack = left - (sum(needs(t, roads)) / 2.0 + len(roads)) - margin
+            slack = left - self.turns_needed(t, roads) - margin
             p = smooth_step(slack / self.risk_scale)
         value = 0.0
         for m in mail:
@@ -145,10 +170,10 @@ class CarrierBot(MilehollowBot):
     def goal(self, t: Table) -> tuple[set[int], list[float]]:
         left = self.turns_left(t)
         mail = [m for m in t.mail if m not in delivered_now(t, [])]
-        bias = colour_bias(t)
+        bias = self.route_bias(t)
         roads, _cost, lost = plan(t, mail, bias)
         mail = [m for m in mail if m not in lost]
-        while mail and (sum(needs(t, roads)) / 2.0 + len(roads)) > left + self.drop_slack:
+        while mail and self.turns_needed(t, roads) > left + self.drop_slack:
             mail.remove(min(mail, key=lambda m: (MAILS[m].value, m)))
             roads, _cost, _lost = plan(t, mail, bias)
         return roads, needs(t, roads)
