@@ -1,9 +1,10 @@
 """Milehollow's Expert level.
 
-* Its move: the carrier (carrier.py: Normal's planner that also counts the Longest Road and never takes a
-  face-up Ox), with every mail keep played out to the game's end (lookahead.py). Against Normal the
-  carrier alone did better than the search below, and the keeps played out a little better still
-  (bench/tuning/milehollow.py; the bench: bench/strength.py).
+* Its move: the carrier (carrier.py: Normal's planner routing over fewer, longer roads, counting its
+  turns more warily, counting the Longest Road and never taking a face-up Ox), with every mail keep
+  played out to the game's end (lookahead.py). Against Normal the carrier alone did better than the
+  search below, and the keeps played out a little better still (bench/tuning/milehollow.py; the bench:
+  bench/strength.py).
 * Reviews, and hints asked with a smaller budget, still judge by the shared search
   (``py_engine/core/search.py``) with this game's knowledge, below:
 * Positions: the seat's observation with the unseen wagon cards and mail dealt afresh (sample.py), the
