@@ -187,50 +187,38 @@ def delivered_now(t: Table, extra: list[int]) -> list[int]:
 
 
 def turns_left(t: Table) -> float:
-    """My turns before the game ends, guessed from each opponent's markers: the pace it has kept so far,
-    and how fast it could go from the cards it holds (the hand sizes are public)."""
-    if t.obs["last_round"] is not None:
-        return 1.0
-    each = t.obs["turns"] / t.n
-    best = INF
-    for s, m in enumerate(t.obs["markers"]):
-        if s == t.seat:
-            continue
-        to_spend = max(0.0, m - END_AT)
-        rate = (MARKERS - m + PRIOR_RATE * PRIOR_TURNS) / (each + PRIOR_TURNS)
-        paced = to_spend / max(rate, 0.5)
-        hand = t.obs["hand_counts"][s]
-        rush = to_spend / SLABS_PER_PAVE + max(0.0, to_spend - hand) / 2.0
-        best = min(best, paced, RUSH_FACTOR * rush)
-    mine = max(0.0, t.markers - END_AT) / 1.2
-    return min(best, mine + 4) + 1.0
+    """Normal's guess of my turns before the game ends (:meth:`MilehollowBot.turns_left`)."""
+    return NORMAL.turns_left(t)
 
 
 def turns_needed(t: Table, roads: set[int]) -> float:
-    """Turns to pave ``roads``: two cards a drawing turn for what the hand lacks, one turn a road."""
-    return sum(needs(t, roads)) / 2.0 + len(roads)
+    """Normal's turns to pave ``roads`` (:meth:`MilehollowBot.turns_needed`)."""
+    return NORMAL.turns_needed(t, roads)
 
 
 def expected(t: Table, mail: list[int], left: float) -> float:
-    """What a set of mail cards is worth with ``left`` turns: each card +value if delivered, −value
-    if not, plus the slabs' points, weighed by a rough chance of finishing the whole network in time."""
-    roads, cost, lost = plan(t, mail)
-    if cost > t.markers:
-        p = 0.0
-    else:
-        slack = left - turns_needed(t, roads) - RISK_MARGIN
-        p = 1.0 / (1.0 + math.exp(-slack / RISK_SCALE))
-    value = 0.0
-    for m in mail:
-        v = MAILS[m].value
-        value += -v if m in lost else v * (2 * p - 1)
-    return value + SLAB_WORTH * cost * p
+    """Normal's worth of a set of mail cards with ``left`` turns (:meth:`MilehollowBot.expected`)."""
+    return NORMAL.expected(t, mail, left)
 
 
 class MilehollowBot(Bot):
     level = "normal"
 
-    # Normal's numbers for the choices a stronger planner (carrier.py) weighs otherwise.
+    # Normal's numbers; a stronger planner (carrier.py) sets some of them otherwise.
+    prior_rate, prior_turns = PRIOR_RATE, PRIOR_TURNS
+    risk_margin, risk_scale = RISK_MARGIN, RISK_SCALE
+    slabs_per_pave = SLABS_PER_PAVE
+    rush_factor = RUSH_FACTOR
+    slab_worth = SLAB_WORTH
+    mail_slack, mail_markers = MAIL_SLACK, MAIL_MARKERS
+    #: Turns beyond those left a plan may need before its cheapest card is given up.
+    drop_slack = 1
+    #: Turns left at which the plan gives way to the paving worth most at once.
+    late_turns = 1.5
+    #: Cards drawn per card a plan lacks, in the turns it needs (every blind card counted as a wanted one).
+    need_factor = 1.0
+    #: What each road costs in a route beyond its slabs (None: nothing, the fewest slabs).
+    road_bias: list[float] | None = None
     #: Points per slab of a road that joins my network, when no mail is left to work for.
     touch_bonus = 0.8
     #: Turns a slab of such a road costs beyond the turns to gather its cards (markers run out too).
@@ -246,6 +234,55 @@ class MilehollowBot(Bot):
     def __init__(self, seat: int) -> None:
         self.seat = seat
 
+    # --- the clock and the odds -------------------------------------------------------------------------
+    def turns_left(self, t: Table) -> float:
+        """My turns before the game ends, guessed from each opponent's markers: the pace it has kept so far,
+        and how fast it could go from the cards it holds (the hand sizes are public)."""
+        if t.obs["last_round"] is not None:
+            return 1.0
+        each = t.obs["turns"] / t.n
+        best = INF
+        for s, m in enumerate(t.obs["markers"]):
+            if s == t.seat:
+                continue
+            to_spend = max(0.0, m - END_AT)
+            rate = (MARKERS - m + self.prior_rate * self.prior_turns) / (each + self.prior_turns)
+            paced = to_spend / max(rate, 0.5)
+            hand = t.obs["hand_counts"][s]
+            rush = to_spend / self.slabs_per_pave + max(0.0, to_spend - hand) / 2.0
+            best = min(best, paced, self.rush_factor * rush)
+        mine = max(0.0, t.markers - END_AT) / 1.2
+        return min(best, mine + 4) + 1.0
+
+    def turns_needed(self, t: Table, roads: set[int]) -> float:
+        """Turns to pave ``roads``: a drawing turn per two cards drawn for what the hand lacks, one turn a road."""
+        return sum(needs(t, roads)) * self.need_factor / 2.0 + len(roads)
+
+    def chance(self, x: float) -> float:
+        """The chance of finishing a network with ``x`` risk scales of turns to spare."""
+        return 1.0 / (1.0 + math.exp(-x))
+
+    def expected(self, t: Table, mail: list[int], left: float) -> float:
+        """What a set of mail cards is worth with ``left`` turns: each card +value if delivered, −value
+        if not, plus the slabs' points, weighed by a rough chance of finishing the whole network in time."""
+        roads, cost, lost = plan(t, mail, self.road_bias)
+        if cost > t.markers:
+            p = 0.0
+        else:
+            slack = left - self.turns_needed(t, roads) - self.risk_margin
+            p = self.chance(slack / self.risk_scale)
+        value = 0.0
+        for m in mail:
+            v = MAILS[m].value
+            value += -v if m in lost else v * (2 * p - 1)
+        return value + self.slab_worth * cost * p
+
+    def route_bias(self, t: Table) -> list[float]:
+        """What each road costs beyond its slabs when planning a turn: :attr:`road_bias` and a small
+        preference for the colours in hand."""
+        extra = colour_bias(t)
+        return extra if self.road_bias is None else [a + b for a, b in zip(self.road_bias, extra)]
+
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
         legal = offered_moves(legal)
         if len(legal) == 1:
@@ -260,28 +297,24 @@ class MilehollowBot(Bot):
 
     # --- mail -----------------------------------------------------------------------------------------
     def keep(self, t: Table, legal: list[str]) -> str:
-        left = turns_left(t) - (0 if t.obs["decision"] == "keep-deal" else 1)
+        left = self.turns_left(t) - (0 if t.obs["decision"] == "keep-deal" else 1)
         best, best_score = legal[0], -INF
         for a in legal:
             combo = [MAIL_INDEX[m] for m in a[5:].split(",")]
-            score = self.mail_worth(t, t.mail + combo, left)
+            score = self.expected(t, t.mail + combo, left)
             if score > best_score + 1e-9:
                 best, best_score = a, score
         return best
 
-    def mail_worth(self, t: Table, mail: list[int], left: float) -> float:
-        """What keeping ``mail`` is worth with ``left`` turns (:func:`expected`)."""
-        return expected(t, mail, left)
-
     def goal(self, t: Table) -> tuple[set[int], list[float]]:
         """The roads to pave for the mail that can still be delivered in time, and the cards they lack."""
-        left = turns_left(t)
+        left = self.turns_left(t)
         mail = [m for m in t.mail if m not in delivered_now(t, [])]
-        bias = colour_bias(t)
+        bias = self.route_bias(t)
         roads, _cost, lost = plan(t, mail, bias)
         mail = [m for m in mail if m not in lost]
         # drop the cards that cannot be finished in time, cheapest value first
-        while mail and turns_needed(t, roads) > left + 1:
+        while mail and self.turns_needed(t, roads) > left + self.drop_slack:
             mail.remove(min(mail, key=lambda m: (MAILS[m].value, m)))
             roads, _cost, _lost = plan(t, mail, bias)
         return roads, needs(t, roads)
@@ -291,17 +324,17 @@ class MilehollowBot(Bot):
         paves = [a for a in legal if a.startswith("pave:")]
         if t.obs["last_round"] is not None:
             return self.best_points(t, paves, final=True) or self.draw(t, legal, [0.0] * OX)
-        left = turns_left(t)
+        left = self.turns_left(t)
         roads, want = self.goal(t)
         affordable = sorted((r for r in roads if t.affordable(r)), key=lambda r: (-ROADS[r].len, r))
         if affordable:
             r = affordable[0]
             return pay(t, r, self.reserve(roads - {r}))
         if roads:
-            if left <= 1.5 and paves:
+            if left <= self.late_turns and paves:
                 return self.best_points(t, paves, final=False) or self.draw(t, legal, want)
             return self.draw(t, legal, want)
-        if "mail" in legal and left >= MAIL_SLACK and t.markers >= MAIL_MARKERS:
+        if "mail" in legal and left >= self.mail_slack and t.markers >= self.mail_markers:
             return "mail"
         return self.score_mode(t, legal, paves, left)
 
@@ -453,6 +486,8 @@ class EasyBot(MilehollowBot):
         return draws[0] if draws else legal[0]
 
 
+#: The Normal behind the module's functions (none of its methods reads its seat).
+NORMAL = MilehollowBot(0)
 LEVELS = {"easy": EasyBot, "normal": MilehollowBot}
 
 

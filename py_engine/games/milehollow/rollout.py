@@ -7,31 +7,24 @@ from typing import Any
 from py_engine.core.search import smooth_step
 
 from .board import CARD_NAMES, MAILS, NROADS, ROADS
-from .bots import RISK_MARGIN, RISK_SCALE, SLAB_WORTH, MilehollowBot, Table, plan, turns_needed
-
-
-def expected(t: Table, mail: list[int], left: float) -> float:
-    """Normal's worth of a set of mail cards (``bots.expected``) with its chance of finishing in time
-    made by :func:`~py_engine.core.search.smooth_step` instead of ``exp`` (the search uses no function
-    whose last digit may differ between C libraries)."""
-    roads, cost, lost = plan(t, mail)
-    if cost > t.markers:
-        p = 0.0
-    else:
-        slack = left - turns_needed(t, roads) - RISK_MARGIN
-        p = smooth_step(slack / RISK_SCALE)
-    value = 0.0
-    for m in mail:
-        v = MAILS[m].value
-        value += -v if m in lost else v * (2 * p - 1)
-    return value + SLAB_WORTH * cost * p
+from .bots import MilehollowBot, Table
 
 
 class PlainNormal(MilehollowBot):
-    """Normal, its mail kept by :func:`expected` above (the rollout policy and the prior)."""
+    """Normal, its chance of finishing a network made by :func:`~py_engine.core.search.smooth_step` instead of
+    ``exp`` (the search uses no function whose last digit may differ between C libraries): the rollout
+    policy and the prior."""
 
-    def mail_worth(self, t: Table, mail: list[int], left: float) -> float:
-        return expected(t, mail, left)
+    def chance(self, x: float) -> float:
+        return smooth_step(x)
+
+
+PLAIN = PlainNormal(0)
+
+
+def expected(t: Table, mail: list[int], left: float) -> float:
+    """Normal's worth of a set of mail cards (``bots.expected``) with :class:`PlainNormal`'s chance."""
+    return PLAIN.expected(t, mail, left)
 
 
 def lean_observation(state: Any, seat: int) -> dict[str, Any]:
