@@ -250,7 +250,16 @@ def check_map_fills_the_phone(page):
         assert (b["y"] - a["y"]) >= 0.8 * box["height"], (a, b, box)
 
 
-def test_a_whole_game_by_taps_at_phone_size(phone, live_site):
+WHAT_LIES_THERE = """(() => { const out = {scrollY: window.scrollY, height: window.innerHeight};
+  for (const sel of ['.mh-piles', '.mh-row', '.mh-sheet']) {
+    const el = document.querySelector(sel); if (!el) continue;
+    const r = el.getBoundingClientRect(), top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+    out[sel] = {y: Math.round(r.y), h: Math.round(r.height), onTop: top ? top.className || top.tagName : null};
+  }
+  return out; })()"""
+
+
+def test_a_whole_game_by_taps_at_phone_size(phone, live_site, tmp_path):
     page = phone
     table_id = start_table(page, live_site)
     snap = wait_turn(page)
@@ -272,7 +281,12 @@ def test_a_whole_game_by_taps_at_phone_size(phone, live_site):
         if listed_pave:
             page.evaluate("window.scrollTo(0, 120)")      # the page's sticky header now lies over the map's top
         play_by_taps(page, choice, by_list=listed_pave)
-        wait_moves(page, before)
+        try:
+            wait_moves(page, before)
+        except TimeoutError as e:   # say where the finger was and what lay there
+            page.screenshot(path=str(tmp_path / "lost-tap.png"))
+            raise AssertionError(("a move by taps did not land", choice, board(page), page.evaluate(WHAT_LIES_THERE),
+                                  str(tmp_path / "lost-tap.png"))) from e
         log = snapshot(page)["log"]
         assert log[before]["action"] == action_of(choice) and log[before]["by"] == "seat"
         played.append(choice[0])
