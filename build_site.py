@@ -206,7 +206,8 @@ def write_catalog(dist: Path) -> None:
     if not answer["ok"]:
         raise SystemExit(f"build: the engine could not list its games: {answer['error']}")
     catalog = {g["name"]: {"minPlayers": g["min_players"], "maxPlayers": g["max_players"],
-                           "botLevels": g["bot_levels"], "timer": g["timer"], "options": g["options"]}
+                           "botLevels": g["bot_levels"],
+                           "botLevelWords": g["bot_level_words"], "timer": g["timer"], "options": g["options"]}
                for g in answer["result"]}
     out = dist / "web" / "games" / "catalog.js"
     out.parent.mkdir(parents=True, exist_ok=True)

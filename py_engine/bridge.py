@@ -236,6 +236,7 @@ def _cmd_games(args: dict[str, Any]) -> Any:
         out.append({
             "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
             "bot_levels": list(g.bot_levels),
+            "bot_level_words": {lvl: g.bot_level_words[lvl] for lvl in g.bot_levels if lvl in g.bot_level_words},
             "timer": first.timer if first is not None else 0,  # the seconds of a game's usual decision
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "label": o.label,
                          "help": o.help, "choice_words": o.choice_words}

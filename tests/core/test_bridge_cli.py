@@ -26,6 +26,18 @@ def test_games_lists_the_toy(tally_registered):
     assert tally["min_players"] == 2 and tally["options"][0]["name"] == "short"
 
 
+def test_games_gives_every_level_its_words():
+    """The New-table form's line under a bot's level: every game's every level, in both languages."""
+    from py_engine.registry import available, get_game
+    games = {g["name"]: g for g in call("games")["result"]}
+    for name in available():
+        game = get_game(name)
+        words = games[name]["bot_level_words"]
+        assert list(words) == list(game.bot_levels) == games[name]["bot_levels"]
+        for level in game.bot_levels:
+            assert words[level] == game.bot_level_words[level] and set(words[level]) == {"en", "pt"}
+
+
 def test_new_table_play_and_snapshot(tally_registered):
     r = call("new_table", game="tally", seats=[{"name": "Ana"}, {"name": "Bot", "bot": True, "level": "easy"}],
              seed=SEED, viewer=0, save="s1")

@@ -49,6 +49,7 @@ export function mount(el, params, ctx) {
       min: e ? e.min_players : base.minPlayers,
       max: e ? e.max_players : base.maxPlayers,
       levels: e && e.bot_levels.length ? e.bot_levels : base.botLevels,
+      levelWords: (e && e.bot_level_words) || base.botLevelWords || {},
       options: e ? e.options : (base.options || null),
     };
   };
@@ -132,8 +133,12 @@ export function mount(el, params, ctx) {
         h("option", { value: "bot", selected: s.bot || undefined }, t("newtable.bot")))),
       s.bot ? h("label.field",
         h("span", t("newtable.level")),
-        h("select", { id: `seat-level-${k}`, onchange: (e) => { s.level = e.target.value; } },
+        h("select", { id: `seat-level-${k}`, "aria-describedby": `seat-level-note-${k}`,
+          onchange: (e) => { s.level = e.target.value; render(); } },
           i.levels.map((l) => h("option", { value: l, selected: l === s.level || undefined }, levelName(l))))) : null,
+      // What the chosen level does and how strong it measured, in one line (the engine's own words).
+      s.bot && i.levelWords[s.level] ? h("p.level-note", { id: `seat-level-note-${k}`, dataset: { level: s.level } },
+        words(i.levelWords[s.level])) : null,
     ))),
     form.seats.filter((s) => !s.bot).length > 1 ? h("p.hint", t("newtable.passAndPlayHint")) : null,
     form.seats.every((s) => s.bot) ? h("p.hint", t("newtable.allBotsHint")) : null,
