@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from py_engine.registry import available, get_game
-from tests.browser.vt_page import one_device, screenshot
+from tests.browser.vt_page import ENGINE_WAIT, one_device, screenshot
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 
@@ -25,7 +25,9 @@ def test_each_level_says_what_it_is_in_one_line(browser, site, case):
         for name in available():
             game = get_game(name)
             page.goto(site.url(f"index.html#/new/{name}"))
-            page.wait_for_selector("form.newtable #start")
+            # The form is drawn from the build's catalog at once and again when the engine answers; the
+            # checks start once it has (so no redraw comes between a choice and its line).
+            page.wait_for_selector("form.newtable[data-source=engine] #start", timeout=ENGINE_WAIT)
             if lang == "pt" and not page.evaluate("document.documentElement.lang").startswith("pt"):
                 page.click(".lang-switch [data-lang=pt]")
                 page.wait_for_function("document.documentElement.lang.startsWith('pt')")

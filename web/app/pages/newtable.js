@@ -81,7 +81,7 @@ export function mount(el, params, ctx) {
     if (status) status.destroy();
     status = engineStatus(ctx.engine, { compact: true, onReady: loadGames });
 
-    el.replaceChildren(h("form.newtable", { dataset: { page: "newtable" }, onsubmit: (e) => { e.preventDefault(); start(); } },
+    el.replaceChildren(h("form.newtable", { dataset: { page: "newtable", source: engineGames ? "engine" : "catalog" }, onsubmit: (e) => { e.preventDefault(); start(); } },
       h("p.crumbs", h("a", { href: "#/" }, t("shell.lobby")), " / ", t(`game.${game}`)),
       h("h1", t("newtable.title", { game: t(`game.${game}`) })),
       seatsFieldset(i),
