@@ -133,7 +133,7 @@ export function mount(el, params, ctx) {
         h("option", { value: "bot", selected: s.bot || undefined }, t("newtable.bot")))),
       s.bot ? h("label.field",
         h("span", t("newtable.level")),
-        h("select", { id: `seat-level-${k}`, "aria-describedby": `seat-level-note-${k}`,
+        h("select", { id: `seat-level-${k}`, "aria-describedby": i.levelWords[s.level] ? `seat-level-note-${k}` : undefined,
           onchange: (e) => { s.level = e.target.value; render(); } },
           i.levels.map((l) => h("option", { value: l, selected: l === s.level || undefined }, levelName(l))))) : null,
       // What the chosen level does and how strong it measured, in one line (the engine's own words).
