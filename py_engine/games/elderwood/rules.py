@@ -42,14 +42,6 @@ KIND_OF = tuple(COLOUR_OF[t] * 5 + CREATURE_OF[t] for t in range(22))
 MAX_PLIES = 200        # "200 moves in all": every turn of both players, passes included
 REPETITIONS = 3        # the same position a third time is a draw
 
-def _arc_count(mask: int) -> int:
-    """How many separate runs of occupied neighbours a 6-bit ring mask has."""
-    if mask == 0b111111:
-        return 1
-    return sum(1 for i in range(6) if mask >> i & 1 and not mask >> ((i - 1) % 6) & 1)
-
-
-_ARCS = tuple(_arc_count(m) for m in range(64))
 
 # Game results
 WIN_ASH, WIN_WALNUT, DRAW = 0, 1, 2
@@ -251,37 +243,47 @@ class Position:
     def pinned_cells(self) -> set[int]:
         """Cells whose stack holds the group together (cut vertices of the cell graph).
 
-        A stack whose occupied neighbours form one unbroken arc round it cannot hold the
-        group together (those neighbours touch each other); only stacks with two or more
-        arcs need a search round them, which keeps this cheap in real positions."""
+        One depth-first walk over the stacks (Hopcroft and Tarjan's articulation points): a cell
+        is pinned when some stack reached through it reaches nothing above it in the walk except
+        through it, and the walk's first cell when the walk left it more than once. The bots' search
+        asks this at every position it looks at, so one linear walk beats a search round each
+        cell."""
         st = self.stacks
         if len(st) < 3:
             return set()
         out: set[int] = set()
-        for cell in st:
-            mask = 0
-            bit = 1
-            for d in DIRS:
-                if cell + d in st:
-                    mask |= bit
-                bit <<= 1
-            if _ARCS[mask] < 2:
+        nbs = {c: [c + d for d in DIRS if c + d in st] for c in st}
+        disc: dict[int, int] = {}
+        low: dict[int, int] = {}
+        t = 0
+        for root in st:
+            if root in disc:
                 continue
-            # Search the group without this cell from one neighbour; pinned if another is missed.
-            nbs = [cell + d for d in DIRS if cell + d in st]
-            seen = {cell, nbs[0]}
-            todo = [nbs[0]]
-            while todo:
-                a = todo.pop()
-                for d in DIRS:
-                    b = a + d
-                    if b in st and b not in seen:
-                        seen.add(b)
-                        todo.append(b)
-            for n in nbs:
-                if n not in seen:
-                    out.add(cell)
-                    break
+            disc[root] = low[root] = t
+            t += 1
+            children = 0
+            stack = [(root, None, iter(nbs[root]))]
+            while stack:
+                v, parent, todo = stack[-1]
+                for w in todo:
+                    if w not in disc:
+                        disc[w] = low[w] = t
+                        t += 1
+                        if v == root:
+                            children += 1
+                        stack.append((w, v, iter(nbs[w])))
+                        break
+                    if w != parent and disc[w] < low[v]:
+                        low[v] = disc[w]
+                else:
+                    stack.pop()
+                    if parent is not None:
+                        if low[v] < low[parent]:
+                            low[parent] = low[v]
+                        if parent != root and low[v] >= disc[parent]:
+                            out.add(parent)
+            if children > 1:
+                out.add(root)
         return out
 
     # --- placements ----------------------------------------------------------
