@@ -88,6 +88,13 @@ def log_entries(entries: list[Entry], viewer: int | str | None,
     secret choice", once it is complete: how many steps it took, and so what it was, never shows.
     Entries are numbered for each viewer.
     """
+    return [(item, at, revealed) for item, at, revealed, _ in log_groups(entries, viewer, moves)]
+
+
+def log_groups(entries: list[Entry], viewer: int | str | None,
+               moves: int | None = None) -> list[tuple[dict[str, Any], int, int | None, list[int]]]:
+    """:func:`log_entries` with, for each entry, the positions in ``entries`` of the steps it gathers
+    (a verifier asks which of the record's steps an entry the page was shown stands for)."""
     steps = entries if moves is None else entries[:moves]
     now = len(steps)
     done: list[tuple[list[int], int]] = []
@@ -100,16 +107,16 @@ def log_entries(entries: list[Entry], viewer: int | str | None,
         group.append(i)
         if e.ends:
             done.append((open_.pop((e.seat, e.key)), i + 1))
-    out: list[tuple[dict[str, Any], int, int | None]] = []
+    out: list[tuple[dict[str, Any], int, int | None, list[int]]] = []
     for group, at in done:
         item = _action_json([steps[i] for i in group], viewer, moves, draft=False)
         if item is not None:
-            out.append((item, at, _revealed([steps[i] for i in group])))
+            out.append((item, at, _revealed([steps[i] for i in group]), group))
     for group in sorted(open_.values()):
         item = _action_json([steps[i] for i in group], viewer, moves, draft=True)
         if item is not None:
-            out.append((item, now, _revealed([steps[i] for i in group])))
-    for n, (item, _, _) in enumerate(out, start=1):
+            out.append((item, now, _revealed([steps[i] for i in group]), group))
+    for n, (item, _, _, _) in enumerate(out, start=1):
         item["n"] = n
     return out
 

@@ -28,8 +28,8 @@ from . import controls as ctl
 from . import record as rec
 from .fairness import fingerprint
 from .commitments import chain, first_difference, terms_of_record
-from .game import PUBLIC, IllegalAction
-from .table import GameLookup, Seat, Table, log_entries
+from .game import IllegalAction
+from .table import GameLookup, Seat, Table, log_groups
 
 
 @dataclass
@@ -434,8 +434,9 @@ def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
     values = chain(r["seed"], actions, actors)
     where = {v: i for i, v in enumerate(values)}
     n = len(actions)
+    rows = log_groups(table.entries, viewer) if table is not None else []
     if table is not None and len(table.actions) == n:
-        logged = [(item, at) for item, at, _ in log_entries(table.entries, viewer) if not item.get("draft")]
+        logged = [(item, at) for item, at, _, _ in rows if not item.get("draft")]
     else:
         logged = None            # the record does not replay: the chain alone is checked
     at = [0] + [a for _, a in logged] if logged is not None else None
@@ -444,13 +445,14 @@ def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
         lo, hi = held, n
         if at is not None:
             if entries >= len(at):
-                return _broken_at(r, table, held, n, entries, f"the page held {entries} log entries; the record has {len(at) - 1}",
+                return _broken_at(r, table, rows, held, n, entries,
+                                  f"the page held {entries} log entries; the record has {len(at) - 1}",
                                   f"a página tinha {entries} entradas; o registro tem {len(at) - 1}")
             lo = max(held, at[entries])
             hi = at[entries + 1] - 1 if entries + 1 < len(at) else n
         i = where.get(value)
         if i is None or not lo <= i <= hi:
-            return _broken_at(r, table, held, hi, entries, "", "")
+            return _broken_at(r, table, rows, held, hi, entries, "", "")
         held = i
     if logged is not None:
         shown = w["shown"]
@@ -477,19 +479,42 @@ def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
                   "de jogadas é o que lhe mostraram")
 
 
-def _broken_at(r: dict[str, Any], table: Table | None, held: int, hi: int, entries: int, en: str, pt: str) -> Check:
-    """A commitment the record breaks: the first move that can differ is after ``held``; of the moves
-    up to ``hi`` the page could not see, the first (a move it saw and that matched its log is no change
-    of the host's: that one would differ in the log too)."""
-    viewer = r["witness"]["seat"]
-    first = held + 1
-    if table is not None:
-        by_index = {e.index: e for e in table.entries}
-        for k in range(held, min(hi, len(r["actions"]))):
-            e = by_index.get(k)
-            if e is None or (e.visibility != PUBLIC and e.seat != viewer):
-                first = k + 1
+def _confirmed(r: dict[str, Any], table: Table | None, rows: list[Any]) -> set[int]:
+    """The record's steps (by index) the page was shown as the record has them: each step of an entry
+    of the record's log, as the page's seat reads it where the replay got to, whose place in the log
+    the page was shown with the same seat and that step (for an entry of several steps, or one still
+    under way, the steps up to it joined by spaces: the whole action shown, or its beginning)."""
+    if table is None:
+        return set()
+    shown = r["witness"]["shown"]
+    ok: set[int] = set()
+    for (item, _, _, group), (seat, action) in zip(rows, shown):
+        if seat != item["seat"] or action is None or item["action"] is None:
+            continue
+        steps = [table.entries[p] for p in group]
+        if len(steps) == 1 and not item.get("draft"):
+            if action == steps[0].action:
+                ok.add(steps[0].index)
+            continue
+        text = ""
+        for e in steps:
+            text = f"{text} {e.action}" if text else e.action
+            if action != text and not action.startswith(text + " "):
                 break
+            ok.add(e.index)
+    return ok
+
+
+def _broken_at(r: dict[str, Any], table: Table | None, rows: list[Any], held: int, hi: int, entries: int,
+               en: str, pt: str) -> Check:
+    """A commitment the record breaks: the actions before ``held`` are bound by the last commitment
+    that matched, and one before ``hi`` differs. The move named is the first from ``held`` on that the
+    page was not shown as the record has it (a move it was shown, seat and action, is no change of the
+    host's); where every one was, the first after ``held`` (only an actor's kind, which the log does
+    not show, can differ there)."""
+    confirmed = _confirmed(r, table, rows)
+    n = len(r["actions"])
+    first = next((k for k in range(held, min(hi, n)) if k not in confirmed), held) + 1
     seat = r["actors"][first - 1][0] if 0 < first <= len(r["actors"]) else None
     name = r["seats"][seat]["name"] if seat is not None else None
     who = f" ({name}'s, seat {seat + 1})" if seat is not None else ""

@@ -231,3 +231,31 @@ def test_first_difference_walks_the_terms_in_a_fixed_order():
     assert first_difference(a, {**a, "options": {"b": 2, "a": 3}})[0] == "options.a"
     assert first_difference(a, {**a, "seats": [{"name": "x"}, {"name": "y"}]}) == ("seats[1]", None, {"name": "y"})
     assert first_difference(a, {**a, "timers": 1})[0] == "timers"      # true is not 1
+
+
+@pytest.mark.parametrize("game,seats", [
+    ("elderwood", TWO), ("hollowmere", TWO),
+    ("milehollow", [Seat("Hosta", False, None), Seat("Bea", False, None), Seat("Bot", True, "easy")]),
+    ("wickerfair", TWO),
+])
+def test_two_moves_of_one_seat_swapped_name_the_first_move_that_differs(game, seats):
+    """Whether or not the swapped record still replays, the verdict names the first index at which the
+    record's actions differ from what the commitments bind (never a later move the replay did not reach,
+    nor a move the page was shown as the record has it)."""
+    table, guest, watcher = live_game(game, seats, JOINT2)
+    honest = table.to_record()
+    tried = 0
+    for seat in (0, 1):
+        own = [i for i, (s, by) in enumerate(honest["actors"]) if s == seat and by == "seat"]
+        for a, b in list(zip(own, own[1:]))[1::5]:
+            if honest["actions"][a] == honest["actions"][b]:
+                continue
+            swapped = json.loads(json.dumps(honest))
+            swapped["actions"][a], swapped["actions"][b] = swapped["actions"][b], swapped["actions"][a]
+            for page in (guest, watcher):
+                report = verify(page.record(swapped), get_game, "test")
+                assert not report.ok and report.field == f"actions[{a}]" and report.move == a + 1, \
+                    (seat, a, b, page.seat, report.summary)
+                assert report.found == swapped["actions"][a]
+                tried += 1
+    assert tried >= 8
