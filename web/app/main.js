@@ -19,6 +19,7 @@ import { siteKey, siteKeyLabel } from "../lib/keymap.js";
 import { messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
 import { migrateLegacySaves } from "./storage.js";
+import { refreshWaiting, onWaitingChange, titleWith } from "./turns.js";
 
 /** How long after the engine is up the page starts warming the table pages and boards. */
 const WARM_AFTER_MS = 1500;
@@ -126,7 +127,7 @@ function engine() {
   if (!enginePromise) {
     enginePromise = loadEngine().then((eng) => {
       vt.engine = eng;
-      migrateLegacySaves(eng);
+      migrateLegacySaves(eng).then(() => refreshWaiting());
       return eng;
     });
     vt.ready = enginePromise.then((eng) => eng.ready);
@@ -187,7 +188,7 @@ function wireHeader() {
       if (part.matches("[data-i18n]")) part.textContent = t(part.dataset.i18n);
       translateTree(part);
     }
-    document.title = t("shell.siteName");
+    document.title = titleWith(t("shell.siteName"));
     for (const b of langButtons) b.setAttribute("aria-pressed", String(b.dataset.lang === getLang()));
     const m = isMuted();
     muteButton.setAttribute("aria-pressed", String(m));
@@ -199,6 +200,7 @@ function wireHeader() {
   muteButton.addEventListener("click", toggleMute);
   onLangChange(paint);
   onMuteChange(paint);
+  onWaitingChange(paint);
   paint();
 }
 
@@ -229,6 +231,7 @@ window.addEventListener("vt:update-ready", () => {
 });
 
 window.addEventListener("hashchange", route);
+window.addEventListener("vt:tables-changed", () => refreshWaiting());
 wireHeader();
 engine();
 route();

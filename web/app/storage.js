@@ -55,6 +55,8 @@ export async function saveTable(meta) {
   }
   try {
     await put("tables", { ...meta, updated: Date.now() });
+    // Whatever lists tables waiting for a person (turns.js) counts again.
+    window.dispatchEvent(new Event("vt:tables-changed"));
     return true;
   } catch (e) {
     console.error("saving the table's page state failed", e);
@@ -117,6 +119,7 @@ export async function readTable(id) {
 
 export async function deleteTable(id) {
   await remove(["tables", "records"], id);
+  window.dispatchEvent(new Event("vt:tables-changed"));
 }
 
 let sweep = Promise.resolve(); // listCorrupt waits for listTables to have set aside what it found
@@ -219,11 +222,11 @@ async function migrate(engine) {
   return moved;
 }
 
-/** The lobby's line for a table: whose turn, finished or not, how many moves. */
+/** The lobby's line for a table: whose turn (names, and the seats for "Your turn"), finished or not, how many moves. */
 export function summarize(snap) {
   const d = snap.decision;
-  const names = d ? d.players.map((p) => snap.seats[p] && snap.seats[p].name).filter(Boolean) : [];
-  return { over: Boolean(snap.terminal), turn: names.join(", "), moves: snap.log.length };
+  const players = d ? d.players.filter((p) => snap.seats[p]) : [];
+  return { over: Boolean(snap.terminal), turn: players.map((p) => snap.seats[p].name).join(", "), players, moves: snap.log.length };
 }
 
 export function getPref(name, fallback) {

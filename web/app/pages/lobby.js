@@ -8,6 +8,7 @@ import { listTables, listCorrupt, deleteTable, deleteCorrupt, downloadText, stor
 import { h } from "../../lib/dom.js";
 import { formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
+import { waitingTables, leftWords } from "../turns.js";
 import "../../lib/strings/pages.js";
 
 export function mount(el, params, ctx) {
@@ -15,23 +16,27 @@ export function mount(el, params, ctx) {
   let alive = true;
   let saves = [];
   let aside = [];
+  let waiting = [];
   const render = () => {
     if (!alive) return;
     if (status) status.destroy();
     status = engineStatus(ctx.engine, { compact: true });
-    el.replaceChildren(lobby(ctx, { saves, aside, reload, noStorage }, status.el));
+    el.replaceChildren(lobby(ctx, { saves, aside, waiting, reload, noStorage }, status.el));
   };
   let noStorage = false;
   async function reload() {
-    [saves, aside, noStorage] = await Promise.all([listTables(), listCorrupt(), storageUsable().then((ok) => !ok)]);
+    [saves, aside, noStorage, waiting] = await Promise.all([listTables(), listCorrupt(), storageUsable().then((ok) => !ok),
+      waitingTables()]);
     render();
   }
   render();
   reload();
   const offLang = onLangChange(render);
+  window.addEventListener("vt:tables-changed", reload);
   return () => {
     alive = false;
     offLang();
+    window.removeEventListener("vt:tables-changed", reload);
     if (status) status.destroy();
   };
 }
@@ -44,6 +49,7 @@ function lobby(ctx, data, statusEl) {
       statusEl,
       data.noStorage ? h("p.note.no-storage", { role: "alert" }, t("storage.blocked")) : null,
     ),
+    yourTurn(data.waiting),
     h("ul.game-grid", { "aria-label": t("lobby.gamesLabel") }, GAME_ORDER.map((g) => gameCard(g, data))),
     finishedTables(data),
     keptAside(data),
@@ -58,6 +64,19 @@ function lobby(ctx, data, statusEl) {
         h("strong", t("lobby.guide")), h("span", t("lobby.guideBlurb"))),
     ),
   );
+}
+
+/** Every table waiting for a person on this device, the soonest first (turns.js). */
+export function yourTurn(items) {
+  if (!items.length) return null;
+  const now = Date.now();
+  return h("section.your-turn", { "aria-labelledby": "your-turn-title", dataset: { count: String(items.length) } },
+    h("h2#your-turn-title", t("turns.title")),
+    h("p", t("turns.lead", { n: items.length })),
+    h("ul", items.map((it) => h("li.your-turn-item", { dataset: { id: it.id, kind: it.kind } },
+      h("a", { href: it.href },
+        h("strong", t("turns.item", { game: t(`game.${it.game}`), names: it.names.join(", "), left: leftWords(it, now) })),
+        h("span.kind", t(`turns.kind.${it.kind}`)))))));
 }
 
 function gameCard(game, data) {

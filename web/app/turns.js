@@ -1,0 +1,127 @@
+// "Your turn", everywhere: every table that waits for a person on this device — a table against
+// bots or passed around this device, a live table this device hosts, a table over days — with the
+// time it leaves, soonest first. The lobby and My games list them; the tab's title says how many
+// ("(2) Valley Tables") and, where the site is installed, so does the app icon's badge (Badging API).
+//
+// Each kind of table gives its own list (a source): the saved tables here, the tables over days
+// through addWaitingSource. A source answers plain items and never throws the others out.
+
+import { t } from "../lib/i18n.js";
+import { listTables } from "./storage.js";
+
+/**
+ * An item: {id, game, href, kind ("solo" | "live" | "days"), names (the seats on this device that
+ * are to act), seats, deadline (ms since the epoch) or null, left (seconds on a paused clock) or null,
+ * updated}.
+ */
+const sources = [savedTables];
+const listeners = new Set();
+let count = 0;
+
+/** Another kind of table that can wait for this device (tables over days). */
+export function addWaitingSource(fn) {
+  sources.push(fn);
+  refreshWaiting();
+}
+
+/** The seats of a saved table that sit at this device: people, not on another device. */
+function seatsHere(meta) {
+  const remote = new Set(meta.remote || []);
+  return meta.seats.map((s, k) => (!s.bot && !remote.has(k) ? k : -1)).filter((k) => k >= 0);
+}
+
+async function savedTables() {
+  const out = [];
+  for (const meta of await listTables()) {
+    const sum = meta.summary;
+    if (!sum || sum.over) continue;
+    const here = seatsHere(meta);
+    // Saves from before the summary named the seats to act: by their names.
+    const toAct = Array.isArray(sum.players) ? sum.players
+      : meta.seats.map((s, k) => (sum.turn && sum.turn.split(", ").includes(s.name) ? k : -1)).filter((k) => k >= 0);
+    const mine = toAct.filter((k) => here.includes(k));
+    if (!mine.length) continue;
+    out.push({
+      id: meta.id, game: meta.game, href: `#/table/${meta.id}`, kind: meta.remote && meta.remote.length ? "live" : "solo",
+      names: mine.map((k) => meta.seats[k].name), seats: meta.seats,
+      // A table on this device keeps its clock only while its page is open: the time it had left.
+      deadline: null, left: meta.timers !== false && typeof meta.remaining === "number" ? meta.remaining : null,
+      updated: meta.updated || 0,
+    });
+  }
+  return out;
+}
+
+/** How soon an item must be answered, in seconds from `now` (Infinity: no clock). */
+export function urgency(item, now = Date.now()) {
+  if (typeof item.deadline === "number") return (item.deadline - now) / 1000;
+  if (typeof item.left === "number") return item.left;
+  return Infinity;
+}
+
+/** Every table waiting for this device, soonest first (then the most recently played). */
+export async function waitingTables() {
+  const lists = await Promise.all(sources.map((fn) => Promise.resolve().then(fn).catch((e) => {
+    console.error("a list of waiting tables could not be read", e);
+    return [];
+  })));
+  const now = Date.now();
+  return lists.flat().sort((a, b) => urgency(a, now) - urgency(b, now) || (b.updated || 0) - (a.updated || 0));
+}
+
+/** The time an item leaves, in words ("2 days 3 h left", "0:45 left", "no clock"). */
+export function leftWords(item, now = Date.now()) {
+  const s = urgency(item, now);
+  if (s === Infinity) return t("turns.noClock");
+  if (s <= 0) return t("turns.late");
+  const days = Math.floor(s / 86400);
+  const hours = Math.floor((s % 86400) / 3600);
+  if (days >= 1) return t("turns.leftDays", { days, hours });
+  if (s >= 3600) return t("turns.leftHours", { hours, minutes: Math.floor((s % 3600) / 60) });
+  const m = Math.floor(s / 60);
+  return t("turns.leftClock", { clock: `${m}:${String(Math.floor(s % 60)).padStart(2, "0")}` });
+}
+
+/** How many tables wait for this device (as last counted). */
+export function waitingCount() {
+  return count;
+}
+
+/** Called with the count whenever it changes. */
+export function onWaitingChange(fn) {
+  listeners.add(fn);
+  return () => listeners.delete(fn);
+}
+
+/** The tab's title for `base` with the count in front of it. */
+export function titleWith(base) {
+  return count > 0 ? `(${count}) ${base}` : base;
+}
+
+let pending = null;
+/** Count again (after a move, a save, a table over days that heard from the relays). */
+export function refreshWaiting() {
+  if (pending) return pending;
+  pending = (async () => {
+    let items = [];
+    try { items = await waitingTables(); } finally { pending = null; }
+    const n = items.length;
+    if (n !== count) {
+      count = n;
+      for (const fn of listeners) {
+        try { fn(n); } catch (e) { console.error(e); }
+      }
+    }
+    setBadge(n);
+    return items;
+  })();
+  return pending;
+}
+
+function setBadge(n) {
+  // The Badging API shows on an installed app's icon; elsewhere it is missing or does nothing.
+  try {
+    if (n > 0 && navigator.setAppBadge) navigator.setAppBadge(n).catch(() => {});
+    else if (navigator.clearAppBadge) navigator.clearAppBadge().catch(() => {});
+  } catch (_) { /* not offered here */ }
+}
