@@ -62,10 +62,12 @@ class BadRecord(ValueError):
     """A record that cannot be read. ``words`` holds the message in every page language;
     ``field`` names the part of the record at fault."""
 
-    def __init__(self, en: str, pt: str | None = None, field: str | None = None) -> None:
+    def __init__(self, en: str, pt: str | None = None, field: str | None = None, expected: Any = None) -> None:
         super().__init__(en)
         self.words = {"en": en, "pt": pt or en}
         self.field = field
+        #: What the check computed for ``field``, where it computes one (the seed the contributions make).
+        self.expected = expected
 
 
 # --- reading text -----------------------------------------------------------------------------
@@ -220,6 +222,30 @@ def parse(data: str | bytes, limit: int = MAX_BYTES) -> Any:
                         f"não é um registro legível ({e.__class__.__name__})") from None
 
 
+#: One step of a field's name: ``[3]`` (a list's index) or ``.name`` (an object's member; the first without the dot).
+_PATH_STEP = re.compile(r"\[(\d{1,6})\]|\.?([^.\[\]]+)")
+
+
+def value_at(record: Any, field: str | None) -> Any:
+    """The record's value of ``field`` as a verdict names it (``joint[1].contribution``, ``seats[0].level``,
+    ``options.first``), or None where the record has none there (or the name is no path into it)."""
+    here, pos = record, 0
+    for m in _PATH_STEP.finditer(field or ""):
+        if m.start() != pos:
+            return None
+        pos = m.end()
+        index, name = m.groups()
+        if name is not None:
+            if not isinstance(here, dict) or name not in here:
+                return None
+            here = here[name]
+        elif isinstance(here, list) and int(index) < len(here):
+            here = here[int(index)]
+        else:
+            return None
+    return here if field and pos == len(field) else None
+
+
 # --- canonical form and seal --------------------------------------------------------------------
 def seal(record: dict[str, Any], seed: str) -> str:
     """HMAC-SHA256 keyed by the seed bytes over the canonical record without its ``seal`` (and
@@ -235,9 +261,9 @@ def seal(record: dict[str, Any], seed: str) -> str:
 
 
 # --- shape ----------------------------------------------------------------------------------------
-def _need(cond: bool, field: str, en: str, pt: str) -> None:
+def _need(cond: bool, field: str, en: str, pt: str, expected: Any = None) -> None:
     if not cond:
-        raise BadRecord(en, pt, field)
+        raise BadRecord(en, pt, field, expected)
 
 
 def _is_int(v: Any) -> bool:
@@ -278,16 +304,17 @@ def check_joint(record: dict[str, Any]) -> None:
               f"participant {i + 1} ({p['who']}) revealed a contribution that does not match its commitment",
               f"o participante {i + 1} ({p['who']}) revelou uma contribuição que não confere com o seu compromisso")
     if record["version"] >= JOINT_VERSION:
-        _need(joint_seed([p["contribution"] for p in record["joint"]], terms_digest(terms_of_record(record)))
-              == record["seed"], "seed",
+        made = joint_seed([p["contribution"] for p in record["joint"]], terms_digest(terms_of_record(record)))
+        _need(made == record["seed"], "seed",
               "the seed is not the one the participants' contributions and the table's terms (game, engine, "
               "options, seats, clocks, participants) make",
               "a semente não é a que as contribuições dos participantes e os termos da mesa (jogo, motor, opções, "
-              "lugares, relógios, participantes) formam")
+              "lugares, relógios, participantes) formam", made)
         return
-    _need(joint_seed([p["contribution"] for p in record["joint"]]) == record["seed"], "seed",
+    made = joint_seed([p["contribution"] for p in record["joint"]])
+    _need(made == record["seed"], "seed",
           "the seed is not the one the participants' contributions make",
-          "a semente não é a que as contribuições dos participantes formam")
+          "a semente não é a que as contribuições dos participantes formam", made)
 
 
 def _hex(v: Any) -> bool:

@@ -126,7 +126,7 @@ def verify(data: Any, lookup: GameLookup, engine_version: str = "0", bots: bool 
         r = rec.check_shape(data)
     except rec.BadRecord as e:
         return _fail(f"unreadable record: {e.words['en']}", f"registro ilegível: {e.words['pt']}",
-                     field=e.field or "format")
+                     field=e.field or "format", found=rec.value_at(data, e.field), expected=e.expected)
     seen: dict[str, Any] = {}
     report = _verify(r, lookup, engine_version, bots, seen)
     if "witness" not in r:
@@ -178,7 +178,8 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
     try:
         rec.check_joint(r)
     except rec.BadRecord as e:
-        return _fail(e.words["en"], e.words["pt"], field=e.field or "joint")
+        return _fail(e.words["en"], e.words["pt"], field=e.field or "joint", found=rec.value_at(r, e.field),
+                     expected=e.expected)
     tied = check_participants(r)
     if tied is not None:
         return tied
@@ -194,7 +195,8 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
                       retired_levels=True, joint=joint,
                       joint_version=r["version"] if joint is not None else rec.JOINT_VERSION)
     except (IllegalAction, KeyError) as e:
-        return _fail(f"this table could not exist: {e}", f"esta mesa não poderia existir: {e}", field="seats/options")
+        return _fail(f"this table could not exist: {e}", f"esta mesa não poderia existir: {e}", field="seats/options",
+                     found={"seats": r["seats"], "options": r["options"]})
     if table.options != r["options"]:
         return _fail("the options differ from any a table could have", "as opções diferem das que uma mesa pode ter",
                      field="options", expected=table.options, found=r["options"])
@@ -348,7 +350,8 @@ def witness_checks(r: dict[str, Any], table: Table | None, report: Report, game:
                           "a sua contribuição está na semente, uma vez, como a do lugar %d" % (seat + 1) if ok else
                           "a sua contribuição não está na semente como a do lugar %d: os participantes do registro "
                           "não têm o seu compromisso uma vez, com o nome do seu lugar" % (seat + 1),
-                          field=None if ok else "joint", expected=None if ok else w["own"]))
+                          field=None if ok else "joint", expected=None if ok else w["own"],
+                          found=None if ok else joint))
     ok = joint[0]["commitment"] == w["host"]
     out.append(_check("host", ok, "the host's contribution is the one it committed to first" if ok else
                       "the host's contribution in the record is not the one it committed to in the invitation",
@@ -384,7 +387,7 @@ def witness_checks(r: dict[str, Any], table: Table | None, report: Report, game:
                       f"the record does not verify: {report.words.get('en', report.summary)}",
                       "o registro inteiro confere" if report.ok else
                       f"o registro não confere: {report.words.get('pt', report.summary)}",
-                      field=report.field, move=report.move))
+                      field=report.field, move=report.move, expected=report.expected, found=report.found))
     return out
 
 

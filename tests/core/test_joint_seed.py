@@ -157,3 +157,35 @@ def test_a_version_3_record_whose_seed_the_contributions_alone_make_still_verifi
     # Read as version 4 (the terms bound too), the same seed is not the one they make.
     as4 = dict(record, version=4)
     assert call(cmd="verify", text=json.dumps(as4))["result"]["field"] == "seed"
+
+
+def test_the_record_s_value_is_shown_for_a_contribution_or_a_seed_that_does_not_match(tally_registered, tmp_path):
+    """`found` is the record's value wherever the record has one: the revealed contribution that does
+    not match its commitment, the seed the contributions and terms do not make (with the seed they do
+    make as the computed value); the command line shows both in either language."""
+    import io
+    from contextlib import redirect_stdout
+
+    from py_engine import cli
+
+    record = finished_record()["record"]
+    bad = json.loads(json.dumps(record))
+    bad["joint"][1]["contribution"] = "55" * 32
+    forged = json.loads(json.dumps(record))
+    forged["joint"][1] = {"who": "Bruno", "commitment": commitment("66" * 32), "contribution": "66" * 32}
+    made = joint_seed([record["joint"][0]["contribution"], "66" * 32], terms_digest(terms_of_record(forged)))
+    for r, field, found, expected in ((bad, "joint[1].contribution", "55" * 32, None),
+                                      (forged, "seed", record["seed"], made)):
+        report = call(cmd="verify", text=json.dumps(r))["result"]
+        assert not report["ok"] and report["field"] == field, report
+        assert report["found"] == found and report["expected"] == expected, report
+        path = tmp_path / "r.json"
+        path.write_text(json.dumps(r))
+        for lang, (label, computed, none) in {"en": ("In the record:", "Computed:", "(cannot be computed)"),
+                                              "pt": ("No registro:", "Calculado:", "(não se pode calcular)")}.items():
+            out = io.StringIO()
+            with redirect_stdout(out):
+                assert cli.main(["verify", str(path), "--lang", lang]) == 1
+            lines = {ln.split(":")[0].strip() + ":": ln.split(":", 1)[1].strip() for ln in out.getvalue().splitlines()[1:]}
+            assert lines[label] == found, out.getvalue()
+            assert lines[computed] == (expected or none), out.getvalue()

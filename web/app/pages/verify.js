@@ -315,7 +315,10 @@ export function mount(el, params, ctx) {
     if (f === "format" || f === "record") return t("pg.why.format");
     if (f === "version") return t("pg.why.version");
     if (f === "game") return t("pg.why.game");
-    if (f === "seed") return report.found ? t("pg.why.seedMismatch") : t("pg.why.seedMissing");
+    // A seed the contributions (and terms) make otherwise comes with that seed computed; one that does
+    // not hash to the fingerprint has nothing computed (no fingerprint gives a seed back).
+    if (f === "seed") return !report.found ? t("pg.why.seedMissing") : report.expected ? t("pg.why.jointSeed") : t("pg.why.seedMismatch");
+    if (/^joint\[\d+\]\.contribution$/.test(f)) return t("pg.why.contribution");
     if (f === "fingerprint") return t("pg.why.fingerprint");
     if (f === "seats/options") return t("pg.why.table");
     if (f === "options") return t("pg.why.options");
