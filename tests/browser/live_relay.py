@@ -14,6 +14,10 @@ defaults and NIP-42): a challenge on connect and nothing taken or served before 
 ephemeral events refused once more than a minute old, a connection that publishes too fast told
 to slow down, a NOTICE now and then, one subscription closed mid-game; or (``refuse=…``) a relay
 that refuses every event with those words. What it did is counted in ``stats``.
+
+``GateRelay``: a proxy that passes everything, except that while ``up`` is False the events a page
+publishes go nowhere (the page is told nothing), and while ``down`` is False the events the relay
+passes on never reach the page: one device whose messages, or whose answers, do not get through.
 """
 from __future__ import annotations
 
@@ -251,6 +255,37 @@ class HostileRelay(_Proxy):
             self.stats["dup"] += 1
             asyncio.ensure_future(self._later(ws, m, r() * 0.5))
 
+
+
+class GateRelay(_Proxy):
+    """A proxy to ``upstream`` that holds back the events of one direction while told to."""
+
+    def __init__(self, upstream: str):
+        self.up = True
+        self.down = True
+        self.stats = {"held_up": 0, "held_down": 0}
+        super().__init__(upstream, "gate-relay")
+
+    async def _client(self, ws) -> None:
+        import websockets
+        try:
+            async with websockets.connect(self.upstream, max_size=2 ** 21) as up:
+                async def to_up():
+                    async for m in ws:
+                        if not self.up and m.startswith('["EVENT"'):
+                            self.stats["held_up"] += 1
+                            continue
+                        await up.send(m)
+
+                async def to_page():
+                    async for m in up:
+                        if not self.down and m.startswith('["EVENT"'):
+                            self.stats["held_down"] += 1
+                            continue
+                        await ws.send(m)
+                await asyncio.gather(to_up(), to_page())
+        except Exception:
+            pass
 
 
 def _same_relay(a, b: str) -> bool:

@@ -11,7 +11,11 @@ from __future__ import annotations
 
 import re
 import time
+from urllib.parse import quote
 
+import pytest
+
+from tests.browser.live_relay import GateRelay
 from tests.browser.test_live import moves, play_first_enabled
 from tests.browser.test_live_net import (  # noqa: F401 - fixtures
     AUTOPLAY_SEEDED, SCREENS, WAIT, device, devices, host_invites, net_browser, play_some, relay, same_moves, start,
@@ -29,11 +33,11 @@ ATTACKER = """async ([link, relayUrl, base]) => {
     for (const dir of ["toGuest", "toHost"]) {
       const p = await seal.openPiece(keys, dir, ev.content);
       if (!p) continue;
-      let kinds = null;
+      let kinds = null, envs = null;
       if (p.count === 1) {
-        try { kinds = JSON.parse(await seal.joinPieces([p.part])).map((e) => e.k); } catch (_) { kinds = ["?"]; }
+        try { envs = JSON.parse(await seal.joinPieces([p.part])); kinds = envs.map((e) => e.k); } catch (_) { kinds = ["?"]; }
       }
-      opened.push({ dir, count: p.count, kinds });
+      opened.push({ dir, count: p.count, kinds, envs });
     }
   } });
   pool.listen([keys.topic]);
@@ -41,7 +45,7 @@ ATTACKER = """async ([link, relayUrl, base]) => {
     for (const p of await seal.sealBatch(keys, dir, JSON.stringify(envs))) pool.publish({ topic: keys.topic, content: p, secretKey: sk });
   };
   const newKey = () => { const k = new Uint8Array(32); crypto.getRandomValues(k); return k; };
-  window.__atk = { seal, relay, keys, pool, opened, publish, newKey };
+  window.__atk = { seal, relay, keys, pool, opened, publish, newKey, relayUrl };
 }"""
 
 FORGE_HELLO = """async (epoch) => { const a = window.__atk, sk = a.newKey(), eph = await a.seal.newEphemeral();
@@ -52,6 +56,39 @@ FORGE_HELLO = """async (epoch) => { const a = window.__atk, sk = a.newKey(), eph
 FORGE_HOST = """async (guestSid) => { const a = window.__atk, sk = a.newKey(), eph = await a.seal.newEphemeral();
   await a.publish(sk, "toGuest", [{ k: "hello", f: "fedcbafedcba", e: Date.now() + 1e9 },
     { k: "accept", f: "fedcbafedcba", t: guestSid, e: Date.now() + 1e9, x: eph.pub }]); }"""
+
+
+# A stranger's hello naming a session of its choice (the seat's own, read off its page), signed by a
+# fresh key of the attacker's; the key is kept to look for the answer meant for it.
+FORGE_HELLO_AS = """async (sid) => { const a = window.__atk, sk = a.newKey(), eph = await a.seal.newEphemeral();
+  const p = a.relay.getPublicKey(sk); window.__atkKeys = [...(window.__atkKeys || []), p];
+  await a.publish(sk, "toHost", [{ k: "hello", f: sid, e: 1, x: eph.pub, p }]); }"""
+
+# Strangers' hellos, each from a fresh key with a fresh ECDH key, made beforehand (the attacker's own
+# work is not what is measured), then sent straight to the relay `rate` a second for `seconds`.
+STRANGERS_PREPARE = """async (count) => {
+  const a = window.__atk, events = [];
+  for (let i = 0; i < count; i++) {
+    const sk = a.newKey(), eph = await a.seal.newEphemeral();
+    const sid = [...crypto.getRandomValues(new Uint8Array(6))].map((x) => x.toString(16).padStart(2, "0")).join("");
+    const [piece] = await a.seal.sealBatch(a.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub,
+      p: a.relay.getPublicKey(sk) }]));
+    events.push(a.relay.pieceEvent(sk, a.keys.topic, piece));
+  }
+  const ws = new WebSocket(a.relayUrl);
+  await new Promise((resolve) => ws.addEventListener("open", resolve));
+  window.__strangers = { events, ws, sent: 0 };
+}"""
+
+STRANGERS = """async ([rate, seconds]) => {
+  const s = window.__strangers, start = Date.now(), end = start + seconds * 1000;
+  while (Date.now() < end && s.sent < s.events.length) {
+    const owed = Math.min(s.events.length, Math.floor(((Date.now() - start) / 1000) * rate) + 1);
+    for (; s.sent < owed; s.sent++) s.ws.send(JSON.stringify(["EVENT", s.events[s.sent]]));
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  return s.sent;
+}"""
 
 
 def attacker(devices, relay_url, site, link):
@@ -107,8 +144,26 @@ def test_a_copy_of_a_used_link_reads_nothing_is_refused_and_both_sides_are_told(
     play_some(host, [host, guest], 2)
     same_moves(host, guest)
     assert copy.evaluate("window.__vtLiveReceived.length") == 0
-    # A person who changed device: the host hands the seat over, and the old device is told.
+    # A person who changed device: the new device's page shows a code, the host's card the code of the
+    # device asking; the host compares them with the person, then hands the seat over, and the old
+    # device is told.
     host.wait_for_selector(".invite-card[data-seat='1'] button.handover", timeout=WAIT)
+    code = copy.locator("[data-alert=taken] .handover-code")
+    code.wait_for(timeout=WAIT)
+    card_code = host.locator(".invite-card[data-seat='1'] .handover-code")
+    host.wait_for_function("""(c) => document.querySelector(".invite-card[data-seat='1'] .handover-code")?.textContent === c""",
+                           arg=code.inner_text(), timeout=WAIT)
+    assert re.fullmatch(r"\d{4} \d{4}", code.inner_text()), code.inner_text()
+    assert card_code.inner_text() == code.inner_text()
+    # Another stranger, with a key of its own, has another code.
+    atk2 = attacker(devices, relay.url, site, links[1])
+    atk2.evaluate(FORGE_HELLO_AS, "0123456789ab")
+    host.wait_for_function("""(c) => { const x = document.querySelector(".invite-card[data-seat='1'] .handover-code");
+      return x && x.textContent !== c; }""", arg=code.inner_text(), timeout=WAIT)
+    both_ways(copy, "live-link-handover-copy", "[data-alert=taken]")
+    host.wait_for_function("""(c) => document.querySelector(".invite-card[data-seat='1'] .handover-code")?.textContent === c""",
+                           arg=code.inner_text(), timeout=WAIT)
+    both_ways(host, "live-link-handover-host", ".invite-card[data-seat='1'] .handover-code")
     host.click(".invite-card[data-seat='1'] button.handover")
     guest.locator("[data-alert=notice-moved]").wait_for(timeout=WAIT)
     copy.wait_for_selector("[data-page=live-guest][data-moves]", timeout=WAIT)
@@ -146,6 +201,116 @@ def test_forged_hellos_and_a_forged_host_change_nothing_also_after_reloads(devic
         guest.wait_for_selector("[data-page=live-guest][data-moves]", timeout=WAIT)
         play_some(host, [host, guest], 2)
         same_moves(host, guest)
+
+
+def both_ways(pg, name, focus):
+    """A screenshot on a desktop in English and one on a phone (390×844) in Portuguese, `focus` in view."""
+    for lang, size, suffix in (("en", (1200, 900), "en"), ("pt", (390, 844), "pt-phone")):
+        pg.set_viewport_size({"width": size[0], "height": size[1]})
+        pg.evaluate("(l) => document.querySelector(`button[data-lang=${l}]`).click()", lang)
+        pg.wait_for_timeout(200)
+        pg.locator(focus).first.scroll_into_view_if_needed()
+        pg.screenshot(path=str(SCREENS / f"{name}-{suffix}.png"))
+    pg.evaluate("() => document.querySelector('button[data-lang=en]').click()")
+    pg.set_viewport_size({"width": 1200, "height": 900})
+
+
+def board_within(pg, seconds: float) -> float:
+    """Seconds from now until `pg` shows its seat's board (at most `seconds` + 30 are waited)."""
+    t0 = time.monotonic()
+    pg.wait_for_selector("[data-page=live-guest][data-moves]", timeout=(seconds + 30) * 1000)
+    return time.monotonic() - t0
+
+
+def test_a_reloaded_guest_gets_its_board_within_5_s_while_strangers_hello_at_30_a_second(devices, site, relay):
+    """Strangers holding a used link, each hello from a fresh key, 30 a second: they are limited together
+    and answered last, so the seat's own device, reloaded, has its board within 5 s, during the flood
+    and after it."""
+    host = device(devices, relay.url, "host")
+    guest = device(devices, relay.url, "guest")
+    links = host_invites(host, site, "milehollow", ["device"])
+    take_seat(host, guest, links[1], 1, "Bea")
+    start(host, [guest])
+    play_some(host, [host, guest], 4)
+    atk = attacker(devices, relay.url, site, links[1])
+    atk.evaluate(STRANGERS_PREPARE, 900)
+    atk.evaluate("(a) => { window.__flood = (" + STRANGERS + ")(a); }", [30, 30])
+    # The strangers have helloed for a while (in the issue, the relays' queues were full by then).
+    host.wait_for_timeout(10_000)
+    guest.reload()
+    during = board_within(guest, 5)
+    same_moves(host, guest)
+    play_some(host, [host, guest], 2)
+    sent = atk.evaluate("window.__flood")
+    guest.reload()
+    after = board_within(guest, 5)
+    print(f"{sent} strangers' hellos; the guest's board after a reload: {during:.1f} s during the flood, "
+          f"{after:.1f} s after it; host: {host.evaluate('JSON.stringify(window.__vt.liveHost.net.strangers)')}")
+    assert sent >= 850, sent
+    assert during <= 5 and after <= 5, (during, after)
+    # The host heard of the strangers, on the card, and never thought its own guest one.
+    assert host.locator(".invite-card[data-seat='1'][data-stranger=asked]").count() == 1
+    assert guest.locator("[data-alert=taken]").count() == 0
+    play_some(host, [host, guest], 2)
+    same_moves(host, guest)
+
+
+@pytest.fixture
+def gate(relay):
+    """A gate in front of the relay for one device (listed before `devices`, it closes after their pages)."""
+    g = GateRelay(relay.url)
+    yield g
+    g.close()
+
+
+def test_a_taken_meant_for_a_stranger_never_reaches_the_seat_and_the_host_says_when_its_seat_is_stuck(
+        gate, devices, site, relay):
+    """The seat's device behind a gate: first its own messages do not get out while a stranger's hello
+    names its session (the answer "taken" is bound to that stranger's key: the seat's page is not told
+    anything); then the answers to it do not get in, and the host's card says the seat's device is
+    trying and not answered, until they do."""
+    host = device(devices, relay.url, "host")
+    guest = device(devices, gate.url, "guest")
+    links = host_invites(host, site, "elderwood", ["device"])
+    # The link names the host's relay: the guest's copy names the gate in front of it instead.
+    gated = links[1].replace(quote(relay.url, safe=""), quote(gate.url, safe=""))
+    assert gated != links[1]
+    take_seat(host, guest, gated, 1, "Ana")
+    start(host, [guest])
+    play_some(host, [host, guest], 2)
+    atk = attacker(devices, relay.url, site, links[1])
+    # The guest's page reloads and what it sends goes nowhere: it looks for the table, alone.
+    gate.up = False
+    guest.reload()
+    guest.wait_for_function("() => window.__vt.liveGuest && window.__vt.liveGuest.netLink")
+    sid = guest.evaluate("window.__vt.liveGuest.netLink.sid")
+    atk.evaluate(FORGE_HELLO_AS, sid)
+    host.wait_for_selector(".invite-card[data-seat='1'][data-stranger=asked]", timeout=WAIT)
+    # The host answered the stranger, naming the seat's session, and the answer reached the relay.
+    atk.wait_for_function("""(sid) => window.__atk.opened.some((o) => (o.envs || []).some((e) => e.k === "taken"
+      && e.t === sid))""", arg=sid, timeout=WAIT)
+    guest.wait_for_timeout(2000)
+    assert guest.locator("[data-alert=taken]").count() == 0, guest.locator("[data-alert=taken]").inner_text()
+    gate.up = True
+    guest.wait_for_selector("[data-page=live-guest][data-moves]", timeout=WAIT)
+    play_some(host, [host, guest], 2)
+    same_moves(host, guest)
+    assert guest.locator("[data-alert=taken]").count() == 0
+    # Now the host's answers do not get to the seat's device, reloaded: it keeps saying hello.
+    gate.down = False
+    guest.reload()
+    stuck = ".invite-card[data-seat='1'][data-stuck]"
+    t0 = time.monotonic()
+    host.wait_for_selector(stuck, timeout=30_000)
+    print(f"the host's card said the seat was stuck after {time.monotonic() - t0:.1f} s")
+    assert "trying to reach the table" in host.locator(stuck).inner_text()
+    both_ways(host, "live-link-stuck-host", stuck)
+    gate.down = True
+    guest.wait_for_selector("[data-page=live-guest][data-moves]", timeout=WAIT)
+    host.wait_for_selector(".invite-card[data-seat='1'][data-state=here]:not([data-stuck])", timeout=WAIT)
+    play_some(host, [host, guest], 2)
+    same_moves(host, guest)
+    print(f"gate: {gate.stats}")
 
 
 def heap_mb(pg) -> float:
@@ -189,9 +354,9 @@ def test_pieces_ahead_of_order_large_and_compressed_do_not_grow_the_hosts_memory
 
 
 # A flood from one guest's page: syncs and joins over its session, hellos of sessions of its own
-# device, and events forged under keys of its own. The events are made beforehand (the flooding
-# page's own work is not what is measured: on this one machine it would slow every page), then
-# sent for `seconds`.
+# device, and hellos of strangers, each under a fresh key of its own (every other one with its
+# signature broken). The events are made beforehand (the flooding page's own work is not what is
+# measured: on this one machine it would slow every page), then sent for `seconds`.
 FLOOD_PREPARE = """async ([base, relayUrl, count]) => {
   const seal = await import(base + "web/app/live/seal.js");
   const relay = await import(base + "web/app/live/relay.js");
@@ -203,8 +368,10 @@ FLOOD_PREPARE = """async ([base, relayUrl, count]) => {
     for (const p of await seal.sealBatch(l.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub, p: l.myKey }])))
       hellos.push(relay.pieceEvent(l.mySign, l.topic, p));
     const sk = new Uint8Array(32); crypto.getRandomValues(sk);
-    const ev = relay.pieceEvent(sk, l.topic, hellos[hellos.length - 1].content);
-    forged.push({ ...ev, sig: ev.sig.replace(/^./, (c) => (c === "0" ? "1" : "0")) });
+    const [mine] = await seal.sealBatch(l.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub,
+      p: relay.getPublicKey(sk) }]));
+    const ev = relay.pieceEvent(sk, l.topic, mine);
+    forged.push(i % 2 ? { ...ev, sig: ev.sig.replace(/^./, (c) => (c === "0" ? "1" : "0")) } : ev);
   }
   // Straight to the relay, as fast as it takes them: not through the page's own paced queues.
   const ws = new WebSocket(relayUrl);
@@ -217,7 +384,7 @@ FLOOD = """async (seconds) => {
   const start = Date.now(), end = start + seconds * 1000;
   let n = 0;
   // The rates the issue saw from one guest (2,400 syncs, ~400 joins, ~400 hellos in 40 s), and
-  // as many forged events: per 50 ms, 3 syncs, half a join, half a hello, one forgery — rounds a
+  // as many strangers' hellos: per 50 ms, 3 syncs, half a join, half a hello, one stranger's — rounds a
   // busy page's timer skipped are made up at once, so the whole flood goes whatever the timers do.
   while (Date.now() < end) {
     const owed = Math.floor((Date.now() - start) / 50) + 1;
@@ -256,7 +423,7 @@ TURNS = """() => { window.__turns = []; let last = Date.now();
 def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, site, relay):
     """Milehollow (a long game), the host and two guests each playing as soon as they may; one guest's page floods
     for 15 s. The table's pace for the others (entries a second of the seats that do not flood, over
-    the time the table waited on them) stays at least 60 % of what it was before, and the other
+    the time the table waited on them) stays at least 80 % of what it was before, and the other
     guest's moves are answered within 1 s (p95). The flooding device's own turns are its own affair."""
     devices.allowed.append(re.compile(r"sends far more than a person"))
     host = device(devices, relay.url, "host")
@@ -294,10 +461,9 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
           f"the other guest's moves answered in {answers} ms")
     assert sent >= 290, sent                                        # 15 s of rounds of 50 ms
     assert not host.evaluate("window.__vt.liveHost.snap.terminal")   # the whole of both stretches was played
-    # The flooding page runs on the same machine as the others (two CPUs here, shared with the
-    # engine's tests in the full run): its own work slows every page a little, whatever the host
-    # does, so the bar is 60 %. A host that queued the flood behind the others' moves managed
-    # 17-33 % of its calm pace, and answered a move half a minute late.
-    assert busy >= 0.6 * calm, (calm, busy)
+    # A host that queued the flood behind the others' moves managed 17-33 % of its calm pace, and
+    # answered a move half a minute late; one that checked every stranger's signature, answered
+    # each and repainted its cards for each, 61-64 %.
+    assert busy >= 0.8 * calm, (calm, busy)
     assert answers and p95 <= 1000, answers
     assert "sends far more than a person" in host.locator(".invite-card[data-seat='1']").inner_text()

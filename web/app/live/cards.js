@@ -7,11 +7,12 @@ import { h } from "../../lib/dom.js";
 import { qrCanvas } from "./qr.js";
 import { canScan, scanQr } from "./scan.js";
 import { copy } from "./common.js";
-import { pathWords } from "./netview.js";
+import { pathWords, clockTime } from "./netview.js";
 
 export function guestCard(host, g) {
-  const state = h("p.guest-state", { dataset: { state: g.state } }, g.link
-    ? t(`live.netState.${g.state}`, { name: g.name }) : t(`live.state.${g.state}`));
+  const stuck = !!g.link && g.link.stuck;
+  const state = h("p.guest-state", { dataset: { state: stuck ? "away" : g.state } }, g.link
+    ? t(`live.netState.${stuck ? "stuck" : g.state}`, { name: g.name }) : t(`live.state.${g.state}`));
   const body = [];
   if (g.link) {
     if (g.state === "inviting" && g.invite) {
@@ -21,15 +22,24 @@ export function guestCard(host, g) {
             onfocus: (e) => e.target.select() }),
           h("button.button.small", { type: "button", onclick: (e) => copy(g.invite.link, e.currentTarget) }, t("table.copy"))),
         h("div.qr-box", qrCanvas(g.invite.link, { scale: 4, label: t("live.qrLabel") })));
-    } else if (g.state === "here" || g.state === "away") {
+    } else if (!stuck && (g.state === "here" || g.state === "away")) {
       body.push(h("p.live-path", { dataset: { path: g.link.describe() } }, pathWords(g.link.describe())));
       if (g.state === "away") body.push(h("p.hint", t(host.phase === "playing" ? "live.netAwayHint" : "live.netAwayHintLobby")));
     }
+    if (stuck) {
+      // The seat's device keeps saying hello and the answers do not get to it.
+      body.push(h("p.note.stuck-note", { role: "status" }, t("live.stuck", { name: g.name,
+        time: clockTime(g.link.tryingSince) })));
+    }
     if (g.stranger) {
-      // Another device holds this link: refused, said, and the host may hand the seat over.
-      body.push(h("p.stranger-note", { role: "status" }, t("live.stranger.card", { name: g.name,
-        time: new Date(g.stranger.at).toLocaleTimeString() })),
-        h("p.invite-row", h("button.button.small.handover", { type: "button", onclick: () => host.handOver(g) },
+      // Another device holds this link: refused, said, and the host may hand the seat to it once the
+      // person confirms the code its page shows. The button hands it to the device shown here.
+      const asking = g.stranger;
+      body.push(h("div.stranger-note", { role: "status" },
+        h("p", t("live.stranger.card", { name: g.name, time: clockTime(asking.at) })),
+        h("p.handover-line", t("live.stranger.itsCode"), " ", h("strong.handover-code", asking.code)),
+        h("p.hint", t("live.stranger.compare", { name: g.name }))),
+        h("p.invite-row", h("button.button.small.handover", { type: "button", onclick: () => host.handOver(g, asking) },
           t("live.stranger.handOver"))));
     }
     // Before the start a seat's link can be replaced (one sent to the wrong person, say); once the
@@ -81,6 +91,7 @@ export function guestCard(host, g) {
   if (g.ice) dataset.ice = g.ice;
   if (g.link) dataset.path = g.link.describe();
   if (g.stranger) dataset.stranger = "asked";
+  if (stuck) dataset.stuck = "true";
   return h("article.invite-card", { dataset },
     h("h3", g.watcher ? g.name : t("live.seatTitle", { n: g.seat + 1, name: g.name })), state, ...body);
 }

@@ -62,6 +62,11 @@ const CSS = `
 .chat-form { display: flex; gap: 6px; margin-top: 6px; }
 .chat-form input { flex: 1 1 auto; min-width: 0; }
 .chat-mute[aria-pressed="true"] { text-decoration: line-through; }
+/* The hand-over code: read aloud and compared, digit by digit, on two pages. */
+.stranger-note p, .note.host-alert p { margin: 0 0 6px; }
+.stranger-note p:last-child, .note.host-alert p:last-child { margin-bottom: 0; }
+.handover-code { font-family: ui-monospace, monospace; font-size: 1.35rem; letter-spacing: .08em; white-space: nowrap;
+  color: var(--ink, #222); }
 `;
 
 export function addLiveStyle() {

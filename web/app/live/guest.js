@@ -14,7 +14,7 @@
 // A spectator's invitation (seat null) makes no contribution: the page draws the public view and
 // at the end holds the record to what it was shown, as a seat does.
 
-import { t, onLangChange } from "../../lib/i18n.js";
+import { t, onLangChange, getLang } from "../../lib/i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
 import { h } from "../../lib/dom.js";
 import { endScreen } from "../table/endscreen.js";
@@ -241,11 +241,14 @@ class GuestTable {
       ice: internetIce(), pool: null,
       onMessage: (text) => this.fromHost(text),
       onSession: () => {
-        this.taken = false;
+        if (this.taken) {
+          this.taken = null;
+          this.paintNotes();
+        }
         link.send(message("join", { name: clean, commitment: this.me.commitment }));
       },
       onState: () => this.paintStatus(),
-      onTaken: () => this.onTaken(),
+      onTaken: (code) => this.onTaken(code),
     });
     link.pool = new RelayPool(this.relayUrls, {
       accept: (pubkey) => link.expects(pubkey),
@@ -263,11 +266,15 @@ class GuestTable {
     this.render();
   }
 
-  /** The host says this link's seat is another device's: this page reads and plays nothing. */
-  onTaken() {
+  /**
+   * The host says this link's seat is another device's, in an answer to this device's own hello:
+   * this page reads and plays nothing, and shows the code the host's card shows for it.
+   */
+  onTaken(code) {
     if (this.dead || this.netLink.here) return;
-    this.taken = true;
-    this.sayOnce("taken", t("live.stranger.taken"));
+    const changed = !this.taken || this.taken.code !== code;
+    this.taken = { code };
+    if (changed) this.paintNotes();
     this.paintStatus();
   }
 
@@ -421,6 +428,8 @@ class GuestTable {
     }
     this.infoBox.replaceChildren(...parts);
     this.paintStatus();
+    // The notes in the page's language (each is drawn anew only when it changes: an alert re-read is noise).
+    if (this.notesLang !== getLang()) this.paintNotes();
     this.paintFairness();
     if (this.board) this.board.repaint();
   }
@@ -459,7 +468,13 @@ class GuestTable {
   }
 
   paintNotes() {
+    this.notesLang = getLang();
     const items = [...(this.alerts ? this.alerts.entries() : [])].map(([key, text]) => h("p.note.host-alert", { role: "alert", dataset: { alert: key } }, text));
+    if (this.taken) {
+      items.unshift(h("div.note.host-alert", { role: "alert", dataset: { alert: "taken" } },
+        h("p", t("live.stranger.taken")),
+        h("p.handover-line", t("live.stranger.yourCode"), " ", h("strong.handover-code", this.taken.code))));
+    }
     if (this.passing) items.push(h("p.note", { role: "alert" }, this.passing));
     this.noteBox.replaceChildren(...items);
   }

@@ -33,7 +33,7 @@ import { newTableId, saveTable, summarize } from "../storage.js";
 import { rememberLive } from "../table/session.js";
 import { Peer } from "./peer.js";
 import { invitationCode, readAnswer } from "./compact.js";
-import { message, read, checkAnswer } from "./protocol.js";
+import { message, checkAnswer } from "./protocol.js";
 import { sha256Hex, addLiveStyle, stunField } from "./common.js";
 import { getPref, setPref } from "../storage.js";
 import { STUN_PREF } from "./peer.js";
@@ -43,19 +43,14 @@ import { newSecret, newSigningKey } from "./seal.js";
 import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, reinviteNet } from "./hostlobby.js";
 import { guestCard, scanAnswer, cardOf } from "./cards.js";
 import { reopenTable } from "./hostreopen.js";
-import { admit, admitIntent, stranger, handOver, INTENT_BURST } from "./hostguard.js";
-import { chatIn, chatOut, hintFor } from "./hostasks.js";
+import { admit, admitIntent, stranger, handOver, refuse, fromGuest, INTENT_BURST, HINT } from "./hostguard.js";
+import { chatOut, hintFor } from "./hostasks.js";
 import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
 import "./strings.js";
-
-/** The table action that asks for a hint (py_engine/core/controls.py). */
-const HINT = "@hint";
 import "./strings_net.js";
 
 const BOT_DELAY_MS = 650;
-/** A guest's intents: a burst of this many, then this many a second; one waits at a time. */
-
 function numberParam(text, min) {
   if (text === undefined || text === null || text === "") return null;
   const n = Number(text);
@@ -236,7 +231,7 @@ class HostTable {
       // part the host may fold to one line (how many are here, and whether something needs a look).
       const all = [...this.guests.values()];
       const here = all.filter((g) => g.state === "here").length;
-      const attention = all.some((g) => g.state !== "here" || g.floodNote || g.stranger);
+      const attention = all.some((g) => g.state !== "here" || g.floodNote || g.stranger || (g.link && g.link.stuck));
       this.guestsBox.replaceChildren(h("details.live-guests-fold", {
         open: this.guestsOpen !== false || undefined, ontoggle: (e) => { this.guestsOpen = e.currentTarget.open; },
       }, h("summary", h("span", t("live.guestsFolded", { here, n: all.length })),
@@ -254,8 +249,8 @@ class HostTable {
   // A guest's budgets and other devices holding its link (hostguard.js).
   admit(g, kind) { return admit(this, g, kind); }
   admitIntent(g) { return admitIntent(g); }
-  stranger(g, pubkey) { stranger(this, g, pubkey); }
-  handOver(g) { handOver(this, g); }
+  stranger(g, pubkey, code) { stranger(this, g, pubkey, code); }
+  handOver(g, asking) { handOver(this, g, asking); }
 
   /** How many relays answer, and in words any that refuses, asks to authenticate or is down. */
   relaysLine() {
@@ -432,97 +427,9 @@ class HostTable {
     this.paintGuests();
   }
 
-  refuse(g, peer, note) {
-    // At most a few refusals a second: a flood of bad messages gets silence, not as many answers.
-    if (!this.admit(g, "refusal")) return;
-    console.warn(`refused a message from ${g.watcher ? g.name : `seat ${g.seat + 1}`}: ${note}`);
-    peer.send(message("refused", { note }));
-  }
-
-  fromGuest(g, peer, text) {
-    if (g.peer !== peer || this.dead) return;
-    // Each kind of message has its own budget (a page flooding syncs still gets its moves through);
-    // past a person's pace a message is dropped, refusals included: a refusal must not amplify a flood.
-    const got = read(text, "guest");
-    if (!got.ok) {
-      this.refuse(g, peer, got.why);
-      return;
-    }
-    const msg = got.msg;
-    if (msg.type === "join") {
-      if (!g.link) this.refuse(g, peer, "this seat was invited with codes");
-      else if (this.admit(g, "join")) this.joined(g, msg);
-      return;
-    }
-    if (msg.type === "sync") {
-      // The page lost track: the whole table again, from what was last made for it when the table has
-      // not moved since (never queued behind the table's own work when it need not be).
-      if (!this.admit(g, "sync")) return;
-      const cached = g.fullCache && g.fullCache.version === this.version ? g.fullCache : null;
-      if (cached && g.peer) {
-        g.sentLog = cached.log.slice();
-        g.peer.send(message("snapshot", { snap: cached.snap, remaining: this.remaining(g.seat) }));
-      } else {
-        g.sentLog = null;
-        this.enqueue(() => this.sendTo(g));
-      }
-      return;
-    }
-    if (g.watcher) {
-      this.refuse(g, peer, "a spectator watches: it plays no seat and adds nothing to the seed");
-      return;
-    }
-    if (msg.type === "chat") {
-      chatIn(this, g, peer, msg);
-      return;
-    }
-    if (msg.type === "reveal") {
-      if (this.phase !== "starting" || g.contribution) {
-        this.refuse(g, peer, "a contribution is revealed once, after the list of commitments");
-        return;
-      }
-      this.reveal(g, peer, msg.contribution);
-      return;
-    }
-    // play: only for the guest's own seat, only when that seat is to act.
-    if (msg.seat !== g.seat) {
-      this.refuse(g, peer, `this link plays seat ${g.seat + 1} only, not seat ${msg.seat + 1}`);
-      return;
-    }
-    if (this.phase !== "playing" || !this.snap || !this.snap.decision || !this.snap.decision.players.includes(g.seat)) {
-      this.refuse(g, peer, "it is not this seat's turn");
-      return;
-    }
-    if (!this.admitIntent(g)) {
-      // A flood of intents changes nothing and waits for nothing: each is dropped, not queued.
-      if (!g.flooding) console.warn(`seat ${g.seat + 1} sends intents faster than a person plays: dropped`);
-      g.flooding = true;
-      return;
-    }
-    g.flooding = false;
-    if (msg.action === HINT) {
-      // A hint searches on this device for a second or so: a few a minute, whatever the page asks.
-      g.intents.pending = false;
-      if (this.admit(g, "hint")) this.enqueue(() => hintFor(this, g));
-      return;
-    }
-    g.intents.pending = true;
-    this.enqueue(async () => {
-      g.intents.pending = false;
-      if (!this.snap.decision || !this.snap.decision.players.includes(g.seat)) {
-        this.refuse(g, peer, "it is not this seat's turn");
-        return;
-      }
-      try {
-        await this.engine.call("play", { table: this.snap.table, seat: g.seat, action: msg.action, viewer: g.seat });
-      } catch (e) {
-        this.refuse(g, peer, words(e.words) || e.message || String(e));
-        await this.sendTo(g);
-        return;
-      }
-      await this.refreshAll();
-    });
-  }
+  // A guest's messages, each within its budget (hostguard.js).
+  refuse(g, peer, note) { refuse(this, g, peer, note); }
+  fromGuest(g, peer, text) { fromGuest(this, g, peer, text); }
 
   // --- internet invitations (web/app/live/hostnet.js) -------------------------------------------
   ensureNet(list) {
@@ -533,7 +440,7 @@ class HostTable {
       state: (g, link) => this.netState(g, link),
       relays: () => this.paintSoon(),
       pin: (g, pubkey) => { g.device = pubkey; this.keepInvitations(); },
-      stranger: (g, pubkey) => this.stranger(g, pubkey),
+      stranger: (g, pubkey, code) => this.stranger(g, pubkey, code),
     }, { direct: this.directOk, list });
     return this.net;
   }

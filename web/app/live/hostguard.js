@@ -1,15 +1,19 @@
-// What the host's table does about a guest's volume, and about other devices holding a seat's link
-// (docs/live.md, "One link, one device" and "Sessions"). Functions of the host's table (host.js),
-// as its cards (cards.js) and its table-to-be (hostlobby.js) are.
+// What the host's table does with a guest's messages and their volume, and about other devices
+// holding a seat's link (docs/live.md, "One link, one device" and "Sessions"). Functions of the
+// host's table (host.js), as its cards (cards.js) and its table-to-be (hostlobby.js) are.
 //
 // Every message a guest sends costs the host something, so each kind has its own budget (a token
 // bucket: a burst, then so many a second): a page that floods syncs still gets its moves through,
 // and what goes past a person's pace is dropped, refusals included (a refusal must not amplify a
 // flood). A device far past its budgets is said on its card; the table goes on.
 
-import { t } from "../../lib/i18n.js";
+import { t, words } from "../../lib/i18n.js";
 import { announce } from "../../lib/announce.js";
-import { message } from "./protocol.js";
+import { message, read } from "./protocol.js";
+import { chatIn, hintFor } from "./hostasks.js";
+
+/** The table action that asks for a hint (py_engine/core/controls.py). */
+export const HINT = "@hint";
 
 /** A guest's intents: a burst of this many, then this many a second; one waits at a time. */
 export const INTENT_BURST = 20;
@@ -52,27 +56,43 @@ export function admitIntent(g) {
   return true;
 }
 
+/** Said (read aloud, told to the seat's device) at most this often, however many devices ask. */
+const STRANGER_SAY_MS = 30_000;
+/** The card changes the device it shows at most this often (a flood of strangers is no flood of repaints). */
+const STRANGER_PAINT_MS = 2000;
+
 /**
- * Another device, holding the link of `g`'s seat, asked for it: it was told the seat is taken.
- * The host's page and the seat's own device say so in words; the host may hand the seat over.
+ * Another device, holding the link of `g`'s seat, asked for it: it was told the seat is taken. The
+ * host's page and the seat's own device say so in words; the card shows the device's hand-over
+ * code, and the host may hand the seat to it.
  */
-export function stranger(host, g, pubkey) {
+export function stranger(host, g, pubkey, code) {
   if (host.dead) return;
   const now = Date.now();
-  const fresh = !g.stranger || g.stranger.pubkey !== pubkey;
-  g.stranger = { pubkey, at: now };
-  if (fresh) announce(t(g.watcher ? "live.stranger.hostWatcher" : "live.stranger.host", { name: g.name }));
-  if (g.peer && g.peer.open && g.joined && now - (g.strangerToldAt || 0) > 30_000) {
+  if (g.stranger && g.stranger.pubkey === pubkey) {
+    g.stranger.at = now; // the same device asking again: nothing new to show
+    return;
+  }
+  if (g.stranger && now - g.stranger.shown < STRANGER_PAINT_MS) return;
+  g.stranger = { pubkey, code, at: now, shown: now };
+  if (now - (g.strangerSaidAt || 0) > STRANGER_SAY_MS) {
+    g.strangerSaidAt = now;
+    announce(t(g.watcher ? "live.stranger.hostWatcher" : "live.stranger.host", { name: g.name }));
+  }
+  if (g.peer && g.peer.open && g.joined && now - (g.strangerToldAt || 0) > STRANGER_SAY_MS) {
     g.strangerToldAt = now;
     g.peer.send(message("notice", { about: "stranger" }));
   }
   host.paintSoon();
 }
 
-/** The host lets the device that asked take `g`'s seat: the seat's current device is told, then dropped. */
-export function handOver(host, g) {
-  if (!g.stranger || !g.link || host.dead) return;
-  const pubkey = g.stranger.pubkey;
+/**
+ * The host lets the device whose code its card showed (`asking`) take `g`'s seat: the seat's current
+ * device is told, then dropped.
+ */
+export function handOver(host, g, asking) {
+  if (!asking || !g.link || host.dead) return;
+  const pubkey = asking.pubkey;
   g.stranger = null;
   if (g.peer && g.peer.open) g.peer.send(message("notice", { about: "moved" }));
   g.device = pubkey;
@@ -82,4 +102,96 @@ export function handOver(host, g) {
   setTimeout(() => { if (g.link === link) link.repin(pubkey); }, 1000);
   announce(t("live.stranger.handedOver", { name: g.name }));
   host.paintGuests();
+}
+
+export function refuse(host, g, peer, note) {
+  // At most a few refusals a second: a flood of bad messages gets silence, not as many answers.
+  if (!admit(host, g, "refusal")) return;
+  console.warn(`refused a message from ${g.watcher ? g.name : `seat ${g.seat + 1}`}: ${note}`);
+  peer.send(message("refused", { note }));
+}
+
+export function fromGuest(host, g, peer, text) {
+  if (g.peer !== peer || host.dead) return;
+  // Each kind of message has its own budget (a page flooding syncs still gets its moves through);
+  // past a person's pace a message is dropped, refusals included: a refusal must not amplify a flood.
+  const got = read(text, "guest");
+  if (!got.ok) {
+    refuse(host, g, peer, got.why);
+    return;
+  }
+  const msg = got.msg;
+  if (msg.type === "join") {
+    if (!g.link) refuse(host, g, peer, "this seat was invited with codes");
+    else if (admit(host, g, "join")) host.joined(g, msg);
+    return;
+  }
+  if (msg.type === "sync") {
+    // The page lost track: the whole table again, from what was last made for it when the table has
+    // not moved since (never queued behind the table's own work when it need not be).
+    if (!admit(host, g, "sync")) return;
+    const cached = g.fullCache && g.fullCache.version === host.version ? g.fullCache : null;
+    if (cached && g.peer) {
+      g.sentLog = cached.log.slice();
+      g.peer.send(message("snapshot", { snap: cached.snap, remaining: host.remaining(g.seat) }));
+    } else {
+      g.sentLog = null;
+      host.enqueue(() => host.sendTo(g));
+    }
+    return;
+  }
+  if (g.watcher) {
+    refuse(host, g, peer, "a spectator watches: it plays no seat and adds nothing to the seed");
+    return;
+  }
+  if (msg.type === "chat") {
+    chatIn(host, g, peer, msg);
+    return;
+  }
+  if (msg.type === "reveal") {
+    if (host.phase !== "starting" || g.contribution) {
+      refuse(host, g, peer, "a contribution is revealed once, after the list of commitments");
+      return;
+    }
+    host.reveal(g, peer, msg.contribution);
+    return;
+  }
+  // play: only for the guest's own seat, only when that seat is to act.
+  if (msg.seat !== g.seat) {
+    refuse(host, g, peer, `this link plays seat ${g.seat + 1} only, not seat ${msg.seat + 1}`);
+    return;
+  }
+  if (host.phase !== "playing" || !host.snap || !host.snap.decision || !host.snap.decision.players.includes(g.seat)) {
+    refuse(host, g, peer, "it is not this seat's turn");
+    return;
+  }
+  if (!admitIntent(g)) {
+    // A flood of intents changes nothing and waits for nothing: each is dropped, not queued.
+    if (!g.flooding) console.warn(`seat ${g.seat + 1} sends intents faster than a person plays: dropped`);
+    g.flooding = true;
+    return;
+  }
+  g.flooding = false;
+  if (msg.action === HINT) {
+    // A hint searches on this device for a second or so: a few a minute, whatever the page asks.
+    g.intents.pending = false;
+    if (admit(host, g, "hint")) host.enqueue(() => hintFor(host, g));
+    return;
+  }
+  g.intents.pending = true;
+  host.enqueue(async () => {
+    g.intents.pending = false;
+    if (!host.snap.decision || !host.snap.decision.players.includes(g.seat)) {
+      refuse(host, g, peer, "it is not this seat's turn");
+      return;
+    }
+    try {
+      await host.engine.call("play", { table: host.snap.table, seat: g.seat, action: msg.action, viewer: g.seat });
+    } catch (e) {
+      refuse(host, g, peer, words(e.words) || e.message || String(e));
+      await host.sendTo(g);
+      return;
+    }
+    await host.refreshAll();
+  });
 }

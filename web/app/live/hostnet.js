@@ -12,6 +12,7 @@
 
 import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
+import { Strangers } from "./strangers.js";
 import { keysFor, newSecret, newSigningKey, isSecret, isSigningKey, keyForLink, fromHex } from "./seal.js";
 import { getPublicKey } from "./relay.js";
 import { relayTrouble } from "./netview.js";
@@ -41,13 +42,15 @@ function channel(link) {
 }
 
 export class HostNet {
-  /** `handlers`: message(g, text), session(g), state(g), pin(g, pubkey), stranger(g, pubkey) — the host table's answers. */
+  /** `handlers`: message(g, text), session(g), state(g), pin(g, pubkey), stranger(g, pubkey, code) — the host table's answers. */
   /** `list`: the relays (a table-to-be taken up again keeps the ones its links name). */
   constructor(handlers, { direct = true, list = relays() } = {}) {
     this.handlers = handlers;
     this.direct = direct;
     this.relays = list.slice();
     this.byTopic = new Map();
+    // Every link of the table hears strangers within one budget: a new key is free.
+    this.strangers = new Strangers();
     this.pool = new RelayPool(this.relays, {
       accept: (pubkey, topic) => { const g = this.byTopic.get(topic); return !!g && g.link.expects(pubkey); },
       onEvent: (ev) => { const g = this.byTopic.get(ev.tags[0][1]); if (g) g.link.fromEvent(ev); },
@@ -73,7 +76,8 @@ export class HostNet {
       onSession: () => this.handlers.session(g, link),
       onState: () => this.handlers.state(g, link),
       onPin: (pubkey) => this.handlers.pin(g, pubkey),
-      onStranger: (pubkey) => this.handlers.stranger(g, pubkey),
+      onStranger: (pubkey, code) => this.handlers.stranger(g, pubkey, code),
+      strangers: this.strangers,
     });
     g.link = link;
     g.peer = channel(link);

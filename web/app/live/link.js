@@ -23,7 +23,8 @@
 // Bounds. Whatever the other side sends: a message from a guest is at most MAX_FROM_GUEST long
 // and a batch from it at most a few pieces; what waits ahead of order is capped by count and by
 // size; what waits for an acknowledgement too, past which the session is dropped (the other side
-// says hello again and gets the table anew); strangers get a trickle of attention each.
+// says hello again and gets the table anew); all the strangers of a table together get a trickle
+// of attention (strangers.js), and their answers go after everything else (relay.js).
 //
 // Over the relays, messages go in batches (compressed, cut into equal sealed pieces, seal.js),
 // at most a few events a second (relay.js). Over the direct channel they go as they are (DTLS
@@ -32,6 +33,7 @@
 import { Peer } from "./peer.js";
 import { sealBatch, openPiece, joinPieces, newSessionId, newEphemeral, sessionKeys, isEphemeral, fromHex, MAX_PIECES, MAX_BATCH } from "./seal.js";
 import { getPublicKey } from "./relay.js";
+import { Strangers, handOverCode } from "./strangers.js";
 
 /** No direct channel after this long: the table's messages go through the relays (the page says so). */
 export const DIRECT_WAIT_MS = 4000;
@@ -53,11 +55,13 @@ const MAX_OUT = 1024;
 const MAX_OUT_BYTES = 24_000_000;
 /** Resent in one go, at most (the oldest first); each one later and later. */
 const RESEND_AT_ONCE = 32;
-/** Strangers (other keys on a pinned link): how many are heard of, and how often each. */
-const MAX_STRANGERS = 8;
-const STRANGER_EVERY_MS = 4000;
 /** The host takes a new session of its guest at most this often (a reload is rarer). */
 const ADOPT_EVERY_MS = 1000;
+/**
+ * The seat's device says hello for this long with nothing else of its session heard: the host's
+ * answers do not get to it (the host's card says so).
+ */
+export const STUCK_MS = 6000;
 
 const isCount = (x) => Number.isInteger(x) && x >= 0 && x < 2 ** 40;
 const isEpoch = (x) => Number.isSafeInteger(x) && x > 0;
@@ -71,6 +75,7 @@ export function readEnvelope(x, maxText = LIMITS.fromHost.text) {
   if (x.a !== undefined && !isCount(x.a)) return null;
   if (x.x !== undefined && !isEphemeral(x.x)) return null;
   if (x.p !== undefined && (typeof x.p !== "string" || !/^[0-9a-f]{64}$/.test(x.p))) return null;
+  if (x.c !== undefined && (typeof x.c !== "string" || !/^[A-Za-z0-9_-]{22}$/.test(x.c))) return null;
   if (x.k === "data") {
     if (!isCount(x.n) || x.n < 1) return null;
     // Longer than the other side may send: its number is taken (what follows is not held up behind
@@ -84,6 +89,8 @@ export function readEnvelope(x, maxText = LIMITS.fromHost.text) {
   if ((x.k === "hello" || x.k === "accept") && x.e === undefined) return null;
   if (x.k === "accept" && x.x === undefined) return null;
   if ((x.k === "accept" || x.k === "data" || x.k === "ack" || x.k === "taken") && x.t === undefined) return null;
+  // "taken" names the stranger's own device key and the host's value for it (the hand-over code's).
+  if (x.k === "taken" && (x.p === undefined || x.c === undefined)) return null;
   return x;
 }
 
@@ -99,12 +106,13 @@ export class Link {
    * (a guest: its device's count for the link); pool: a RelayPool (shared by a host's links); ice:
    * the RTCPeerConnection configuration; onMessage(text) for each message in order; onSession() when
    * the other side's session is new (a reload there); onState() when the path or presence changes;
-   * onPin(pubkey) when a host's seat is first taken; onStranger(pubkey) when another device asks for
-   * a pinned seat (a host), or onTaken() when this device is that stranger (a guest); direct: false to
-   * stay on the relays (a test setting).
+   * onPin(pubkey) when a host's seat is first taken; onStranger(pubkey, code) when another device asks
+   * for a pinned seat (a host), or onTaken(code) when this device is that stranger (a guest), with the
+   * hand-over code (strangers.js); strangers: the table's Strangers (a host's links share one);
+   * direct: false to stay on the relays (a test setting).
    */
   constructor({ role, keys, sign, other = null, epoch = Date.now(), pool, ice, onMessage, onSession, onState, onPin,
-    onStranger, onTaken, direct = true }) {
+    onStranger, onTaken, strangers = null, direct = true }) {
     this.role = role;
     this.keys = keys;
     this.pool = pool;
@@ -127,7 +135,7 @@ export class Link {
     this.other = null; // {sid, epoch}
     this.session = null; // the session keys, once both sides' ECDH keys are known
     this.batches = new Map();
-    this.strangers = new Map();
+    this.strangers = role === "host" ? strangers || new Strangers() : null;
     this.relayQueue = [];
     this.path = "none";
     this.heard = 0;
@@ -158,29 +166,29 @@ export class Link {
 
   /**
    * The relay pool's question, before it checks a signature: is this key worth hearing on this
-   * link? The other side always; on a host, another key now and then (a stranger's hello).
+   * link? The other side always; on a host, another key now and then, within the budget all the
+   * table's strangers share (a stranger's hello).
    */
   expects(pubkey) {
     if (pubkey === this.peerKey) return true;
     if (this.role !== "host" || pubkey === this.myKey) return false;
-    const now = Date.now();
-    let s = this.strangers.get(pubkey);
-    if (!s) {
-      if (this.strangers.size >= MAX_STRANGERS) this.strangers.delete(this.strangers.keys().next().value);
-      s = { at: 0 };
-      this.strangers.set(pubkey, s);
-    }
-    if (now - s.at < STRANGER_EVERY_MS) return false;
-    s.at = now;
-    return true;
+    return this.strangers.admit(pubkey);
   }
 
   /** A host hands the seat to another device (the page asked its person first). */
   repin(pubkey) {
     if (this.role !== "host") return;
     this.peerKey = pubkey;
-    this.strangers.delete(pubkey);
     this.dropSession();
+  }
+
+  /**
+   * The seat's device says hello and hears nothing back: its hellos of the current session keep
+   * coming STUCK_MS after the first, and nothing else of that session came (a host's question).
+   */
+  get stuck() {
+    const now = Date.now();
+    return !!this.tryingSince && now - this.tryingSince >= STUCK_MS && now - this.helloHeard < HELLO_MS * 2;
   }
 
   // --- sending -------------------------------------------------------------------------------
@@ -252,7 +260,8 @@ export class Link {
         console.warn("live: a batch too long for the relays was not sent", e.message);
         continue;
       }
-      for (const p of pieces) this.pool.publish({ topic: this.topic, content: p, secretKey: this.mySign });
+      const priority = g.keys === "link" ? "handshake" : null;
+      for (const p of pieces) this.pool.publish({ topic: this.topic, content: p, secretKey: this.mySign, priority });
     }
   }
 
@@ -325,7 +334,9 @@ export class Link {
       if (HANDSHAKE.has(env.k) !== (how.under === "link")) continue;
       if (env.k === "hello" && this.role === "host" && env.p !== how.from) continue; // not its signer's hello
       if (how.stranger) {
-        if (env.k === "hello" && this.role === "host") this.strangerHello(env, how.from);
+        if (env.k === "hello" && this.role === "host") {
+          this.strangerHello(env, how.from).catch((e) => console.warn("live: a stranger was not answered", e.message || e));
+        }
         continue;
       }
       this.envelope(env);
@@ -338,6 +349,7 @@ export class Link {
     if (env.k === "taken") return this.onTakenEnv(env);
     // Everything else belongs to the current pair of sessions.
     if (!this.other || env.f !== this.other.sid || env.t !== this.sid) return;
+    this.tryingSince = 0;
     this.heardNow();
     if (env.a !== undefined) this.acked(env.a);
     if (env.k !== "data") return;
@@ -387,8 +399,13 @@ export class Link {
     }
   }
 
-  /** A host hears a key that is not its guest's: the first takes a free seat; later ones are told it is taken. */
-  strangerHello(env, pubkey) {
+  /**
+   * A host hears a key that is not its guest's: the first takes a free seat; later ones are told it
+   * is taken. The answer names the stranger's own key (its hello was signed by it), so it means
+   * nothing to any other page whose session id the hello named, and carries the value of the
+   * hand-over code; it goes after everything else the host sends.
+   */
+  async strangerHello(env, pubkey) {
     if (pubkey === this.peerKey) {
       this.onHello(env); // pinned meanwhile (two hellos of one device on the way at once)
       return;
@@ -399,8 +416,15 @@ export class Link {
       this.onHello(env);
       return;
     }
-    this.transmit([{ k: "taken", f: this.sid, t: env.f }], true);
-    try { this.onStranger(pubkey); } catch (e) { console.error(e); }
+    if (!this.strangers.answers(env.f)) return;
+    const c = await this.strangers.nonce(this.topic, pubkey);
+    if (this.dead) return;
+    const taken = JSON.stringify([{ k: "taken", f: this.sid, t: env.f, p: pubkey, c }]);
+    for (const p of await sealBatch(this.keys, this.outDir, taken)) {
+      this.pool.publish({ topic: this.topic, content: p, secretKey: this.mySign, priority: "low" });
+    }
+    const code = await handOverCode(this.topic, pubkey, c);
+    try { this.onStranger(pubkey, code); } catch (e) { console.error(e); }
   }
 
   onHello(env) {
@@ -408,6 +432,8 @@ export class Link {
       if (!env.x) return; // only a guest's hello opens a session
       if (this.other && env.f === this.other.sid) {
         // Our answer was lost: again, but at most once a second however often the hello comes.
+        this.helloHeard = Date.now();
+        if (!this.tryingSince) this.tryingSince = this.helloHeard;
         if (this.session && Date.now() - (this.acceptedAt || 0) > 1000) this.acceptOther();
         return;
       }
@@ -427,9 +453,11 @@ export class Link {
     this.adopt(env);
   }
 
-  onTakenEnv(env) {
-    if (this.role !== "guest" || env.t !== this.sid) return;
-    try { this.onTaken(); } catch (e) { console.error(e); }
+  /** "taken" for this session and this device's own key: this device is the stranger. */
+  async onTakenEnv(env) {
+    if (this.role !== "guest" || env.t !== this.sid || env.p !== this.myKey) return;
+    const code = await handOverCode(this.topic, this.myKey, env.c);
+    try { this.onTaken(code); } catch (e) { console.error(e); }
   }
 
   acceptOther() {
@@ -454,6 +482,12 @@ export class Link {
     this.other = other;
     this.session = session;
     this.resetCounters();
+    // What waits for the other side's old session is moot: the new one's handshake goes first.
+    this.relayQueue = this.relayQueue.filter((e) => HANDSHAKE.has(e.k));
+    if (this.pool) this.pool.clearTopic(this.topic);
+    // A host waits to hear the new session: until then its device is trying (stuck, if it lasts).
+    this.tryingSince = this.role === "host" ? Date.now() : 0;
+    this.helloHeard = this.tryingSince;
     this.closeDirect();
     this.directTries = 0;
     this.path = "connecting";
@@ -477,6 +511,7 @@ export class Link {
   dropSession() {
     this.other = null;
     this.session = null;
+    this.tryingSince = 0;
     this.resetCounters();
     this.closeDirect();
     this.path = "none";
@@ -573,6 +608,11 @@ export class Link {
     }
     if (this.here && now - this.heard > AWAY_MS) {
       this.here = false;
+      this.changed();
+    }
+    const stuck = this.stuck;
+    if (stuck !== !!this.wasStuck) {
+      this.wasStuck = stuck;
       this.changed();
     }
     // Alone (no session yet, or the other side silent): say hello now and then. A guest's hello

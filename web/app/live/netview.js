@@ -1,13 +1,18 @@
 // What the live pages show of the internet networks: the settings (relays, STUN, TURN) and the
 // path a link uses.
 
-import { t } from "../../lib/i18n.js";
+import { t, getLang } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
 import { settings, saveSetting, resetSettings } from "./networks.js";
 
 /** The words for a link's path ("direct", "relay", "connecting", "none"). */
 export function pathWords(path) {
   return t(`live.path.${path}`);
+}
+
+/** A time of day in the page's language ("19:58:49", "7:58:49 PM"). */
+export function clockTime(ms) {
+  return new Date(ms).toLocaleTimeString(getLang() === "pt" ? "pt-BR" : "en");
 }
 
 /** A relay's address as the page names it: its host (and port). */

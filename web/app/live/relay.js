@@ -41,6 +41,15 @@ const BACKLOG = 200;
 const PER_TOPIC = 200;
 const TOPICS = 64;
 const MAX_WAIT_MS = 30_000;
+/**
+ * Answers to strangers (priority "low"): one queue per relay for all topics, at most LOW_MAX pieces
+ * (the oldest dropped), each dropped after LOW_WAIT_MS; sent only when no other piece waits and
+ * more than LOW_RESERVE events of the burst are left, so that a seat's own piece that comes next
+ * never waits for them.
+ */
+const LOW_MAX = 8;
+const LOW_WAIT_MS = 10_000;
+const LOW_RESERVE = BURST / 2;
 /** Reading: per key and relay, a burst of this many events, then this many per second, before any signature is checked. */
 const READ_BURST = 64;
 const READ_PER_SECOND = 20;
@@ -109,6 +118,7 @@ class Relay {
     this.ws = null;
     this.socket = "connecting";
     this.queues = new Map(); // topic → [item], served round-robin
+    this.low = []; // answers to strangers, after everything else
     this.tokens = BURST;
     this.rate = PER_SECOND;
     this.last = Date.now();
@@ -207,11 +217,17 @@ class Relay {
 
   publish(item) {
     if (this.leftAlone) return; // it refused the last ones: nothing until the pause ends
-    this.enqueue(item, false);
+    if (item.priority === "low") {
+      this.low.push(item);
+      if (this.low.length > LOW_MAX) this.low.shift();
+    } else {
+      this.enqueue(item, false);
+    }
     this.flush();
   }
 
   enqueue(item, first) {
+    if (item.priority === "low") return; // a stranger's answer is not sent again: it says hello again
     let q = this.queues.get(item.topic);
     if (!q) {
       if (this.queues.size >= TOPICS) return;
@@ -221,6 +237,10 @@ class Relay {
     if (first) {
       // Back in its place: before whatever was published after it (a burst refused together keeps its order).
       const at = q.findIndex((other) => other.n > item.n);
+      q.splice(at < 0 ? q.length : at, 0, item);
+    } else if (item.priority === "handshake") {
+      // A hello or its answer goes before the topic's other pieces (a new session makes them moot).
+      const at = q.findIndex((other) => other.priority !== "handshake");
       q.splice(at < 0 ? q.length : at, 0, item);
     } else {
       q.push(item);
@@ -241,6 +261,17 @@ class Relay {
     return null;
   }
 
+  /** The next answer to a stranger, when nothing else waits and the burst has room to spare. */
+  nextLow(now) {
+    while (this.low.length && now - this.low[0].at > LOW_WAIT_MS) this.low.shift();
+    return this.tokens >= LOW_RESERVE + 1 ? this.low.shift() || null : null;
+  }
+
+  /** Drop what waits for `topic` (its link started a new session: the old one's pieces are moot). */
+  clearTopic(topic) {
+    this.queues.delete(topic);
+  }
+
   /** Until when nothing may be sent (0: now; Infinity: until the relay says more). */
   holdUntil(now) {
     if (this.authWait && !this.authed) return Infinity;
@@ -250,7 +281,7 @@ class Relay {
 
   flush() {
     clearTimeout(this.later);
-    if (this.socket !== "open" || !this.queues.size) return;
+    if (this.socket !== "open" || (!this.queues.size && !this.low.length)) return;
     const now = Date.now();
     const hold = this.holdUntil(now);
     if (hold > now) {
@@ -260,12 +291,12 @@ class Relay {
     this.tokens = Math.min(BURST, this.tokens + ((now - this.last) / 1000) * this.rate);
     this.last = now;
     while (this.tokens >= 1) {
-      const item = this.next();
+      const item = this.next() || this.nextLow(now);
       if (!item) break;
       this.tokens -= 1;
       this.send(item);
     }
-    if (this.queues.size) this.later = setTimeout(() => this.flush(), Math.ceil(1000 / this.rate));
+    if (this.queues.size || this.low.length) this.later = setTimeout(() => this.flush(), Math.ceil(1000 / this.rate));
   }
 
   send(item) {
@@ -333,6 +364,7 @@ class Relay {
         this.slowMs = Math.min(this.slowMs * 2, SLOW_MAX_MS);
         this.rate = Math.max(1, this.rate / 2);
         this.tokens = 0;
+        this.low = []; // answers to strangers are the first to go
       }
       this.enqueue(item, true);
       this.flush();
@@ -378,6 +410,7 @@ class Relay {
       this.refusal.until = Date.now() + this.pauseMs;
       this.pauseMs = Math.min(this.pauseMs * 2, PAUSE_MAX_MS);
       this.queues.clear();
+      this.low = [];
     }
   }
 
@@ -543,11 +576,18 @@ export class RelayPool {
 
   /**
    * One sealed piece to every relay: `{topic, content, secretKey}` (the 32-byte Nostr secret key
-   * of the sender's side). It is signed when a relay is about to take it.
+   * of the sender's side) and its `priority`: "handshake" (before the topic's other pieces), "low"
+   * (an answer to a stranger: after everything else, dropped first) or none. It is signed when a
+   * relay is about to take it.
    */
-  publish({ topic, content, secretKey }) {
-    const item = { topic, content, secretKey, at: Date.now(), n: ++this.published, ev: null };
+  publish({ topic, content, secretKey, priority = null }) {
+    const item = { topic, content, secretKey, priority, at: Date.now(), n: ++this.published, ev: null };
     for (const r of this.relays) r.publish(item);
+  }
+
+  /** Drop every relay's pieces waiting for `topic`. */
+  clearTopic(topic) {
+    for (const r of this.relays) r.clearTopic(topic);
   }
 
   /** This device's time for the relays, in seconds. */
