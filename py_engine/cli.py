@@ -8,7 +8,7 @@ import sys
 from typing import Sequence
 
 from . import __version__
-from .core.fairness import BadSeed, fingerprint
+from .core.fairness import BadSeed, check_seed, fingerprint
 from .core.game import IllegalAction
 from .core.record import MAX_BYTES, BadRecord, parse
 
@@ -42,16 +42,30 @@ def say(text: str, file=None) -> None:
     print(printable(text), file=file or sys.stdout)
 
 
-def _seats(spec: str, game_name: str) -> list[Seat]:
-    """``bot,bot`` or ``bot:strong,person`` → seats. Only bots can play from the command line."""
-    seats = []
-    for i, part in enumerate(spec.split(",")):
-        kind, _, level = part.strip().partition(":")
-        if kind != "bot":
-            raise IllegalAction(f"seat {i + 1}: the CLI plays whole games, so every seat must be a bot")
-        game = get_game(game_name)
-        seats.append(Seat(f"Bot {i + 1}", True, level or game.bot_levels[min(1, len(game.bot_levels) - 1)]))
-    return seats
+def _seats(spec: str, game_name: str, joint: bool = False,
+           names: str | None = None) -> tuple[list[Seat], dict[int, str]]:
+    """``bot,bot:strong`` → seats; with ``joint``, also ``person`` or ``person:LEVEL``: a person seat of a
+    table across devices, played here by a bot of that level. Answers the seats and each person seat's
+    level. ``names``: comma-separated seat names (default "Bot N", "Person N")."""
+    game = get_game(game_name)
+    parts = [p.strip() for p in spec.split(",")]
+    given = [n.strip() for n in names.split(",")] if names else None
+    if given is not None and (len(given) != len(parts) or not all(0 < len(n) <= 64 for n in given)):
+        raise IllegalAction("--names gives one name of 1 to 64 characters per seat")
+    seats, people = [], {}
+    for i, part in enumerate(parts):
+        kind, _, level = part.partition(":")
+        level = level or game.bot_levels[min(1, len(game.bot_levels) - 1)]
+        if kind == "person" and joint:
+            people[i] = level
+        elif kind != "bot":
+            raise IllegalAction(f"seat {i + 1}: the CLI plays whole games, so every seat must be a bot "
+                                "(a person seat, played by a bot, only at a table with --joint)")
+        if level not in game.bot_levels:
+            raise IllegalAction(f"seat {i + 1}: the level must be one of {list(game.bot_levels)}")
+        name = given[i] if given else f"{'Person' if kind == 'person' else 'Bot'} {i + 1}"
+        seats.append(Seat(name, kind == "bot", level if kind == "bot" else None))
+    return seats, people
 
 
 def cmd_play(args: argparse.Namespace) -> int:
@@ -64,12 +78,30 @@ def cmd_play(args: argparse.Namespace) -> int:
         options = json.loads(args.options) if args.options else {}
         if not isinstance(options, dict):
             raise ValueError("--options must be a JSON object")
-        table = Table(game, _seats(args.seats, args.game), options, args.seed, __version__)
-        table.play_bots()
+        seats, people = _seats(args.seats, args.game, args.joint, args.names)
+        if args.joint:
+            from . import jointplay          # the host's engine and a guest's page, as a live table has them
+            if args.seed is not None:
+                raise ValueError("a table with a joint seed takes no --seed: its participants' contributions make it")
+            contributions = args.contributions.split(",") if args.contributions else None
+            for c in contributions or []:
+                check_seed(c)
+            witness = {None: "first", "spectator": None}.get(args.witness, args.witness)
+            if isinstance(witness, str) and witness != "first":
+                if not witness.isdigit():
+                    raise ValueError("--witness is a seat number or 'spectator'")
+                witness = int(witness) - 1
+            table, record = jointplay.play(game, seats, people, options, __version__, not args.no_timers,
+                                           contributions, witness)
+        else:
+            if args.contributions or args.witness or args.no_timers:
+                raise ValueError("--contributions, --witness and --no-timers are for a table with --joint")
+            table = Table(game, seats, options, args.seed, __version__)
+            table.play_bots()
+            record = table.to_record()
     except (IllegalAction, BadSeed, ValueError) as e:
         say(f"error: {e}", file=sys.stderr)
         return 2
-    record = table.to_record()
     text = json.dumps(record, indent=1, ensure_ascii=False) + "\n"
     if args.out == "-":
         sys.stdout.write(text)
@@ -199,9 +231,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     play = sub.add_parser("play", help="play a whole game between bots and write its record")
     play.add_argument("game", help="elderwood, hollowmere, …")
-    play.add_argument("--seats", required=True, help="comma-separated seats, each 'bot' or 'bot:LEVEL'")
+    play.add_argument("--seats", required=True,
+                      help="comma-separated seats, each 'bot' or 'bot:LEVEL'; with --joint also 'person' or "
+                           "'person:LEVEL' (a person's seat, played by a bot of that level); seat 1 is then a person")
     play.add_argument("--seed", help="64 lowercase hex characters (default: a fresh secret seed)")
     play.add_argument("--options", help='table options as JSON, e.g. \'{"meadows": true}\'')
+    play.add_argument("--names", help="comma-separated seat names (default 'Bot N' / 'Person N')")
+    play.add_argument("--joint", action="store_true",
+                      help="a table of people on several devices: the seed is made from the terms and every person "
+                           "seat's contribution, and the record (version 4) carries a guest's witness")
+    play.add_argument("--contributions",
+                      help="with --joint: one contribution (64 hex) per person seat, seat 1's first, then in seat order "
+                           "(default: fresh secret ones)")
+    play.add_argument("--witness", help="with --joint: whose witness the record carries, a guest's seat number or "
+                                        "'spectator' (default: the first guest, else a spectator)")
+    play.add_argument("--no-timers", action="store_true", help="with --joint: a table without clocks (timers: false)")
     play.add_argument("--out", required=True, help="record file to write ('-' for stdout)")
     play.set_defaults(fn=cmd_play)
 

@@ -20,6 +20,7 @@ Every message comes in English and Portuguese (``Report.words``).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from dataclasses import dataclass, field as dc_field
 from typing import Any
@@ -305,6 +306,10 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
                            "bot_like": {str(k): v for k, v in sorted(like.items())}})
 
 
+#: A participant's revealed contribution, as a verdict names it.
+_CONTRIBUTION = re.compile(r"joint\[\d+\]\.contribution")
+
+
 # --- a participant's witness ----------------------------------------------------------------------
 @dataclass
 class Check:
@@ -343,6 +348,16 @@ def witness_checks(r: dict[str, Any], table: Table | None, report: Report, game:
     if seat is not None:
         places = [i for i, p in enumerate(joint) if p["commitment"] == w["own"]]
         ok = (len(places) == 1 and places[0] > 0 and joint[places[0]]["who"] == r["seats"][seat]["name"])
+        name = r["seats"][seat]["name"]
+        named = [i for i, p in enumerate(joint) if i > 0 and p["who"] == name]
+        # What differs, as exactly as the record lets one say: the name of the one participant holding
+        # your commitment, or the commitment of the one participant under your seat's name.
+        if len(places) == 1 and places[0] > 0:
+            where = dict(field=f"joint[{places[0]}].who", expected=name, found=joint[places[0]]["who"])
+        elif not places and len(named) == 1:
+            where = dict(field=f"joint[{named[0]}].commitment", expected=w["own"], found=joint[named[0]]["commitment"])
+        else:
+            where = dict(field="joint", expected=w["own"], found=joint)
         out.append(_check("own", ok,
                           "your contribution is in the seed, once, as seat %d's" % (seat + 1) if ok else
                           "your contribution is not in the seed as seat %d's: the record's participants do not "
@@ -350,8 +365,7 @@ def witness_checks(r: dict[str, Any], table: Table | None, report: Report, game:
                           "a sua contribuição está na semente, uma vez, como a do lugar %d" % (seat + 1) if ok else
                           "a sua contribuição não está na semente como a do lugar %d: os participantes do registro "
                           "não têm o seu compromisso uma vez, com o nome do seu lugar" % (seat + 1),
-                          field=None if ok else "joint", expected=None if ok else w["own"],
-                          found=None if ok else joint))
+                          **({} if ok else where)))
     ok = joint[0]["commitment"] == w["host"]
     out.append(_check("host", ok, "the host's contribution is the one it committed to first" if ok else
                       "the host's contribution in the record is not the one it committed to in the invitation",
@@ -373,7 +387,16 @@ def witness_checks(r: dict[str, Any], table: Table | None, report: Report, game:
                               f"os termos da mesa não são os que o anfitrião prometeu antes de alguém revelar: "
                               f"{pt} ({path} difere)",
                               field=f"terms.{path}", expected=want, found=found))
-    out.append(_moves_check(r, table))
+    if not report.ok and (report.field == "seed" or _CONTRIBUTION.fullmatch(report.field or "")):
+        # The chain is keyed by the seed: with a seed that is not the game's, no commitment can be held
+        # to the record's moves, and what is wrong is the seed.
+        out.append(_check("moves", False,
+                          "the moves cannot be held to the host's commitments: the record's seed is not the game's",
+                          "as jogadas não podem ser conferidas com os compromissos do anfitrião: a semente do registro "
+                          "não é a do jogo",
+                          field=report.field, expected=report.expected, found=report.found))
+    else:
+        out.append(_moves_check(r, table))
     if w["earlier"]:
         n = len(w["earlier"])
         out.append(_check("earlier", False,
@@ -448,14 +471,14 @@ def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
         lo, hi = held, n
         if at is not None:
             if entries >= len(at):
-                return _broken_at(r, table, rows, held, n, entries,
+                return _broken_at(r, table, rows, j, held, n, entries,
                                   f"the page held {entries} log entries; the record has {len(at) - 1}",
-                                  f"a página tinha {entries} entradas; o registro tem {len(at) - 1}")
+                                  f"a página tinha {entries} entradas; o registro tem {len(at) - 1}", short=True)
             lo = max(held, at[entries])
             hi = at[entries + 1] - 1 if entries + 1 < len(at) else n
         i = where.get(value)
         if i is None or not lo <= i <= hi:
-            return _broken_at(r, table, rows, held, hi, entries, "", "")
+            return _broken_at(r, table, rows, j, held, hi, entries, "", "")
         held = i
     if logged is not None:
         shown = w["shown"]
@@ -508,16 +531,34 @@ def _confirmed(r: dict[str, Any], table: Table | None, rows: list[Any]) -> set[i
     return ok
 
 
-def _broken_at(r: dict[str, Any], table: Table | None, rows: list[Any], held: int, hi: int, entries: int,
-               en: str, pt: str) -> Check:
-    """A commitment the record breaks: the actions before ``held`` are bound by the last commitment
+def _broken_at(r: dict[str, Any], table: Table | None, rows: list[Any], j: int, held: int, hi: int, entries: int,
+               en: str, pt: str, short: bool = False) -> Check:
+    """Commitment ``j`` breaks the record: the actions before ``held`` are bound by the last commitment
     that matched, and one before ``hi`` differs. The move named is the first from ``held`` on that the
     page was not shown as the record has it (a move it was shown, seat and action, is no change of the
-    host's); where every one was, the first after ``held`` (only an actor's kind, which the log does
-    not show, can differ there)."""
+    host's). Where every one was, the commitment itself is named (only an actor's kind, which the log
+    does not show, can differ there) — or, when the page held more entries than the record's log
+    (``short``), the first move the record lacks."""
     confirmed = _confirmed(r, table, rows)
     n = len(r["actions"])
-    first = next((k for k in range(held, min(hi, n)) if k not in confirmed), held) + 1
+    first = next((k for k in range(held, min(hi, n)) if k not in confirmed), None)
+    if first is None and not short:
+        # Every move from the last match to where the page's log then stood is one the page was shown
+        # as the record has it: what differs is the commitment itself, or an actor's kind (the seat
+        # itself, its timer or the table), which the chain binds and the log does not show.
+        e, value = r["witness"]["commitments"][j]
+        return _check("moves", False,
+                      f"the host's commitment {j + 1} (received once {e} entr{'y' if e == 1 else 'ies'} of the log had "
+                      "been shown) is not the record's move chain where the log then stood, though every move up to "
+                      "there is the one you were shown: who played one of them (the seat itself, its timer or the "
+                      "table) differs, or the commitment is not the host's",
+                      f"o compromisso {j + 1} do anfitrião (recebido com {e} entrada{'' if e == 1 else 's'} do registro "
+                      f"de jogadas já mostrada{'' if e == 1 else 's'}) não é a cadeia de jogadas do registro onde o "
+                      "registro de jogadas então estava, embora cada jogada até ali seja a que lhe mostraram: quem "
+                      "jogou uma delas (o próprio lugar, o seu relógio ou a mesa) difere, ou o compromisso não é do "
+                      "anfitrião",
+                      field=f"witness.commitments[{j}]", found=[e, value])
+    first = (first if first is not None else n) + 1
     seat = r["actors"][first - 1][0] if 0 < first <= len(r["actors"]) else None
     name = r["seats"][seat]["name"] if seat is not None else None
     who = f" ({name}'s, seat {seat + 1})" if seat is not None else ""

@@ -259,3 +259,48 @@ def test_two_moves_of_one_seat_swapped_name_the_first_move_that_differs(game, se
                 assert report.found == swapped["actions"][a]
                 tried += 1
     assert tried >= 8
+
+
+#: docs/records.md, "The log": after a Wickerfair step of kind K, the same seat's next decision of kind D
+#: and of K's visibility goes on with the same action exactly for these pairs (a courage commit's
+#: `commit` or `blank` ends it).
+GOES_ON = {
+    "TOP_OPTION": {"TRAVEL_UNIT", "HARVEST_HEXES", "TRADE_MIX"},
+    "BOTTOM_DO": {"TRINKET", "IMPROVE_PIN", "ERECT_PLACE", "BUILD_PLACE", "RECRUIT_PICK", "TRAVEL_UNIT"},
+    "TRINKET": {"TRINKET", "IMPROVE_PIN", "ERECT_PLACE", "BUILD_PLACE", "RECRUIT_PICK"},
+    **{k: {k} for k in ("TRAVEL_UNIT", "HARVEST_HEXES", "TRADE_MIX", "IMPROVE_PIN", "ERECT_PLACE", "BUILD_PLACE",
+                        "RECRUIT_PICK", "VISITOR_OFFER", "COURAGE_COMMIT")},
+}
+
+
+def test_wickerfair_s_log_entries_are_the_ones_the_documented_rule_gives():
+    """A stranger who replays a Wickerfair record with the decision kinds of docs/rules/wickerfair.md and
+    gathers steps by the rule of docs/records.md gets the engine's log entries (and so the `entries` a
+    guest's page counts), timer moves and the table's forced steps included."""
+    from py_engine.core.table import log_groups
+    from py_engine.games.wickerfair.kinds import VISIBILITY
+    game = get_game("wickerfair")
+    for k, (n, level) in enumerate([(2, "easy"), (3, "normal"), (4, "easy")]):
+        t = Table(game, [Seat(f"S{i}", False, None) for i in range(n)], {}, f"{k + 7:02x}" * 32, "test")
+        for i in range(n):
+            t._bots[i] = game.make_bot(level, i)
+        groups, open_ = [], {}
+        while (d := t.state.decision()) is not None:
+            seat = d.players[0]
+            if len(d.players) == 1 and t.state.is_forced(seat):
+                action, by = t.state.timeout_action(seat), "table"
+            elif len(t.actions) % 17 == 5:
+                action, by = t.state.timeout_action(seat), "timer"
+            else:
+                action, by = t.bot_choice(seat), "seat"
+            t.play(action, seat, by)
+            open_.setdefault(seat, []).append(len(t.actions) - 1)
+            nd = t.state.decision()
+            goes_on = (nd is not None and seat in nd.players and VISIBILITY[nd.kind] == VISIBILITY[d.kind]
+                       and nd.kind in GOES_ON.get(d.kind, ()) and not (d.kind == "COURAGE_COMMIT"
+                                                                      and action in ("commit", "blank")))
+            if not goes_on:
+                groups.append(open_.pop(seat))
+        assert not open_
+        engine = [[t.entries[p].index for p in g] for _, _, _, g in log_groups(t.entries, 0)]
+        assert groups == engine and any(len(g) > 3 for g in groups)
