@@ -2,6 +2,7 @@
 // checked against the same vectors the Python tests pin. Run: node fairness_reference.mjs VECTORS.json
 import { createHash, createHmac } from "node:crypto";
 import { readFileSync } from "node:fs";
+import { dirname, join, resolve } from "node:path";
 
 function stream(seedHex, label) {
   return streamKey(Buffer.from(seedHex, "hex"), label);
@@ -86,5 +87,31 @@ for (const e of v.move_chains || []) {
   });
   check("move chain", values, e.values);
 }
+// The version 4 record of docs/records.md ("Example: a version 4 record"), beside the vectors: every
+// value in it follows from its contributions, its own fields and its actions.
+const example = join(dirname(resolve(process.argv[2])), "joint_record.json");
+const r = JSON.parse(readFileSync(example, "utf8"));
+const sha = (text) => createHash("sha256").update(Buffer.from(text, "utf8")).digest("hex");
+check("example commitments", r.joint.map((p) => sha(p.contribution)), r.joint.map((p) => p.commitment));
+const terms = { game: r.game, engine: r.engine, options: r.options,
+  seats: r.seats.map((s) => ({ name: s.name, bot: s.bot, level: s.level })), timers: r.timers ?? true,
+  participants: r.joint.map((p) => ({ who: p.who, commitment: p.commitment })) };
+check("example terms as promised", canonical(terms), canonical(r.witness.terms));
+const parts = [Buffer.from("valley-tables/joint-seed/2", "ascii"), Buffer.from([0]), Buffer.from(sha(canonical(terms)), "ascii")];
+for (const p of r.joint) parts.push(Buffer.from([0]), Buffer.from(p.contribution, "ascii"));
+check("example seed", createHash("sha256").update(Buffer.concat(parts)).digest("hex"), r.seed);
+check("example fingerprint", sha(r.seed), r.fingerprint);
+const chainKey = stream(r.seed, "table/moves").read(32);
+const cs = [Buffer.alloc(32)];
+r.actions.forEach((a, i) => {
+  const [seat, by] = r.actors[i];
+  cs.push(createHmac("sha256", chainKey).update(Buffer.concat([cs[i], Buffer.from(String(seat), "ascii"), Buffer.from([0]),
+    Buffer.from(by, "utf8"), Buffer.from([0]), Buffer.from(a, "utf8")])).digest());
+});
+// Elderwood: one log entry per action, none hidden, so the page held E entries when it received c(E).
+check("example witness chain", r.witness.commitments, r.witness.commitments.map(([e]) => [e, cs[e].toString("hex")]));
+check("example witness shown", r.witness.shown, r.actions.map((a, i) => [r.actors[i][0], a]));
+const body = Object.fromEntries(Object.entries(r).filter(([k]) => k !== "seal" && k !== "witness"));
+check("example seal", createHmac("sha256", Buffer.from(r.seed, "hex")).update(Buffer.from(canonical(body), "utf8")).digest("hex"), r.seal);
 console.log(failures ? `${failures} mismatches` : "all vectors match");
 process.exit(failures ? 1 : 0);

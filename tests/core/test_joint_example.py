@@ -131,3 +131,30 @@ def test_every_tamper_of_the_example_is_refused_naming_the_field(name, edit, wit
         bare = {k: v for k, v in r.items() if k != "witness"}
         report = verify(bare, get_game, "test")
         assert not report.ok and report.field == without, (name, report.field, report.summary)
+
+
+@pytest.mark.parametrize("game,seats,witness,checks", [
+    ("milehollow", "person,bot:easy,person", [], 5),                    # a bot seat takes no part; a guest's page
+    ("wickerfair", "person:easy,person:easy", ["--witness", "spectator"], 4),
+])
+def test_play_joint_makes_a_record_that_verifies_with_and_without_the_bots(tmp_path, game, seats, witness, checks):
+    path = tmp_path / "joint.json"
+    code, _ = run("play", game, "--joint", "--seats", seats, *witness, "--out", str(path))
+    assert code == 0
+    r = json.loads(path.read_text(encoding="utf-8"))
+    people = [i for i, s in enumerate(r["seats"]) if not s["bot"]]
+    assert r["version"] == 4 and [p["who"] for p in r["joint"]] == [r["seats"][i]["name"] for i in people]
+    assert r["witness"]["seat"] == (2 if not witness else None) and r["witness"]["terms"] == terms_of_record(r)
+    for extra in ([], ["--bots"]):
+        code, text = run("verify", *extra, str(path))
+        assert code == 0 and text.count("\n  ok  ") == checks, text
+    assert "played every move exactly as the" in run("verify", "--bots", str(path))[1]
+
+
+def test_play_joint_refuses_what_no_live_table_could_be(tmp_path):
+    out = str(tmp_path / "x.json")
+    for args in (["--seats", "bot,person"], ["--seats", "person,person", "--seed", "00" * 32],
+                 ["--seats", "person,person", "--contributions", "00" * 32],
+                 ["--seats", "person,bot", "--witness", "2"], ["--seats", "person,person", "--witness", "1"]):
+        assert cli.main(["play", "elderwood", "--joint", *args, "--out", out]) == 2, args
+    assert cli.main(["play", "elderwood", "--seats", "person,bot", "--out", out]) == 2      # a person needs --joint
