@@ -13,7 +13,7 @@ import json
 
 import pytest
 
-from py_engine import bridge
+from py_engine.jointplay import Page
 from py_engine.core.commitments import first_difference, terms_digest
 from py_engine.core.fairness import commitment
 from py_engine.core.game import IllegalAction
@@ -28,37 +28,9 @@ def joint_of(*people):
     return [{"who": who, "commitment": commitment(c), "contribution": c} for who, c in people]
 
 
-class GuestPage:
-    """What a guest's page keeps: the terms it revealed against, each chain value with the number of
-    log entries it then held, and the log entries it was shown (a hidden move: null until revealed)."""
-
-    def __init__(self, table: Table, seat: int | None, terms: dict | None = None) -> None:
-        self.table, self.seat = table, seat
-        own = None if seat is None else next(p["commitment"] for p in table.joint
-                                              if p["who"] == table.seats[seat].name)
-        self.witness = {"seat": seat, "host": table.joint[0]["commitment"], "own": own,
-                        "terms": terms if terms is not None else table.terms, "commitments": [], "shown": [],
-                        "earlier": []}
-        self.last = None
-        self.look()
-
-    def look(self) -> None:
-        snap = bridge.snapshot("t", self.table, self.seat)
-        view = json.dumps({k: v for k, v in snap.items() if k != "chain"}, sort_keys=True)
-        if view == self.last:
-            return                                   # the host sends nothing: this view did not change
-        self.last = view
-        complete = [e for e in snap["log"] if not e.get("draft")]
-        shown = self.witness["shown"]
-        for i, e in enumerate(complete):
-            if i == len(shown):
-                shown.append([e["seat"], e["action"]])
-            elif shown[i][1] is None:
-                shown[i][1] = e["action"]
-        self.witness["commitments"].append([len(complete), snap["chain"]])
-
-    def record(self, record: dict) -> dict:
-        return {**record, "witness": json.loads(json.dumps(self.witness))}
+#: What a guest's (or a spectator's) page keeps, as the browser's does: the terms it revealed against,
+#: each chain value with the number of log entries it then held, and the log entries it was shown.
+GuestPage = Page
 
 
 def play_out(table: Table, pages: list[GuestPage], limit: int = 3000) -> None:
