@@ -92,3 +92,35 @@ def test_every_verdict_names_the_field_with_the_record_and_the_computed_value(br
             if name == "fingerprint":
                 page.locator(".pg-verdict").scroll_into_view_if_needed()
                 screenshot(page, SCREENS / f"verify-wording-fingerprint-{lang}.png")
+
+
+def test_a_joint_record_s_contribution_and_seed_show_the_record_s_value_in_words(browser, site, tmp_path):
+    """The example record of docs/records.md with a revealed contribution that does not match its
+    commitment, and with a participant whose contribution and commitment both changed (the seed is no
+    longer the one they make): the page says which, in each language, and shows the record's value —
+    the contribution, the seed — with the seed the contributions make as the computed one, as the
+    command line does."""
+    from py_engine.core.commitments import terms_digest, terms_of_record
+    from py_engine.core.fairness import commitment, joint_seed
+
+    r = json.loads((Path(__file__).resolve().parents[1] / "core" / "joint_record.json").read_text(encoding="utf-8"))
+    del r["witness"]
+    bad = copy.deepcopy(r)
+    bad["joint"][1]["contribution"] = "55" * 32
+    forged = copy.deepcopy(r)
+    forged["joint"][1].update(commitment=commitment("66" * 32), contribution="66" * 32)
+    made = joint_seed([r["joint"][0]["contribution"], "66" * 32], terms_digest(terms_of_record(forged)))
+    why = {"en": ("does not match the commitment it made", "contributions and the table's terms make"),
+           "pt": ("não bate com o compromisso", "contribuições dos participantes e os termos da mesa formam")}
+    for lang in ("en", "pt"):
+        field_l, record_l, computed_l = LABELS[lang]
+        with one_device(browser, 1280, 800) as page:
+            open_verify(page, site, lang)
+            for k, (edited, field, found, computed) in enumerate(((bad, "joint[1].contribution", "55" * 32, None),
+                                                                 (forged, "seed", r["seed"], made))):
+                assert paste_and_verify(page, json.dumps(edited, ensure_ascii=False)) == "invalid"
+                shown, said = page_facts(page), cli_facts(tmp_path, edited, lang)
+                assert shown[field_l] == said[field_l] == field, (shown, said)
+                assert shown[record_l] == said[record_l] == found, (shown, said)
+                assert shown[computed_l] == said[computed_l] and (computed is None or said[computed_l] == computed)
+                assert why[lang][k] in page.locator(".pg-why").inner_text(), page.locator(".pg-why").inner_text()
