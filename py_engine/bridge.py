@@ -414,20 +414,25 @@ def _cmd_review_open(args: dict[str, Any]) -> Any:
         raise BadRequest('viewer must be a seat or "all"')
     steps = analysis.decisions(data, get_game, viewer)
     rid = _new_id("v")
-    _keep(_reviews, rid, {"it": analysis.review(data, get_game, viewer), "total": len(steps)}, MAX_REVIEWS)
+    _keep(_reviews, rid, {"it": analysis.Reviewer(data, get_game, viewer), "total": len(steps)}, MAX_REVIEWS)
     return {"result": {"review": rid, "total": len(steps), "steps": steps}}
 
 
 def _cmd_review_next(args: dict[str, Any]) -> Any:
-    """The next judged decision of a review ({done: true} after the last)."""
+    """The next judged decision of a review ({done: true} after the last). ``step``: the first decision
+    at or after that step, the ones between passed over unjudged (a page that shares a review between
+    two workers asks each for its own decisions; steps only go forward)."""
     r = _used(_reviews, args.get("review"))
     if r is None:
         raise BadRequest("no such review (it was closed, or finished)")
-    try:
-        return {"result": next(r["it"])}
-    except StopIteration:
+    step = args.get("step")
+    if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
+        raise BadRequest("step must be a whole number from 0")
+    found = r["it"].next(step)
+    if found is None:
         _reviews.pop(args.get("review"), None)
         return {"result": {"done": True}}
+    return {"result": found}
 
 
 def _cmd_bot_play(args: dict[str, Any]) -> Any:

@@ -5,13 +5,16 @@
 * :func:`review` — a generator over a record: for every action a seat chose among two or more legal
   actions (not the table's forced or timed-out moves, not table actions such as a resignation), the
   position is rebuilt as that seat saw it at that step and judged; one result per decision, so a page
-  can show progress, stream results and stop whenever it likes.
+  can show progress, stream results and stop whenever it likes. :class:`Reviewer` judges them one
+  at a time and may pass some over: two workers share a review by asking for different decisions.
 * :func:`analyse` — the whole review as the command line's JSON (``python -m py_engine analyse``).
 
 A judgement never reads more than the seat's own observation at that step (never hindsight, never
 another seat's cards). Loss is in the seat's win chance (0 to 1): how much lower its chance is after
 the move played than after the best move found. Marks (``docs/performance.md``, *Reviews*): an
-inaccuracy from :data:`INACCURACY`, a mistake from :data:`MISTAKE`, a blunder from :data:`BLUNDER`.
+inaccuracy from :data:`INACCURACY`, a mistake from :data:`MISTAKE`, a blunder from :data:`BLUNDER`; and
+at least a mistake for a move a search proved passed up a forced win or walked into a forced loss
+(:data:`FORCED`), whatever the chances say.
 """
 from __future__ import annotations
 
@@ -26,10 +29,16 @@ from .table import GameLookup, Table
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
 
 
-def mark(loss: float) -> str | None:
+#: What a search may prove a move changed (:class:`~.search.Judgement`): a forced win passed up, a forced
+#: loss walked into. Either is at least a mistake, whatever the win chances say (a game that was not lost
+#: now is, by force; a game that was won by force no longer is).
+FORCED = ("missed-win", "allowed-loss")
+
+
+def mark(loss: float, forced: str | None = None) -> str | None:
     if loss >= BLUNDER:
         return "blunder"
-    if loss >= MISTAKE:
+    if loss >= MISTAKE or forced in FORCED:
         return "mistake"
     if loss >= INACCURACY:
         return "inaccuracy"
@@ -100,28 +109,59 @@ def _walk(data: Any, lookup: GameLookup, viewer: int | str) -> Iterator[tuple[in
             raise IllegalAction(f"move {step + 1} ({action}) by seat {seat + 1}: {e}") from None
 
 
+class Reviewer:
+    """A review judged one decision at a time, in the record's order (what :func:`review` and the
+    bridge's ``review_next`` use). :meth:`next` may pass over decisions without judging them, so that
+    several workers can share one review: each judgement depends on its decision alone (that seat's
+    observation, its stream, the budget), never on which decisions were judged before it."""
+
+    def __init__(self, data: Any, lookup: GameLookup, viewer: int | str = ALL_SEATS,
+                 iterations: int | None = None, full: bool = False) -> None:
+        self._walk = _walk(data, lookup, viewer)
+        self._bots: dict[int, Bot] = {}
+        self.iterations = iterations
+        #: The whole budget on every decision, even where a game saves some on decisions that cannot
+        #: matter (a game already lost by force): what a bench compares the marks with.
+        self.full = full
+
+    def next(self, step: int | None = None) -> dict[str, Any] | None:
+        """The next decision judged, or None after the last. ``step``: the first decision at or after
+        that step (an index in the record's ``actions``); the ones before it are passed over unjudged."""
+        for at, seat, played, table in self._walk:
+            if step is None or at >= step:
+                return self._judge(at, seat, played, table)
+        return None
+
+    def _judge(self, step: int, seat: int, played: str, table: Table) -> dict[str, Any]:
+        bot = self._bots.get(seat)
+        if bot is None:
+            bot = self._bots[seat] = strongest(table.game, seat)
+        legal = table.state.legal_actions(seat)
+        stream = table.chance.bot_stream(seat, step)
+        j = bot.judge(table.state.observation(seat), legal, stream, played, self.iterations, full=self.full)
+        loss = 0.0 if j.best == played else round(j.loss, 3)
+        forced = None if j.best == played else j.forced
+        return {"step": step, "seat": seat, "played": played, "best": j.best, "loss": loss,
+                "mark": mark(loss, forced), "forced": forced,
+                "chance": round(j.best_chance, 3),
+                "played_chance": round(j.played_chance if j.best != played else j.best_chance, 3),
+                "played_words": _words(table, played, seat), "best_words": _words(table, j.best, seat)}
+
+
 def review(data: Any, lookup: GameLookup, viewer: int | str = ALL_SEATS,
-           iterations: int | None = None) -> Iterator[dict[str, Any]]:
+           iterations: int | None = None, full: bool = False) -> Iterator[dict[str, Any]]:
     """Judge every decision of ``viewer`` (every seat: ``ALL_SEATS``, only for a finished game) in a
     record that carries its seed; one result per decision, in the record's order.
 
-    Each result: ``step`` (index in ``actions``), ``seat``, ``played``, ``best``, ``loss``, ``mark``; for a
-    chart ``chance`` (the seat's win chance with the best move) and ``played_chance``; and the two moves
+    Each result: ``step`` (index in ``actions``), ``seat``, ``played``, ``best``, ``loss``, ``mark``,
+    ``forced`` (what a search proved the move changed: ``"missed-win"``, ``"allowed-loss"`` or None); for
+    a chart ``chance`` (the seat's win chance with the best move) and ``played_chance``; and the two moves
     in words as that seat read them (``played_words``, ``best_words``: EN and PT). ``iterations``
-    overrides the strongest level's review budget (a quicker review). Stop iterating to cancel."""
-    bots: dict[int, Bot] = {}
-    for step, seat, played, table in _walk(data, lookup, viewer):
-        bot = bots.get(seat)
-        if bot is None:
-            bot = bots[seat] = strongest(table.game, seat)
-        legal = table.state.legal_actions(seat)
-        stream = table.chance.bot_stream(seat, step)
-        j = bot.judge(table.state.observation(seat), legal, stream, played, iterations)
-        loss = 0.0 if j.best == played else round(j.loss, 3)
-        yield {"step": step, "seat": seat, "played": played, "best": j.best, "loss": loss, "mark": mark(loss),
-               "chance": round(j.best_chance, 3),
-               "played_chance": round(j.played_chance if j.best != played else j.best_chance, 3),
-               "played_words": _words(table, played, seat), "best_words": _words(table, j.best, seat)}
+    overrides the strongest level's review budget (a quicker review); ``full``: no saving anywhere
+    (:class:`Reviewer`). Stop iterating to cancel."""
+    reviewer = Reviewer(data, lookup, viewer, iterations, full)
+    while (m := reviewer.next()) is not None:
+        yield m
 
 
 def _words(table: Table, action: str, seat: int) -> dict[str, str]:
@@ -137,9 +177,10 @@ def _words(table: Table, action: str, seat: int) -> dict[str, str]:
 
 def analyse(data: Any, lookup: GameLookup, iterations: int | None = None) -> dict[str, Any]:
     """The whole review in the command line's JSON shape (``docs/performance.md``, *Reviews*)."""
-    moves = [{k: m[k] for k in ("step", "seat", "played", "best", "loss", "mark")}
+    moves = [{k: m[k] for k in ("step", "seat", "played", "best", "loss", "mark", "forced")}
              for m in review(data, lookup, ALL_SEATS, iterations)]
     return {"game": data["game"], "moves": moves}
 
 
-__all__ = ["hint", "review", "analyse", "decisions", "mark", "strongest", "INACCURACY", "MISTAKE", "BLUNDER"]
+__all__ = ["hint", "review", "Reviewer", "analyse", "decisions", "mark", "strongest", "INACCURACY", "MISTAKE", "BLUNDER",
+           "FORCED"]

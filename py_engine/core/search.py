@@ -354,8 +354,10 @@ class SearchBot(Bot):
         return self.search(observation, legal, stream, iterations).action
 
     def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
-              iterations: int | None = None) -> "Judgement":
-        """The best move here and the seat's win chance after it and after ``played`` (a review)."""
+              iterations: int | None = None, full: bool = False) -> "Judgement":
+        """The best move here and the seat's win chance after it and after ``played`` (a review).
+        ``full``: the whole budget wherever a game saves some on decisions that cannot matter (a bench
+        compares the marks)."""
         budget = iterations or self.review_iterations()
         res = self.search(observation, legal, stream, budget)
         best_value = res.value_of(res.action)
@@ -380,11 +382,15 @@ class SearchBot(Bot):
 
 @dataclass
 class Judgement:
-    """A decision judged: the best move, the seat's win chance after it and after the move played."""
+    """A decision judged: the best move, the seat's win chance after it and after the move played, and
+    what a search proved the move played changed (``forced``): ``"missed-win"`` (the best move wins by
+    force, the move played does not) or ``"allowed-loss"`` (the move played loses by force, the best
+    move does not); None when nothing was proved (``docs/performance.md``, *Reviews*)."""
 
     best: str
     best_chance: float
     played_chance: float
+    forced: str | None = None
 
     @property
     def loss(self) -> float:

@@ -49,11 +49,12 @@ def test_analyse_json_shape(name, tmp_path, capsys):
     assert [m["step"] for m in data["moves"]] == chosen
     assert record["actors"][0][1] == rec.BY_TIMER and 0 not in chosen
     for m in data["moves"]:
-        assert set(m) == {"step", "seat", "played", "best", "loss", "mark"}
+        assert set(m) == {"step", "seat", "played", "best", "loss", "mark", "forced"}
         assert m["played"] == record["actions"][m["step"]] and m["seat"] == record["actors"][m["step"]][0]
         assert isinstance(m["loss"], float) and m["loss"] >= 0
         assert m["best"] != m["played"] or m["loss"] == 0
-        assert m["mark"] == analysis.mark(m["loss"]) and m["mark"] in (None, "inaccuracy", "mistake", "blunder")
+        assert m["mark"] == analysis.mark(m["loss"], m["forced"]) and m["mark"] in (None, "inaccuracy", "mistake", "blunder")
+        assert m["forced"] in (None, *analysis.FORCED)
 
 
 def test_analyse_refuses_what_it_cannot_review(tmp_path, capsys):

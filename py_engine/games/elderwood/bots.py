@@ -19,7 +19,7 @@ from ...core.game import Bot
 from .notation import format_move
 from .rules import DIRS, OFF, Position
 from .layout import rebuild
-from .search import WIN, Search, terminal_score
+from .search import WIN, Proof, Search, terminal_score
 
 Move = Optional[tuple[int, int, int]]
 
@@ -81,9 +81,21 @@ class ElderwoodBot(Bot):
         return format_move(pos, move)
 
     def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
-              iterations: int | None = None) -> Any:
+              iterations: int | None = None, full: bool = False) -> Any:
         """A review's judgement (``py_engine/core/analysis.py``): the best move by this level's search,
-        and the mover's win chance after it and after ``played``, from the search's scores."""
+        the mover's win chance after it and after ``played`` from the search's scores, and what the
+        search proved the move played changed (``docs/performance.md``, *Reviews*):
+
+        * ``"allowed-loss"``: after the move played the other side wins by force within k plies (the
+          Elder closed), while a move existed that does not lose within k plies; when the search's
+          best move is not one, the first such move in the search's order becomes the best move.
+        * ``"missed-win"``: the best move wins by force, and after the move played no forced win is
+          left within the review's horizon (REVIEW_BUDGET's depth, or the win's length if longer).
+
+        A game already lost by force is judged no further: the search stops deepening once every move
+        loses, and the move played is then not searched again (``full``: no such saving, for a bench
+        that checks the marks are the same without it). Every search counts nodes, never time: the
+        judgement is a function of the position and the budget alone."""
         from ...core.search import Judgement
         from .notation import parse_move
         pos = rebuild(observation)
@@ -94,18 +106,57 @@ class ElderwoodBot(Bot):
             max_nodes = max(100, int(iterations))
         moves = pos.legal_moves()
         stream.shuffle(moves)
-        move, score = Search(pos, max_nodes, max_depth).best_move(moves)
+        evals: dict = {}
+        first = Search(pos, max_nodes, max_depth, evals=evals)
+        move, score = first.best_move(moves, stop_when_lost=not full)
         best = format_move(pos, move)
         if played == best:
             return Judgement(best, chance(score), chance(score))
-        pos.push(parse_move(pos, played))
-        if pos.result is not None:
-            after = -terminal_score(pos, 1)
-        else:
-            _, reply = Search(pos, max_nodes, max(1, max_depth - 1)).best_move()
-            after = -reply
+        if score <= -WIN + 100 and not full:
+            # Every move loses by force: whichever was played, nothing was given away.
+            return Judgement(played, 0.0, 0.0)
+        # How many plies past this decision the search saw (a win shown: as far as anyone needs).
+        seen = 10 ** 6 if score >= WIN - 100 else first.depth_reached
+        played_move = parse_move(pos, played)
+        pos.push(played_move)
+        after, seen_after, lost_in = _reply(pos, max_nodes, max(1, max_depth - 1), evals, full)
+        forced = None
+        if score >= WIN - 100 and after < WIN - 100:
+            horizon = max(max_depth, WIN - score)
+            if seen_after >= horizon or Proof(pos, max_nodes).loses_within(horizon - 1) is False:
+                forced = "missed-win"
         pos.pop()
-        return Judgement(best, chance(score), chance(after))
+        if lost_in and seen < lost_in:
+            # The search did not look as far as the loss: is there a move that does not lose as
+            # quickly? Tried in the search's order (its best first), on one more budget in all.
+            proof = Proof(pos, max_nodes)
+            safe = None
+            for m in first.root_order:
+                if m == played_move:
+                    continue
+                pos.push(m)
+                lost = proof.wins_within(lost_in - 1)
+                pos.pop()
+                if lost is False:
+                    safe = m
+                    break
+                if lost is None:
+                    break
+            else:
+                # Every move loses as quickly: the game was lost already, nothing was given away.
+                return Judgement(played, 0.0, 0.0)
+            if safe is not None:
+                forced = "allowed-loss"
+                if safe != move:
+                    # The search's best loses by force: the safe move is the best, judged as the move
+                    # played is (its score after the other side's best reply).
+                    move, best = safe, format_move(pos, safe)
+                    pos.push(safe)
+                    score = _reply(pos, max_nodes, max(1, max_depth - 1), evals, full)[0]
+                    pos.pop()
+        elif lost_in and score > -WIN + 100:
+            forced = "allowed-loss"
+        return Judgement(best, chance(score), chance(after), forced)
 
 
 #: Search points that make a one-in-four (or three-in-four) chance: the evaluation's Elder pressure
@@ -121,3 +172,32 @@ def chance(score: int) -> float:
     if score <= -WIN + 1000:
         return 0.0
     return smooth_step(score / CHANCE_SCALE)
+
+
+def _reply(pos: Position, max_nodes: int, max_depth: int, evals: dict, full: bool = False) -> tuple[int, int, int]:
+    """After the mover's move (``pos``, taken back by the caller): the mover's score, how many plies past
+    the decision the search saw, and within how many plies past it the mover loses by force (0: not
+    shown). A move that is the only one legal (a pass) is played through: a search has nothing to
+    choose there and would not look past it."""
+    forced = 0
+    while pos.result is None and forced < 8:
+        moves = pos.legal_moves()
+        if len(moves) != 1:
+            break
+        pos.push(moves[0])
+        forced += 1
+    # The side to move now is the mover after an odd number of plies past the decision.
+    sign = 1 if forced % 2 else -1
+    if pos.result is not None:
+        value, seen, plies = terminal_score(pos, 0), 10 ** 6, 1 + forced
+    else:
+        search = Search(pos, max_nodes, max_depth, evals=evals)
+        _, value = search.best_move(stop_when_lost=not full)
+        seen = 1 + forced + search.depth_reached
+        plies = 1 + forced + max(1, WIN - abs(value))
+    for _ in range(forced):
+        pos.pop()
+    score = sign * value
+    if abs(score) >= WIN - 100:
+        score = (WIN if score > 0 else -WIN) - (plies if score > 0 else -plies)
+    return score, seen, plies if score <= -WIN + 100 else 0

@@ -4,7 +4,8 @@ The search works in place on a :class:`Position` (push/pop), deepens iteratively
 remembers positions in a transposition table keyed by the position's repetition key
 (translation-free, so a drifted group is found again), and stops on a *node* budget
 so that a seeded bot game replays identically on any machine. The UHP engine may
-add a wall-clock deadline on top (``bestmove time``).
+add a wall-clock deadline on top (``bestmove time``). :class:`Proof` searches for forced
+results alone (a review's proof that a move passed up a win or walked into a loss).
 """
 from __future__ import annotations
 
@@ -97,14 +98,19 @@ class Search:
     """Iterative-deepening negamax alpha–beta with a transposition table."""
 
     def __init__(self, pos: Position, max_nodes: int, max_depth: int,
-                 deadline: float | None = None, tt: dict | None = None) -> None:
+                 deadline: float | None = None, tt: dict | None = None,
+                 evals: dict | None = None) -> None:
         self.pos = pos
         self.max_nodes = max_nodes
         self.max_depth = max_depth
         self.deadline = deadline
         self.nodes = 0
         self.tt: dict = tt if tt is not None else {}
+        # Static worths already computed, by repetition key (the evaluation reads nothing the key
+        # leaves out: no tile numbers, no place on the table), so sharing them changes no result.
+        self.evals = evals
         self.depth_reached = 0
+        self.root_order: list[Move] = []
 
     def ordered(self, moves: list[Move], hint: Move) -> list[Move]:
         pos = self.pos
@@ -125,9 +131,15 @@ class Search:
         pos = self.pos
         if pos.result is not None:
             return terminal_score(pos, ply)
-        if depth == 0:
-            return evaluate(pos)
         key = pos._rep_keys[-1]
+        if depth == 0:
+            evals = self.evals
+            if evals is None:
+                return evaluate(pos)
+            worth = evals.get(key)
+            if worth is None:
+                worth = evals[key] = evaluate(pos)
+            return worth
         entry = self.tt.get(key)
         hint = None
         if entry is not None:
@@ -160,8 +172,10 @@ class Search:
         self.tt[key] = (depth, best, flag, best_move)
         return best
 
-    def best_move(self, root_order: list[Move] | None = None) -> tuple[Move, int]:
-        """The best move found within the budget, and its score."""
+    def best_move(self, root_order: list[Move] | None = None, stop_when_lost: bool = False) -> tuple[Move, int]:
+        """The best move found within the budget, and its score. ``stop_when_lost``: stop deepening once
+        every move is shown to lose by force (a review: a deeper search cannot save a lost game, and
+        the bots' own choice among losing moves stays as it was)."""
         pos = self.pos
         moves = root_order if root_order is not None else pos.legal_moves()
         if len(moves) == 1:
@@ -174,7 +188,7 @@ class Search:
             if won:
                 return m, WIN
         best_move, best_score = moves[0], -WIN * 2
-        order = list(moves)
+        order = self.root_order = list(moves)     # after the search: the moves, the best first
         for depth in range(1, self.max_depth + 1):
             alpha, beta = -WIN * 2, WIN * 2
             iter_best, iter_score = None, -WIN * 2
@@ -202,6 +216,107 @@ class Search:
             self.depth_reached = depth
             order.remove(best_move)
             order.insert(0, best_move)
-            if best_score >= WIN - 100:
+            if best_score >= WIN - 100 or (stop_when_lost and best_score <= -WIN + 100):
                 break
         return best_move, best_score
+
+
+class Proof:
+    """Forced results within a number of plies, searched for the result alone (no evaluation): what a
+    review needs to say that a move walked into a forced loss or passed up a forced win.
+
+    An Elder is surrounded when its sixth neighbouring space fills; one move fills at most one space
+    round an Elder that stays put, so a side can win at once only when the other Elder has five
+    neighbours, and within two plies only when it has four: most lines are cut there. The budget is
+    in positions visited (never time); a question the budget cannot settle answers None."""
+
+    def __init__(self, pos: Position, max_nodes: int) -> None:
+        self.pos = pos
+        self.max_nodes = max_nodes
+        self.nodes = 0
+
+    def wins_within(self, plies: int) -> bool | None:
+        """Whether the side to move wins by force within ``plies`` plies (None: out of budget)."""
+        try:
+            return self._wins(plies)
+        except OutOfBudget:
+            return None
+
+    def loses_within(self, plies: int) -> bool | None:
+        """Whether the side to move loses by force within ``plies`` plies (None: out of budget)."""
+        try:
+            return self._loses(plies)
+        except OutOfBudget:
+            return None
+
+    def _moves(self) -> list[Move]:
+        self._count()
+        pos = self.pos
+        me = pos.ply & 1
+        enemy_elder = pos.where[(1 - me) * 11]
+        own_elder = pos.where[me * 11]
+        return sorted(pos.legal_moves(), key=lambda m: order_key(pos, m, enemy_elder, own_elder))
+
+    def _count(self) -> None:
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise OutOfBudget
+
+    def _push(self, move: Move) -> None:
+        self._count()
+        self.pos.push(move)
+
+    def _wins(self, plies: int) -> bool:
+        pos = self.pos
+        me = pos.ply & 1
+        if plies < 1:
+            return False
+        if plies <= 2 and pos.elder_neighbours(1 - me) < 6 - plies:
+            # Within one ply the other Elder needs five neighbours; within two (its own move closing
+            # it), four.
+            return False
+        if plies == 1:
+            # Only a move onto the other Elder's one empty neighbouring space can close it.
+            elder = pos.where[(1 - me) * 11]
+            gap = next(elder + d for d in DIRS if elder + d not in pos.stacks)
+            self._count()
+            for m in pos.legal_moves():
+                if m is not None and m[2] == gap:
+                    self._push(m)
+                    won = pos.result == me
+                    pos.pop()
+                    if won:
+                        return True
+            return False
+        for m in self._moves():
+            self._push(m)
+            try:
+                if pos.result is not None:
+                    if pos.result == me:
+                        return True
+                    continue
+                if plies >= 2 and self._loses(plies - 1):
+                    return True
+            finally:
+                pos.pop()
+        return False
+
+    def _loses(self, plies: int) -> bool:
+        pos = self.pos
+        me = pos.ply & 1
+        if plies < 1 or (plies == 1 and pos.elder_neighbours(me) < 5):
+            # Within one ply a side loses only by closing its own Elder, which needs five neighbours
+            # (an Elder's own step leaves its old space empty).
+            return False
+        for m in self._moves():
+            self._push(m)
+            try:
+                if pos.result is not None:
+                    if pos.result == 1 - me:
+                        continue
+                    return False               # a win or a draw: not lost
+                if plies < 2 or not self._wins(plies - 1):
+                    return False
+            finally:
+                pos.pop()
+        return True

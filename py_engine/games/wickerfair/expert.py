@@ -128,7 +128,7 @@ class ExpertBot(SearchBot):
     review_budget = 10
 
     def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
-              iterations: int | None = None) -> Any:
+              iterations: int | None = None, full: bool = False) -> Any:
         """The level's own choice against the one played, on the same draws of the hidden things."""
         from py_engine.core.search import Judgement, Search
         best = self.choose(observation, legal, stream.clone())
