@@ -56,6 +56,7 @@ class Table:
         self.markers = obs["markers"][seat]
         self.mine = [r for r in range(NROADS) if self.owner[r] == seat]
         self.mail = [MAIL_INDEX[m] for m in obs.get("mail", [])]
+        self._costs: list[float] | None = None
 
     def open_to_me(self, r: int) -> bool:
         road = ROADS[r]
@@ -69,14 +70,14 @@ class Table:
 
     def costs(self, planned: set[int] = frozenset()) -> list[float]:
         """Slabs still to pave per road for me: 0 for mine or planned, inf for roads I can never pave."""
-        out = []
-        for r in range(NROADS):
-            if self.owner[r] == self.seat or r in planned:
-                out.append(0.0)
-            elif self.open_to_me(r):
-                out.append(float(ROADS[r].len))
-            else:
-                out.append(INF)
+        base = self._costs
+        if base is None:
+            # The roads' owners never change in one reading: every plan starts from the same costs.
+            base = self._costs = [0.0 if self.owner[r] == self.seat else float(ROADS[r].len) if self.open_to_me(r)
+                                  else INF for r in range(NROADS)]
+        out = base[:]
+        for r in planned:
+            out[r] = 0.0
         return out
 
     def affordable(self, r: int) -> bool:
