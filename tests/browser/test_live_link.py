@@ -245,7 +245,7 @@ def test_a_reloaded_guest_gets_its_board_within_5_s_while_strangers_hello_at_30_
     guest.reload()
     after = board_within(guest, 5)
     print(f"{sent} strangers' hellos; the guest's board after a reload: {during:.1f} s during the flood, "
-          f"{after:.1f} s after it; host: {host.evaluate('JSON.stringify(window.__vt.liveHost.net.strangers)')}")
+          f"{after:.1f} s after it; host: {host.evaluate('JSON.stringify(window.__vt.liveHost.net.strangers.counts)')}")
     assert sent >= 850, sent
     assert during <= 5 and after <= 5, (during, after)
     # The host heard of the strangers, on the card, and never thought its own guest one.
@@ -354,50 +354,55 @@ def test_pieces_ahead_of_order_large_and_compressed_do_not_grow_the_hosts_memory
 
 
 # A flood from one guest's page: syncs and joins over its session, hellos of sessions of its own
-# device, and hellos of strangers, each under a fresh key of its own (every other one with its
-# signature broken). The events are made beforehand (the flooding page's own work is not what is
-# measured: on this one machine it would slow every page), then sent for `seconds`.
+# device, hellos of strangers, each under a fresh key of its own, and as many events with a broken
+# signature. The events are made beforehand (the flooding page's own work is not what is measured:
+# on this one machine it would slow every page), then sent for `seconds`.
 FLOOD_PREPARE = """async ([base, relayUrl, count]) => {
   const seal = await import(base + "web/app/live/seal.js");
   const relay = await import(base + "web/app/live/relay.js");
   const l = window.__vt.liveGuest.netLink;
   const eph = await seal.newEphemeral();
-  const hellos = [], forged = [];
+  const hellos = [], strangers = [], forged = [];
   for (let i = 0; i < count; i++) {
     const sid = (0x100000000000 + i).toString(16).slice(-12);
     for (const p of await seal.sealBatch(l.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub, p: l.myKey }])))
       hellos.push(relay.pieceEvent(l.mySign, l.topic, p));
     const sk = new Uint8Array(32); crypto.getRandomValues(sk);
-    const [mine] = await seal.sealBatch(l.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub,
+    const [theirs] = await seal.sealBatch(l.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub,
       p: relay.getPublicKey(sk) }]));
-    const ev = relay.pieceEvent(sk, l.topic, mine);
-    forged.push(i % 2 ? { ...ev, sig: ev.sig.replace(/^./, (c) => (c === "0" ? "1" : "0")) } : ev);
+    const ev = relay.pieceEvent(sk, l.topic, theirs);
+    strangers.push(ev);
+    forged.push({ ...ev, sig: ev.sig.replace(/^./, (c) => (c === "0" ? "1" : "0")) });
   }
-  // Straight to the relay, as fast as it takes them: not through the page's own paced queues.
-  const ws = new WebSocket(relayUrl);
-  await new Promise((resolve) => ws.addEventListener("open", resolve));
-  window.__floodEvents = { hellos, forged, ws };
+  // Straight to the relay, as fast as it takes them: not through the page's own paced queues. The
+  // broken signatures go on a connection of their own (the relay slows down a connection that sends
+  // them, as relays that check signatures do).
+  const open = async () => { const ws = new WebSocket(relayUrl); await new Promise((r) => ws.addEventListener("open", r)); return ws; };
+  window.__floodEvents = { hellos, strangers, forged, ws: await open(), bad: await open() };
 }"""
 
 FLOOD = """async (seconds) => {
-  const l = window.__vt.liveGuest.netLink, { hellos, forged, ws } = window.__floodEvents;
+  const l = window.__vt.liveGuest.netLink, f = window.__floodEvents, { hellos, strangers, forged, ws, bad } = f;
   const start = Date.now(), end = start + seconds * 1000;
-  let n = 0;
+  // Each stretch of the flood sends events not sent before (a relay drops a repeated one).
+  let n = 0, k = f.rounds || 0;
   // The rates the issue saw from one guest (2,400 syncs, ~400 joins, ~400 hellos in 40 s), and
-  // as many strangers' hellos: per 50 ms, 3 syncs, half a join, half a hello, one stranger's — rounds a
+  // per 50 ms, 3 syncs, half a join, half a hello, one stranger's hello and one forgery — rounds a
   // busy page's timer skipped are made up at once, so the whole flood goes whatever the timers do.
   while (Date.now() < end) {
     const owed = Math.floor((Date.now() - start) / 50) + 1;
-    for (; n < owed; n++) {
+    for (; n < owed; n++, k++) {
       for (let i = 0; i < 3; i++) l.send(JSON.stringify({ v: 2, type: "sync" }));
       if (n % 2 === 0) {
         l.send(JSON.stringify({ v: 2, type: "join", name: "Flood", commitment: null }));
-        ws.send(JSON.stringify(["EVENT", hellos[(n / 2) % hellos.length]]));
+        ws.send(JSON.stringify(["EVENT", hellos[Math.floor(k / 2) % hellos.length]]));
       }
-      ws.send(JSON.stringify(["EVENT", forged[n % forged.length]]));
+      ws.send(JSON.stringify(["EVENT", strangers[k % strangers.length]]));
+      bad.send(JSON.stringify(["EVENT", forged[k % forged.length]]));
     }
     await new Promise((r) => setTimeout(r, 50));
   }
+  f.rounds = k;
   return n;
 }"""
 
@@ -422,9 +427,10 @@ TURNS = """() => { window.__turns = []; let last = Date.now();
 
 def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, site, relay):
     """Milehollow (a long game), the host and two guests each playing as soon as they may; one guest's page floods
-    for 15 s. The table's pace for the others (entries a second of the seats that do not flood, over
-    the time the table waited on them) stays at least 80 % of what it was before, and the other
-    guest's moves are answered within 1 s (p95). The flooding device's own turns are its own affair."""
+    for three stretches of 5 s, each after 5 s of calm. The table's pace for the others (entries a
+    second of the seats that do not flood, over the time the table waited on them) under the flood
+    stays at least 80 % of its calm pace, and the other guest's moves are answered within 1 s (p95).
+    The flooding device's own turns are its own affair."""
     devices.allowed.append(re.compile(r"sends far more than a person"))
     host = device(devices, relay.url, "host")
     flooder = device(devices, relay.url, "flooder")
@@ -440,26 +446,37 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
     for i, pg in enumerate((host, flooder, other)):
         pg.evaluate(AUTOPLAY_SEEDED, 11 + i)
 
-    def pace(seconds):
+    def stretch(seconds):
+        """The others' turns (seat, ms) on the host's log during the next `seconds`."""
         host.evaluate("() => { window.__turns = []; }")
         host.wait_for_timeout(seconds * 1000)
-        turns = [(seat, ms) for seat, ms in host.evaluate("window.__turns") if seat != 1]
+        return [(seat, ms) for seat, ms in host.evaluate("window.__turns") if seat != 1]
+
+    def pace(turns, what):
         for seat in (0, 2):
             mine = sorted(ms for s, ms in turns if s == seat)
-            print(f"seat {seat + 1}: {len(mine)} turns, median {mine[len(mine) // 2] if mine else None} ms")
+            print(f"{what}, seat {seat + 1}: {len(mine)} turns, median {mine[len(mine) // 2] if mine else None} ms")
         return len(turns) / (sum(ms for _, ms in turns) / 1000) if turns else 0.0
 
-    calm = pace(15)
-    other.evaluate("() => { window.__answers = []; }")
-    # The flood runs in the flooder's page while the test watches the table's pace.
-    flooder.evaluate("(s) => { window.__flood = (" + FLOOD + ")(s); }", 15)
-    busy = pace(15)
-    sent = flooder.evaluate("window.__flood")
-    answers = sorted(other.evaluate("window.__answers"))
+    # Calm and flood take turns, so that whatever else this machine runs weighs on both alike; the
+    # table settles for 2 s after each stretch of flood, unmeasured.
+    calm_turns, busy_turns, answers, sent = [], [], [], 0
+    for _ in range(3):
+        calm_turns += stretch(5)
+        other.evaluate("() => { window.__answers = []; }")
+        # The flood runs in the flooder's page while the test watches the table's pace.
+        flooder.evaluate("(s) => { window.__flood = (" + FLOOD + ")(s); }", 5)
+        busy_turns += stretch(5)
+        sent += flooder.evaluate("window.__flood")
+        answers += other.evaluate("window.__answers")
+        host.wait_for_timeout(2000)
+    calm, busy = pace(calm_turns, "calm"), pace(busy_turns, "flood")
+    answers.sort()
     p95 = answers[int(0.95 * (len(answers) - 1))] if answers else None
     print(f"pace for the others: calm {calm:.2f} entries/s, under a flood of {sent} rounds {busy:.2f} entries/s; "
-          f"the other guest's moves answered in {answers} ms")
-    assert sent >= 290, sent                                        # 15 s of rounds of 50 ms
+          f"the other guest's moves answered in {answers} ms; strangers: "
+          f"{host.evaluate('JSON.stringify(window.__vt.liveHost.net.strangers.counts)')}")
+    assert sent >= 285, sent                                        # 15 s of rounds of 50 ms
     assert not host.evaluate("window.__vt.liveHost.snap.terminal")   # the whole of both stretches was played
     # A host that queued the flood behind the others' moves managed 17-33 % of its calm pace, and
     # answered a move half a minute late; one that checked every stranger's signature, answered

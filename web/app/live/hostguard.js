@@ -122,8 +122,16 @@ export function fromGuest(host, g, peer, text) {
   }
   const msg = got.msg;
   if (msg.type === "join") {
-    if (!g.link) refuse(host, g, peer, "this seat was invited with codes");
-    else if (admit(host, g, "join")) host.joined(g, msg);
+    if (!g.link) {
+      refuse(host, g, peer, "this seat was invited with codes");
+      return;
+    }
+    // A page joins once per session: another join on it changes nothing, and costs nothing.
+    const again = g.joined && g.joinedOn === g.link.sessionNo;
+    if (admit(host, g, "join") && !again) {
+      g.joinedOn = g.link.sessionNo;
+      host.joined(g, msg);
+    }
     return;
   }
   if (msg.type === "sync") {
@@ -134,9 +142,14 @@ export function fromGuest(host, g, peer, text) {
     if (cached && g.peer) {
       g.sentLog = cached.log.slice();
       g.peer.send(message("snapshot", { snap: cached.snap, remaining: host.remaining(g.seat) }));
-    } else {
+    } else if (!g.wholeQueued) {
+      // One whole table waits for the engine at a time, however many syncs come meanwhile.
       g.sentLog = null;
-      host.enqueue(() => host.sendTo(g));
+      g.wholeQueued = true;
+      host.enqueue(() => {
+        g.wholeQueued = false;
+        return host.sendTo(g);
+      });
     }
     return;
   }

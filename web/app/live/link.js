@@ -481,6 +481,8 @@ export class Link {
     if (this.dead || (this.other && this.other.epoch >= other.epoch && this.other.sid !== other.sid)) return;
     this.other = other;
     this.session = session;
+    // Which pair of sessions this is, for the table above (a page joins once per session).
+    this.sessionNo = (this.sessionNo || 0) + 1;
     this.resetCounters();
     // What waits for the other side's old session is moot: the new one's handshake goes first.
     this.relayQueue = this.relayQueue.filter((e) => HANDSHAKE.has(e.k));
