@@ -103,6 +103,12 @@ class Knowledge:
         """The rollout policy's action (default: uniform)."""
         return legal[stream.below(len(legal))]
 
+    def rollout_legal(self, state: GameState, player: int) -> list[str]:
+        """The actions a playout's rollout policy chooses among (default: the legal list). A game whose
+        rollout policy only ever picks from part of the list (Milehollow's move list, which leaves out
+        the dearer mixes of cards) may hand over that part, built at less cost; the moves are the same."""
+        return state.legal_actions(player)
+
     def stop(self, state: GameState) -> bool:
         """Whether a playout stops here, before its :attr:`horizon` (a game whose turns take several
         decisions stops at a turn's start, so that every candidate is judged at the same point of the
@@ -318,7 +324,7 @@ class Search:
             if state.is_forced(player):
                 state.apply_action(state.timeout_action(player), player)
                 continue
-            legal = state.legal_actions(player)
+            legal = k.rollout_legal(state, player)
             action = legal[0] if len(legal) == 1 else k.rollout(state, player, legal, stream)
             state.apply_action(action, player)
         if state.is_terminal():

@@ -121,6 +121,10 @@ class MilehollowKnowledge(Knowledge):
     def rollout(self, state: GameState, player: int, legal: list[str], stream: Stream) -> str:
         return self.normal(player).choose(lean_observation(state, player), legal, stream)
 
+    def rollout_legal(self, state: Any, player: int) -> list[str]:
+        """Normal chooses from the move list (``offered_moves``): built as such, without every mix."""
+        return state._legal(player, offered=True)
+
     def estimate(self, state: Any, player: int) -> float:
         t = Table(lean_observation(state, player), player)
         left = turns_left(t)

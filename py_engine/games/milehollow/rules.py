@@ -211,14 +211,17 @@ class MilehollowRules(GameState):
         return out
 
     def proposals(self, seat: int, road: int) -> list[tuple[int, int, int]]:
-        """The mixes the move list offers: each usable colour with the fewest Oxen (or Oxen alone)."""
-        out, colours = [], set()
-        for mix in self.pave_mixes(seat, road):
-            if mix[0] not in colours:
-                colours.add(mix[0])
-                out.append(mix)
-        if len(out) > 1 and out[-1][0] < 0:
-            out.pop()                       # Oxen alone only when no colour can pay
+        """The mixes the move list offers: each usable colour with the fewest Oxen (the first of its
+        mixes in :meth:`pave_mixes`), or Oxen alone only when no colour can pay."""
+        r, hand = ROADS[road], self.hands[seat]
+        most = min(hand[OX], r.len - 1)
+        out = []
+        for c in (range(OX) if r.colour == GREY else (r.colour,)):
+            need = max(0, r.len - hand[c])
+            if need <= most:
+                out.append((c, r.len - need, need))
+        if not out and hand[OX] >= r.len:
+            out.append((-1, 0, r.len))
         return out
 
     def pave_actions(self, seat: int, offered: bool = False, roads: Any = None) -> list[str]:
@@ -259,6 +262,18 @@ class MilehollowRules(GameState):
     def is_terminal(self) -> bool:
         return self.phase == OVER
 
+    def reveals_to(self, action: str, seat: int) -> bool:
+        """Whether ``action`` draws anything nobody has seen or ends the game. A wagon card from the deck
+        (a draw, or a face-up slot refilled: after a draw from the row, after a paving that leaves a slot
+        empty, after an Oxen reset), a reshuffle of the discards, mail drawn, and the end (the final
+        count shows every seat's mail) all show the seat something; a keep, a paving that refills
+        nothing and a pass that does not end the game show nothing. Played on a copy: the lengths of the
+        decks and the phase are public, so the answer is the same in every position the seat's view allows."""
+        c = self.clone()
+        c.apply_action(action, seat)
+        return (c.phase == OVER or c.reshuffles != self.reshuffles or len(c.deck) != len(self.deck)
+                or len(c.mail_deck) < len(self.mail_deck))
+
     def _actor(self, player: int | None) -> int:
         d = self.decision()
         if d is None:
@@ -283,9 +298,10 @@ class MilehollowRules(GameState):
             return []
         return self._legal(seat)
 
-    def _legal(self, seat: int, roads: Any = None) -> list[str]:
+    def _legal(self, seat: int, roads: Any = None, offered: bool = False) -> list[str]:
         """The legal list; ``roads``: only these roads' pavings (judging one paving or a draw needs
-        no other road priced), None: all, and ``pass`` when nothing else is legal."""
+        no other road priced), None: all, and ``pass`` when nothing else is legal; ``offered``: the
+        move list's pavings only (:meth:`proposals`: what ``notation.offered_moves`` keeps of it)."""
         if self.phase in (SETUP_KEEP, KEEP):
             return keep_choices(self.pending[seat], self.keep_min())
         if self.phase == DRAW2:
@@ -295,7 +311,7 @@ class MilehollowRules(GameState):
             out.append("deck")
         if self.mail_deck:
             out.append("mail")
-        out += self.pave_actions(seat, roads=roads)
+        out += self.pave_actions(seat, offered=offered, roads=roads)
         if not out and roads is None:
             return ["pass"]
         return out
