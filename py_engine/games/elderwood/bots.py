@@ -99,6 +99,7 @@ class ElderwoodBot(Bot):
         from ...core.search import Judgement
         from .notation import parse_move
         pos = rebuild(observation)
+        pos.pinned_memo = {}
         # A review judges every decision of a game: Strong's own budget would take minutes for a long
         # one in a browser, so it searches with REVIEW_BUDGET (``iterations``: its node budget instead).
         max_nodes, max_depth = REVIEW_BUDGET

@@ -65,7 +65,7 @@ class Position:
     """The slab, both supplies, whose turn, and the game's end state."""
 
     __slots__ = ("stacks", "where", "placed", "ply", "history", "result", "reason",
-                 "_rep", "_rep_keys")
+                 "_rep", "_rep_keys", "pinned_memo")
 
     def __init__(self) -> None:
         self.stacks: dict[int, list[int]] = {}
@@ -77,6 +77,9 @@ class Position:
         self.reason = ""
         self._rep: dict[tuple, int] = {}
         self._rep_keys: list[tuple] = []
+        # Pinned cells by the set of occupied spaces (all they depend on), when a search asks for it:
+        # a search meets the same shapes again and again (an Owl's climb or a placement elsewhere).
+        self.pinned_memo: dict[frozenset, set[int]] | None = None
         key = self.key()
         self._rep[key] = 1
         self._rep_keys.append(key)
@@ -111,6 +114,7 @@ class Position:
         other.reason = self.reason
         other._rep = dict(self._rep)
         other._rep_keys = list(self._rep_keys)
+        other.pinned_memo = None
         return other
 
     # --- simple facts --------------------------------------------------------
@@ -241,6 +245,18 @@ class Position:
 
     # --- the one group ---------------------------------------------------------
     def pinned_cells(self) -> set[int]:
+        """Cells whose stack holds the group together (cut vertices of the cell graph); the set
+        returned is not to be changed (with :attr:`pinned_memo` it is shared)."""
+        memo = self.pinned_memo
+        if memo is None:
+            return self._pinned_cells()
+        shape = frozenset(self.stacks)
+        found = memo.get(shape)
+        if found is None:
+            found = memo[shape] = self._pinned_cells()
+        return found
+
+    def _pinned_cells(self) -> set[int]:
         """Cells whose stack holds the group together (cut vertices of the cell graph).
 
         One depth-first walk over the stacks (Hopcroft and Tarjan's articulation points): a cell
