@@ -21,9 +21,13 @@ table is loaded again from its save). ``docs/architecture.md`` says so too.
 
 Commands (``docs/architecture.md`` has the shapes):
 ``games``, ``game_data``, ``joint_terms``, ``new_table``, ``load_table``, ``hint``, ``review_open``,
-``review_next``, ``snapshot``, ``play``, ``bot_play``, ``timeout``,
+``review_next``, ``snapshot``, ``play``, ``bot_play``, ``timeout``, ``preview``,
 ``record``, ``save_record``, ``verify``, ``open_replay``, ``replay_at``, ``lessons``, ``lesson_start``,
 ``lesson_play``, ``close``.
+
+A table over days (the option ``move_days``) takes ``at`` — the host's clock, whole unix seconds — with
+every command that plays (``new_table``: the time it starts), and with any other that answers a snapshot
+(optional there: the table's last time by default); a table not over days refuses ``at``.
 """
 from __future__ import annotations
 
@@ -39,6 +43,7 @@ from .core import analysis
 from .core import commitments as commit
 from .core import controls as ctl
 from .core import lessons as lessons_core
+from .core import preview as preview_core
 from .core.fairness import MAX_CONTRIBUTIONS, Chance
 from .core.game import ALL_SEATS, IllegalAction
 from .core.replay import Replay
@@ -134,6 +139,23 @@ def _viewer(t: Table, args: dict[str, Any]) -> int | str | None:
     return t.check_viewer(args.get("viewer"))
 
 
+def _at(t: Table | None, args: dict[str, Any], required: bool) -> int | None:
+    """The request's ``at`` (the host's clock, unix seconds): only at a table over days, where a command
+    that plays needs it (the table refuses a time before its last); else the table's last time."""
+    at = args.get("at")
+    if t is not None and t.clock is None:
+        if at is not None:
+            raise BadRequest("at is for a table over days")
+        return None
+    if at is None:
+        if required:
+            raise BadRequest("a table over days needs at: the host's clock now, whole unix seconds")
+        return t.now() if t is not None else None
+    if not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= rec.MAX_TIME:
+        raise BadRequest("at must be whole unix seconds")
+    return at
+
+
 def _words(t: Table, action: str, viewer: int | str | None) -> dict[str, str]:
     try:
         return {lang: t.state.describe(action, lang, viewer) for lang in ("en", "pt")}
@@ -159,11 +181,12 @@ def _log(t: Table, viewer: int | str | None, since: Any) -> dict[str, Any]:
     return t.log_since(viewer, since)
 
 
-def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) -> dict[str, Any]:
+def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None, at: int | None = None) -> dict[str, Any]:
     """Everything a page shows for ``viewer``, built only from what ``viewer`` may see.
 
     ``since``: the page already holds that many log entries for this viewer; the snapshot then
-    carries only the rest (``log_from`` says where it starts), which keeps long games light."""
+    carries only the rest (``log_from`` says where it starts), which keeps long games light.
+    ``at``: a table over days' time now (default: its last time), for its clock and who is late."""
     d = t.decision()
     legal: list[dict[str, Any]] = []
     if d is not None and isinstance(viewer, int) and viewer in d.players and t.paused is None:
@@ -181,8 +204,9 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
         "decision": _decision(t),
         "view": t.state.view(viewer),
         "legal": legal,
-        # table actions this viewer may play now: resign, a draw offer or answer, a take-back, pause
-        "controls": [{"action": a, "words": t.control_words(a)} for a in t.controls(viewer)],
+        # table actions this viewer may play now: resign, a draw offer or answer, a take-back, pause;
+        # over days, also off its turn: a claim or a day for a seat past its deadline, a holiday
+        "controls": [{"action": a, "words": t.control_words(a)} for a in t.controls(viewer, at)],
         # hints each seat asked for (public: every seat sees how many), and whether this table has any
         "hints": t.hints_used(),
         "hints_allowed": t.hints_allowed(),
@@ -202,6 +226,12 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
         # The host's commitment to every action so far (a keyed hash: it says nothing of them until
         # the seed is revealed); a guest keeps each it receives and holds the record to them.
         snap["chain"] = t.chain.hex()
+    if t.clock is not None:
+        # The clock over days, every seat's (all of it follows from the public log's times).
+        snap["days"] = t.days_clock(at)
+        if isinstance(viewer, int) and not over:
+            # What the seat's own engine needs to show its move at once (``preview``), where it reveals nothing.
+            snap["observation"] = t.state.observation(viewer)
     if over:
         snap["record"] = t.to_record()  # the seed is public once the game is over
     return snap
@@ -209,7 +239,7 @@ def snapshot(tid: str, t: Table, viewer: int | str | None, since: Any = None) ->
 
 def _answer(tid: str, t: Table, args: dict[str, Any]) -> dict[str, Any]:
     """A snapshot for the request's viewer, plus what the worker must save (never shown to the page)."""
-    out: dict[str, Any] = {"result": snapshot(tid, t, _viewer(t, args), args.get("since"))}
+    out: dict[str, Any] = {"result": snapshot(tid, t, _viewer(t, args), args.get("since"), _at(t, args, False))}
     save_id = _saves.get(tid)
     if save_id is not None:
         out["persist"] = {"id": save_id, "game": t.game.name, "seq": len(t.actions),
@@ -238,8 +268,11 @@ def _cmd_games(args: dict[str, Any]) -> Any:
             "bot_levels": list(g.bot_levels),
             "bot_level_words": {lvl: g.bot_level_words[lvl] for lvl in g.bot_levels if lvl in g.bot_level_words},
             "timer": first.timer if first is not None else 0,  # the seconds of a game's usual decision
+            # ``across_devices_only``: the pace of a table over days, which only a table across devices
+            # offers; ``needs``: the option this one leaves its default only with
             "options": [{"name": o.name, "default": o.default, "choices": list(o.choices), "label": o.label,
-                         "help": o.help, "choice_words": o.choice_words}
+                         "help": o.help, "choice_words": o.choice_words,
+                         "across_devices_only": o.across_devices_only, "needs": o.needs}
                         for o in g.options],
         })
     return {"result": out}
@@ -314,7 +347,10 @@ def _cmd_new_table(args: dict[str, Any]) -> Any:
             raise BadRequest("joint must list {who, commitment, contribution} for every participant")
         if args.get("seed") is not None:
             raise BadRequest("a table with a joint seed takes no other seed")
-    t = Table(game, seats, options, args.get("seed"), __version__, timers, words=True, joint=joint)
+    at = args.get("at")
+    if at is not None and (not isinstance(at, int) or isinstance(at, bool) or not 0 <= at <= rec.MAX_TIME):
+        raise BadRequest("at must be whole unix seconds")
+    t = Table(game, seats, options, args.get("seed"), __version__, timers, words=True, joint=joint, started=at)
     promised = args.get("terms")
     if promised is not None:
         # The terms the participants were shown before revealing: a table on other terms is not made.
@@ -356,19 +392,32 @@ def _newer(theirs: str, ours: str) -> bool:
 
 def _cmd_snapshot(args: dict[str, Any]) -> Any:
     tid, t = _table(args)
-    return {"result": snapshot(tid, t, _viewer(t, args), args.get("since"))}
+    return {"result": snapshot(tid, t, _viewer(t, args), args.get("since"), _at(t, args, False))}
 
 
 def _after(tid: str, t: Table, args: dict[str, Any]) -> Any:
-    t.play_forced()
+    t.play_forced(_at(t, args, False))
     return _answer(tid, t, args)
 
 
 def _cmd_play(args: dict[str, Any]) -> Any:
     tid, t = _table(args)
     _viewer(t, args)  # a bad viewer is refused before anything is played
-    t.play(args.get("action"), _seat_arg(args), rec.BY_SEAT)  # type: ignore[arg-type]
+    t.play(args.get("action"), _seat_arg(args), rec.BY_SEAT, _at(t, args, True))  # type: ignore[arg-type]
     return _after(tid, t, args)
+
+
+def _cmd_preview(args: dict[str, Any]) -> Any:
+    """What a seat's page may show at once after its own ``action``, from its ``observation`` alone (a
+    guest's page over days: the snapshot's ``observation``): {view, decision, legal, words, terminal}
+    exactly as the host's engine will show it, or null when the action may reveal something the seat
+    cannot know yet (the page then waits for the host). Nothing is played anywhere."""
+    game = _game_arg(args)
+    seat = _seat_arg(args)
+    observation, action = args.get("observation"), args.get("action")
+    if seat is None or not 0 <= seat < game.max_players or not isinstance(observation, dict) or not isinstance(action, str):
+        raise BadRequest("preview takes game, seat, observation (the seat's) and action")
+    return {"result": preview_core.preview(game, observation, seat, action)}
 
 
 #: The part of the strongest level's budget a quick hint searches with.
@@ -394,11 +443,12 @@ def _cmd_hint(args: dict[str, Any]) -> Any:
     quick = args.get("quick")
     if quick not in (None, "desk", "phone"):
         raise BadRequest('quick must be "desk" or "phone"')
+    at = _at(t, args, True)
     bot = analysis.strongest(t.game, seat)
     budget = getattr(bot, "iterations", None)
     iterations = max(4, budget // HINT_SHARE[quick]) if quick and isinstance(budget, int) else None
     found = analysis.hint(t, seat, iterations)
-    t.play(ctl.HINT, seat, rec.BY_SEAT)
+    t.play(ctl.HINT, seat, rec.BY_SEAT, at)
     out = _after(tid, t, args)
     out["result"]["hint"] = found
     return out
@@ -447,7 +497,7 @@ def _cmd_bot_play(args: dict[str, Any]) -> Any:
         seat = d.players[0]
     if seat not in d.players or not t.seats[seat].bot:
         raise BadRequest("that seat is not a bot whose turn it is")
-    t.play(t.bot_choice(seat), seat, rec.BY_SEAT)
+    t.play(t.bot_choice(seat), seat, rec.BY_SEAT, _at(t, args, True))
     return _after(tid, t, args)
 
 
@@ -458,7 +508,8 @@ def _cmd_timeout(args: dict[str, Any]) -> Any:
     d = t.decision()
     if d is None or seat not in d.players or t.seats[seat].bot:  # type: ignore[index]
         raise BadRequest("that seat has no running timer")  # a bot moves at once: it has none
-    t.play_timeout(seat)  # type: ignore[arg-type]
+    # Over days: only once the seat's time and bank have run out at ``at`` (the table refuses it before).
+    t.play_timeout(seat, _at(t, args, True))  # type: ignore[arg-type]
     return _after(tid, t, args)
 
 
@@ -593,7 +644,7 @@ COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _cmd_games, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
     "joint_terms": _cmd_joint_terms, "hint": _cmd_hint, "review_open": _cmd_review_open,
     "review_next": _cmd_review_next,
-    "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play,
+    "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play, "preview": _cmd_preview,
     "timeout": _cmd_timeout, "record": _cmd_record, "save_record": _cmd_save_record, "verify": _cmd_verify,
     "open_replay": _cmd_open_replay, "replay_at": _cmd_replay_at, "close": _cmd_close,
     "lessons": _cmd_lessons, "lesson_start": _cmd_lesson_start, "lesson_play": _cmd_lesson_play,

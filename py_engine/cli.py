@@ -78,6 +78,16 @@ def cmd_play(args: argparse.Namespace) -> int:
         options = json.loads(args.options) if args.options else {}
         if not isinstance(options, dict):
             raise ValueError("--options must be a JSON object")
+        for flag, name in (("days", "move_days"), ("bank", "bank_days"), ("holiday", "holiday_days")):
+            value = getattr(args, flag)
+            if value is not None:
+                if name in options and options[name] != value:
+                    raise ValueError(f"--{flag} and --options give {name} twice")
+                options[name] = value
+        if args.start is not None and not options.get("move_days"):
+            raise ValueError("--start is for a table over days (--days)")
+        from .jointplay import START
+        started = (args.start if args.start is not None else START) if options.get("move_days") else None
         seats, people = _seats(args.seats, args.game, args.joint, args.names)
         if args.joint:
             from . import jointplay          # the host's engine and a guest's page, as a live table has them
@@ -92,12 +102,12 @@ def cmd_play(args: argparse.Namespace) -> int:
                     raise ValueError("--witness is a seat number or 'spectator'")
                 witness = int(witness) - 1
             table, record = jointplay.play(game, seats, people, options, __version__, not args.no_timers,
-                                           contributions, witness)
+                                           contributions, witness, started=started)
         else:
             if args.contributions or args.witness or args.no_timers:
                 raise ValueError("--contributions, --witness and --no-timers are for a table with --joint")
-            table = Table(game, seats, options, args.seed, __version__)
-            table.play_bots()
+            table = Table(game, seats, options, args.seed, __version__, started=started)
+            table.play_bots(at=started)           # bots never wait: every move at the table's start
             record = table.to_record()
     except (IllegalAction, BadSeed, ValueError) as e:
         say(f"error: {e}", file=sys.stderr)
@@ -246,6 +256,13 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument("--witness", help="with --joint: whose witness the record carries, a guest's seat number or "
                                         "'spectator' (default: the first guest, else a spectator)")
     play.add_argument("--no-timers", action="store_true", help="with --joint: a table without clocks (timers: false)")
+    play.add_argument("--days", type=int, help="a table over days: the days a move may take (1, 2, 3, 5, 7 or 14); "
+                                               "played on a pretend clock (with --joint: people late, banks, days given, "
+                                               "holidays, the table's timer moves; bots move at once)")
+    play.add_argument("--bank", type=int, help="with --days: each seat's time bank in days (1, 2, 3, 5, 7, 10 or 14)")
+    play.add_argument("--holiday", type=int, help="with --days: days of holiday a year (3, 5, 7, 10, 14, 21 or 30)")
+    play.add_argument("--start", type=int, help="with --days: the table's start, unix seconds (default 1767225600, "
+                                                "2026-01-01 00:00 UTC)")
     play.add_argument("--out", required=True, help="record file to write ('-' for stdout)")
     play.set_defaults(fn=cmd_play)
 

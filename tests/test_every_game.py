@@ -49,9 +49,12 @@ def players(game, i: int) -> int:
 
 
 def options_for(game, i: int) -> dict:
-    """Game i's table options: every combination comes round in turn."""
+    """Game i's table options: every combination comes round in turn (the pace of a table over days
+    aside: its own tests play those, each action with its time)."""
     out = {}
     for spec in game.options:
+        if spec.across_devices_only:
+            continue
         out[spec.name] = spec.choices[i % len(spec.choices)]
         i //= len(spec.choices)
     return out

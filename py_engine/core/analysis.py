@@ -104,7 +104,7 @@ def _walk(data: Any, lookup: GameLookup, viewer: int | str) -> Iterator[tuple[in
                 and len(table.state.legal_actions(seat)) >= 2):
             yield step, seat, action, table
         try:
-            table.play(action, seat, by)
+            table.play(action, seat, by, rec.time_at(r, step))
         except IllegalAction as e:
             raise IllegalAction(f"move {step + 1} ({action}) by seat {seat + 1}: {e}") from None
 

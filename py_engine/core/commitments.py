@@ -98,20 +98,24 @@ def chain_key(seed: str) -> bytes:
     return Stream(bytes.fromhex(check_seed(seed)), CHAIN_LABEL).read(32)
 
 
-def chain_link(key: bytes, before: bytes, seat: int, by: str, action: str) -> bytes:
+def chain_link(key: bytes, before: bytes, seat: int, by: str, action: str, time: int | None = None) -> bytes:
     """The chain's value after one more action: HMAC-SHA256(key, before ‖ seat ‖ 0x00 ‖ by ‖ 0x00 ‖
-    action), the seat in decimal ASCII, ``by`` and the action in UTF-8."""
+    action), the seat in decimal ASCII, ``by`` and the action in UTF-8; at a table over days the action's
+    time follows, ‖ 0x00 ‖ time in decimal ASCII (unix seconds), so a time is as bound as the move."""
     msg = before + str(seat).encode("ascii") + b"\x00" + by.encode("utf-8") + b"\x00" + action.encode("utf-8")
+    if time is not None:
+        msg += b"\x00" + str(time).encode("ascii")
     return hmac.new(key, msg, hashlib.sha256).digest()
 
 
-def chain(seed: str, actions: list[str], actors: list[list[Any]]) -> list[str]:
-    """The chain's value (hex) after 0, 1, … n actions of a record: n + 1 values."""
+def chain(seed: str, actions: list[str], actors: list[list[Any]], times: list[int] | None = None) -> list[str]:
+    """The chain's value (hex) after 0, 1, … n actions of a record: n + 1 values (``times``: a table
+    over days, each action's time)."""
     key = chain_key(seed)
     value = CHAIN_START
     out = [value.hex()]
-    for action, (seat, by) in zip(actions, actors):
-        value = chain_link(key, value, seat, by, action)
+    for i, (action, (seat, by)) in enumerate(zip(actions, actors)):
+        value = chain_link(key, value, seat, by, action, None if times is None else times[i])
         out.append(value.hex())
     return out
 
@@ -125,8 +129,8 @@ class MoveChain:
         self._key = chain_key(seed)
         self.value = CHAIN_START
 
-    def add(self, seat: int, by: str, action: str) -> None:
-        self.value = chain_link(self._key, self.value, seat, by, action)
+    def add(self, seat: int, by: str, action: str, time: int | None = None) -> None:
+        self.value = chain_link(self._key, self.value, seat, by, action, time)
 
     def hex(self) -> str:
         return self.value.hex()

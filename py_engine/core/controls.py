@@ -27,6 +27,13 @@ RESUME = "@resume"
 HINT = "@hint"
 ACTIONS = (RESIGN, DRAW_OFFER, DRAW_ACCEPT, DRAW_DECLINE, TAKEBACK, PAUSE, RESUME, HINT)
 
+#: A table over days (``py_engine/core/days.py``). Each names a number: ``@claim:K`` — seat K (1-based, as
+#: people count seats) is past its deadline and the seat playing this claims the game against it;
+#: ``@extend:K`` — one more day for seat K, past its deadline; ``@holiday:N`` — the seat playing it stops
+#: its own clock for N days. Any person seat may play them, on its turn or not.
+CLAIM, EXTEND, HOLIDAY = "@claim:", "@extend:", "@holiday:"
+DAYS_ACTIONS = (CLAIM, EXTEND, HOLIDAY)
+
 #: The log's words for each table action (the same for every viewer).
 WORDS = {
     RESIGN: {"en": "Resigned", "pt": "Desistiu"},
@@ -55,11 +62,47 @@ BUTTONS = {
 ENDINGS = {
     "resigned": {"en": "The game ended by resignation.", "pt": "O jogo terminou por desistência."},
     "draw": {"en": "A draw by agreement.", "pt": "Empate por acordo."},
+    "claimed": {"en": "The game ended on time: a seat ran out of time and bank, and the win was claimed.",
+                "pt": "O jogo terminou pelo tempo: um lugar ficou sem tempo nem banco, e a vitória foi reivindicada."},
 }
 
 
 def is_control(action: Any) -> bool:
     return isinstance(action, str) and action.startswith("@")
+
+
+def days_action(action: Any) -> tuple[str, int] | None:
+    """``(CLAIM | EXTEND | HOLIDAY, number)`` for a table-over-days action, else None. The number is
+    written in decimal without leading zeros (``@claim:2``, ``@holiday:10``): one spelling per action."""
+    if not isinstance(action, str):
+        return None
+    for kind in DAYS_ACTIONS:
+        if action.startswith(kind):
+            digits = action[len(kind):]
+            if digits.isdigit() and digits.isascii() and len(digits) <= 3 and str(int(digits)) == digits:
+                return kind, int(digits)
+            return kind, -1
+    return None
+
+
+def days_words(action: str) -> dict[str, str]:
+    """The log's words for a table-over-days action."""
+    kind, n = days_action(action)  # type: ignore[misc]
+    if kind == CLAIM:
+        return {"en": f"Claimed the game: seat {n} ran out of time", "pt": f"Reivindicou o jogo: o lugar {n} ficou sem tempo"}
+    if kind == EXTEND:
+        return {"en": f"Gave seat {n} one more day", "pt": f"Deu mais um dia ao lugar {n}"}
+    return {"en": f"On holiday for {n} day{'s' if n > 1 else ''}", "pt": f"De férias por {n} dia{'s' if n > 1 else ''}"}
+
+
+def days_buttons(action: str) -> dict[str, str]:
+    """What a table-over-days action's button says."""
+    kind, n = days_action(action)  # type: ignore[misc]
+    if kind == CLAIM:
+        return {"en": f"Claim the win (seat {n} is out of time)", "pt": f"Reivindicar a vitória (o lugar {n} está sem tempo)"}
+    if kind == EXTEND:
+        return {"en": f"Give seat {n} one more day", "pt": f"Dar mais um dia ao lugar {n}"}
+    return {"en": f"Take {n} day{'s' if n > 1 else ''} of holiday", "pt": f"Tirar {n} dia{'s' if n > 1 else ''} de férias"}
 
 
 class Overlay(GameState):

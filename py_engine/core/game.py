@@ -104,6 +104,12 @@ class OptionSpec:
     #: Options added after records existed leave their default out of a table's options (and so of its
     #: record): an older record, which never names them, still reads as exactly the table it was.
     omit_default: bool = False
+    #: Only a table shared across devices offers it (the pace of a table over days): the New table form
+    #: of a table on one device leaves it at its default.
+    across_devices_only: bool = False
+    #: Another option this one may leave its default only with, itself off its default (a time bank
+    #: only where moves have days: ``needs="move_days"``).
+    needs: str | None = None
 
 
 #: Every game's clock choice: the rules page's time for each decision, or a relaxed clock with longer
@@ -138,6 +144,46 @@ HINTS = OptionSpec(
           "pt": "Qualquer pessoa pode pedir a jogada do bot mais forte; cada dica pedida fica no registro."},
     choice_words={"False": {"en": "Off", "pt": "Desligadas"}, "True": {"en": "On", "pt": "Ligadas"}},
     omit_default=True)
+
+
+def _days_words(days: int) -> dict[str, str]:
+    if days == 0:
+        return {"en": "None", "pt": "Nenhum"}
+    return {"en": f"{days} day{'s' if days > 1 else ''}", "pt": f"{days} dia{'s' if days > 1 else ''}"}
+
+
+#: A table over days (``docs/records.md``, *Tables over days*): a move may take this many days (0: the
+#: table is not over days; its decisions run on the seconds of the rules' timers). Every action of such
+#: a table carries the host's clock's time, and the table's clock over days is ``py_engine/core/days.py``.
+MOVE_DAYS = OptionSpec(
+    "move_days", 0, (0, 1, 2, 3, 5, 7, 14),
+    label={"en": "Time per move", "pt": "Tempo por jogada"},
+    help={"en": "Over days: each move may take this many days.",
+          "pt": "Por dias: cada jogada pode levar esse número de dias."},
+    choice_words={"0": {"en": "Live (not over days)", "pt": "Ao vivo (não por dias)"},
+                  **{str(d): _days_words(d) for d in (1, 2, 3, 5, 7, 14)}},
+    omit_default=True, across_devices_only=True)
+
+#: Days a seat may run over the time per move, in the whole game (its time bank).
+BANK_DAYS = OptionSpec(
+    "bank_days", 0, (0, 1, 2, 3, 5, 7, 10, 14),
+    label={"en": "Time bank", "pt": "Banco de tempo"},
+    help={"en": "Days each player may run over the time per move, in the whole game.",
+          "pt": "Dias que cada jogador pode passar do tempo por jogada, no jogo inteiro."},
+    choice_words={str(d): _days_words(d) for d in (0, 1, 2, 3, 5, 7, 10, 14)},
+    omit_default=True, across_devices_only=True, needs="move_days")
+
+#: Days of holiday each person may take in a year of the table: its clock stops meanwhile.
+HOLIDAY_DAYS = OptionSpec(
+    "holiday_days", 0, (0, 3, 5, 7, 10, 14, 21, 30),
+    label={"en": "Holidays", "pt": "Férias"},
+    help={"en": "Days each player may pause their clock in a year, for a holiday.",
+          "pt": "Dias por ano em que cada jogador pode parar o seu relógio, de férias."},
+    choice_words={str(d): _days_words(d) for d in (0, 3, 5, 7, 10, 14, 21, 30)},
+    omit_default=True, across_devices_only=True, needs="move_days")
+
+#: The pace of a table over days: every game's options end with these.
+PACE = (MOVE_DAYS, BANK_DAYS, HOLIDAY_DAYS)
 
 
 class GameState(ABC):
@@ -201,6 +247,16 @@ class GameState(ABC):
     def is_forced(self, player: int) -> bool:
         """True when the table plays for ``player`` without asking (e.g. an automatic pass)."""
         return False
+
+    def reveals_to(self, action: str, seat: int) -> bool:
+        """Whether playing ``action`` for ``seat`` (one of its legal actions now) may show ``seat`` anything
+        it cannot work out from its observation and the action: a card drawn, a tile turned, another
+        seat's secret, the end of the game. False is a promise that ``seat``'s observation, legal list and
+        the decision after it are the same in every position its observation allows (what a guest's page
+        shows at once, ``py_engine/core/preview.py``; the contract test checks it over many
+        ``Game.sample_state`` positions). It must depend only on what ``seat`` sees. The default, True,
+        is always safe: the page waits for the host's engine."""
+        return True
 
     # --- end ---------------------------------------------------------------
     @abstractmethod
@@ -314,6 +370,9 @@ class Game(ABC):
             value = options.get(spec.name, spec.default)
             if value not in spec.choices or type(value) is not type(spec.default):
                 raise IllegalAction(f"option {spec.name!r} must be one of {list(spec.choices)}")
+            if spec.needs is not None and value != spec.default and \
+                    options.get(spec.needs, known[spec.needs].default) == known[spec.needs].default:
+                raise IllegalAction(f"option {spec.name!r} is only for a table with {spec.needs!r}")
             if spec.omit_default and value == spec.default:
                 continue
             out[spec.name] = value

@@ -46,10 +46,14 @@ MAX_NAME = 64                 # characters in a seat name
 MAX_ACTION = 256              # characters in one action
 
 KEYS = ("format", "version", "game", "engine", "options", "seats", "timers", "fingerprint",
-        "actions", "actors", "result", "seed", "seal", "joint", "witness")
+        "actions", "actors", "started", "times", "result", "seed", "seal", "joint", "witness")
 #: What one participant's page adds to the record it keeps, outside the seal: what it was
 #: shown and promised during the game (``docs/records.md``, "A participant's witness").
 WITNESS_KEYS = ("seat", "host", "own", "terms", "commitments", "shown", "earlier")
+#: A table over days' witness also keeps the start it was shown (each entry of ``shown`` its time too).
+WITNESS_DAYS_KEYS = WITNESS_KEYS + ("started",)
+#: The largest time a record may hold (unix seconds; ``days.MAX_TIME``).
+MAX_TIME = 10 ** 15 - 1
 #: Earlier tables of the same host a witness may name.
 MAX_EARLIER = 16
 #: Commitments and log entries a witness may hold (a long Wickerfair game has a few hundred).
@@ -317,6 +321,47 @@ def check_joint(record: dict[str, Any]) -> None:
           "a semente não é a que as contribuições dos participantes formam", made)
 
 
+def is_days(record: dict[str, Any]) -> bool:
+    """Whether a record (its shape already checked) is a table over days: ``options.move_days`` above 0."""
+    m = record.get("options", {}).get("move_days", 0) if isinstance(record.get("options"), dict) else 0
+    return _is_int(m) and m > 0
+
+
+def time_at(record: dict[str, Any], i: int) -> int | None:
+    """The time of action ``i`` of a table over days (None for any other table)."""
+    times = record.get("times")
+    return times[i] if times is not None else None
+
+
+def _time(v: Any) -> bool:
+    return _is_int(v) and 0 <= v <= MAX_TIME
+
+
+def _check_times(record: dict[str, Any]) -> None:
+    """A table over days: ``started`` and one time per action, whole unix seconds that never go back."""
+    days = is_days(record)
+    for key in ("started", "times"):
+        _need((key in record) == days, key,
+              f"{key} is in the record of a table over days (options.move_days above 0), and only there",
+              f"{key} está no registro de uma mesa por dias (options.move_days acima de 0), e só ali")
+    if not days:
+        return
+    started, times = record["started"], record["times"]
+    _need(_time(started), "started", "started must be whole unix seconds (the time the table started)",
+          "started deve ser em segundos unix inteiros (a hora em que a mesa começou)")
+    _need(isinstance(times, list) and len(times) == len(record["actions"]), "times",
+          "times must list one time per action", "times deve ter uma hora por jogada")
+    last = started
+    for i, t in enumerate(times):
+        _need(_time(t), f"times[{i}]", f"the time of move {i + 1} must be whole unix seconds",
+              f"a hora da jogada {i + 1} deve ser em segundos unix inteiros")
+        _need(t >= last, f"times[{i}]",
+              f"the time of move {i + 1} ({t}) is before the one before it ({last}): a table's times never go back",
+              f"a hora da jogada {i + 1} ({t}) é anterior à anterior ({last}): as horas de uma mesa nunca voltam",
+              last)
+        last = t
+
+
 def _hex(v: Any) -> bool:
     return isinstance(v, str) and HEX64.fullmatch(v) is not None
 
@@ -346,8 +391,13 @@ def _check_witness(record: dict[str, Any]) -> None:
     _need(record["version"] >= JOINT_VERSION and "seed" in record, "witness",
           f"only a finished joint-seed record of version {JOINT_VERSION} carries a participant's witness",
           f"só um registro terminado de semente conjunta da versão {JOINT_VERSION} traz a testemunha de um participante")
-    _need(isinstance(w, dict) and set(w) == set(WITNESS_KEYS), "witness",
-          f"the witness must have exactly {list(WITNESS_KEYS)}", f"a testemunha deve ter exatamente {list(WITNESS_KEYS)}")
+    days = is_days(record)
+    keys = WITNESS_DAYS_KEYS if days else WITNESS_KEYS
+    _need(isinstance(w, dict) and set(w) == set(keys), "witness",
+          f"the witness must have exactly {list(keys)}", f"a testemunha deve ter exatamente {list(keys)}")
+    if days:
+        _need(_time(w["started"]), "witness.started", "witness.started is the table's start it was shown: unix seconds",
+              "witness.started é o início da mesa que lhe mostraram: segundos unix")
     seats = len(record["seats"])
     _need(w["seat"] is None or (_is_int(w["seat"]) and 0 <= w["seat"] < seats), "witness.seat",
           "witness.seat must be a seat of this table, or null for a spectator",
@@ -369,11 +419,15 @@ def _check_witness(record: dict[str, Any]) -> None:
           f"witness.commitments lists at most {MAX_WITNESS} [log entries held, 64 hex] in the order received",
           f"witness.commitments lista no máximo {MAX_WITNESS} [entradas do registro de jogadas, 64 hex] na ordem recebida")
     sh = w["shown"]
+    width = 3 if days else 2
     _need(isinstance(sh, list) and len(sh) <= most
-          and all(isinstance(x, list) and len(x) == 2 and _is_int(x[0]) and 0 <= x[0] < seats
-                  and (x[1] is None or (isinstance(x[1], str) and len(x[1]) <= 4096)) for x in sh),
-          "witness.shown", f"witness.shown lists [seat, move or null] for each entry of the log shown, at most {MAX_WITNESS}",
-          f"witness.shown lista [lugar, jogada ou null] para cada entrada do registro mostrado, no máximo {MAX_WITNESS}")
+          and all(isinstance(x, list) and len(x) == width and _is_int(x[0]) and 0 <= x[0] < seats
+                  and (x[1] is None or (isinstance(x[1], str) and len(x[1]) <= 4096))
+                  and (not days or _time(x[2])) for x in sh),
+          "witness.shown", f"witness.shown lists [seat, move or null{', time' if days else ''}] for each entry of the "
+                           f"log shown, at most {MAX_WITNESS}",
+          f"witness.shown lista [lugar, jogada ou null{', hora' if days else ''}] para cada entrada do registro mostrado, "
+          f"no máximo {MAX_WITNESS}")
     e = w["earlier"]
     _need(isinstance(e, list) and len(e) <= MAX_EARLIER and all(_hex(x) for x in e), "witness.earlier",
           f"witness.earlier lists at most {MAX_EARLIER} digests (64 hex) of earlier tables",
@@ -449,6 +503,7 @@ def check_shape(record: Any) -> dict[str, Any]:
         _need(isinstance(a, list) and len(a) == 2 and _is_int(a[0]) and 0 <= a[0] < len(seats) and a[1] in ACTORS,
               f"actors[{i}]", f"the actor of move {i + 1} must be [seat, one of {list(ACTORS)}]",
               f"o autor da jogada {i + 1} deve ser [lugar, um de {list(ACTORS)}]")
+    _check_times(record)
     if "witness" in record:
         _check_witness(record)
     if "result" in record:

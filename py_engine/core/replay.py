@@ -30,10 +30,11 @@ class Replay:
             return
         # Kept states: replaying once more, without words, from the same seed.
         first = Table(self.table.game, self.table.seats, self.table.options, self.table.seed, engine_version,
-                      self.table.timers, retired_levels=True)
+                      self.table.timers, retired_levels=True, started=self.table.started)
         self.kept: dict[int, GameState] = {0: first.state.clone()}
+        times = self.table.times if self.table.clock is not None else None
         for i, (action, (seat, by)) in enumerate(zip(self.table.actions, self.table.actors), start=1):
-            first.play(action, seat, by)
+            first.play(action, seat, by, times[i - 1] if times is not None else None)
             if i % EVERY == 0:
                 self.kept[i] = first.state.clone()
         self.kept[self.total] = self.table.state

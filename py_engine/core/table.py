@@ -14,6 +14,7 @@ from dataclasses import replace
 from . import controls as ctl
 from . import record as rec
 from .commitments import MoveChain, terms as table_terms, terms_digest
+from .days import DAY, MAX_TIME, DaysClock, TooEarly, when
 from .fairness import Chance, check_seed, commitment, fingerprint, joint_seed, new_seed
 from .game import ALL_SEATS, PUBLIC, SECRET, Bot, Decision, Game, GameState, IllegalAction
 
@@ -54,6 +55,8 @@ class Entry:
     ends: bool = True
     #: Its place in the record's action list (a take-back removes entries, never actions).
     index: int = -1
+    #: At a table over days: the time the host's engine applied it (public, like the log itself).
+    time: int | None = None
 
     def hidden_at(self, moves: int) -> bool:
         """Whether this choice was still a secret once ``moves`` actions had been played."""
@@ -111,14 +114,22 @@ def log_groups(entries: list[Entry], viewer: int | str | None,
     for group, at in done:
         item = _action_json([steps[i] for i in group], viewer, moves, draft=False)
         if item is not None:
+            _timed(item, steps[group[-1]])
             out.append((item, at, _revealed([steps[i] for i in group]), group))
     for group in sorted(open_.values()):
         item = _action_json([steps[i] for i in group], viewer, moves, draft=True)
         if item is not None:
+            _timed(item, steps[group[-1]])
             out.append((item, now, _revealed([steps[i] for i in group]), group))
     for n, (item, _, _, _) in enumerate(out, start=1):
         item["n"] = n
     return out
+
+
+def _timed(item: dict[str, Any], last: Entry) -> None:
+    """At a table over days an entry says when it was played: the time of its last step so far."""
+    if last.time is not None:
+        item["time"] = last.time
 
 
 def _revealed(group: list[Entry]) -> int | None:
@@ -167,17 +178,24 @@ class Seat:
         return cls(data["name"], bool(data["bot"]), data.get("level"))
 
 
+def _is_time(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and 0 <= v <= MAX_TIME
+
+
 class Table:
     """Seats + options + seed + state + the action log."""
 
     def __init__(self, game: Game, seats: list[Seat], options: dict[str, Any] | None = None,
                  seed: str | None = None, engine_version: str = "0", timers: bool = True,
                  retired_levels: bool = False, words: bool = False,
-                 joint: list[dict[str, str]] | None = None, joint_version: int = rec.JOINT_VERSION) -> None:
+                 joint: list[dict[str, str]] | None = None, joint_version: int = rec.JOINT_VERSION,
+                 started: int | None = None) -> None:
         """``retired_levels`` admits bot levels a game has withdrawn (reading older records);
         ``words`` keeps each action's words for the log (pages want them; verifying does not);
         ``joint_version``: the record version whose joint-seed scheme makes the seed (3: the
-        contributions alone; 4, the default: the table's terms too, ``commitments.py``)."""
+        contributions alone; 4, the default: the table's terms too, ``commitments.py``);
+        ``started``: at a table over days (the option ``move_days``), the host's clock's time when
+        it was created, whole unix seconds (required there, refused elsewhere)."""
         game.check_players(len(seats))
         levels = tuple(game.bot_levels) + (tuple(game.retired_bot_levels) if retired_levels else ())
         for i, s in enumerate(seats):
@@ -186,6 +204,17 @@ class Table:
         self.game = game
         self.seats = list(seats)
         self.options = game.normalize_options(options)
+        move_days = self.options.get("move_days", 0)
+        if move_days:
+            if not _is_time(started):
+                raise IllegalAction("a table over days needs the time it started: whole unix seconds")
+            if not timers:
+                raise IllegalAction("a table over days runs its clock over days: it cannot be a table without timers")
+        elif started is not None:
+            raise IllegalAction("only a table over days (the option move_days) has a start time")
+        #: At a table over days, when it started and each action's time (the host's clock, unix seconds).
+        self.started: int | None = started
+        self.times: list[int] = []
         #: The participants of a joint seed ({who, commitment, contribution}, in the table's
         #: order), or None for a seed drawn by one device.
         self.joint = [dict(p) for p in joint] if joint is not None else None
@@ -219,6 +248,10 @@ class Table:
         #: so every position of it may be shown with every seat's hand.
         self.revealed = False
         self.state: GameState = game.new_initial_state(len(seats), self.options, self.chance)
+        #: The clock of a table over days (``py_engine/core/days.py``), None elsewhere.
+        self.clock: DaysClock | None = None
+        #: Game moves applied so far (table actions are not the game's: a decision's ``since`` counts moves).
+        self._moves = 0
         self.actions: list[str] = []
         self.actors: list[list[Any]] = []
         self.entries: list[Entry] = []
@@ -233,6 +266,10 @@ class Table:
         self.live: list[int] = []
         self.words = words
         self._bots: dict[int, Bot] = {}
+        if move_days:
+            self.clock = DaysClock(move_days, self.options.get("bank_days", 0), self.options.get("holiday_days", 0),
+                                   started, [s.bot for s in self.seats])  # type: ignore[arg-type]
+            self._tick(None, started, False)  # type: ignore[arg-type]
 
     # --- playing -------------------------------------------------------------
     def decision(self) -> Decision | None:
@@ -242,11 +279,18 @@ class Table:
             d = replace(d, timer=d.timer * RELAXED)
         return d
 
-    def play(self, action: str, seat: int | None = None, by: str = rec.BY_SEAT) -> None:
-        """Play ``action`` for ``seat`` (default: the one seat to act). Illegal → nothing changes."""
+    def play(self, action: str, seat: int | None = None, by: str = rec.BY_SEAT, at: int | None = None) -> None:
+        """Play ``action`` for ``seat`` (default: the one seat to act). Illegal → nothing changes.
+
+        ``at``: at a table over days, the host's clock's time now (whole unix seconds, never before the
+        table's last time); required there, refused elsewhere."""
         d = self.state.decision()
         if d is None:
             raise IllegalAction("the game is over")
+        at = self._time(at)
+        if ctl.days_action(action) is not None:
+            self._days_control(action, seat, by, at)  # type: ignore[arg-type]
+            return
         if seat is None:
             if len(d.players) != 1:
                 raise IllegalAction("several seats choose now; say which one")
@@ -261,13 +305,19 @@ class Table:
             if by != rec.BY_SEAT:
                 raise IllegalAction("only a seat itself resigns, offers or answers a draw, takes a move back, "
                                     "or pauses the table")
-            self._control(action, seat)
+            self._control(action, seat, at)
             return
         if self.paused is not None:
             raise IllegalAction("the table is paused: it waits until it is resumed",
                                 {"en": "the table is paused: resume it first", "pt": "a mesa está pausada: retome-a antes"})
         if by == rec.BY_TIMER and not self.timers and seat not in self.resigned:
             raise IllegalAction("this table runs without timers")
+        if (by == rec.BY_TIMER and self.clock is not None and seat not in self.resigned
+                and not self._timer_goes_on(seat) and not self.clock.late(seat, at)):  # type: ignore[arg-type]
+            raise TooEarly(seat, self.clock.deadline(seat), {"en": "the table plays for a seat over days only once "
+                                                                   "its time and bank have run out",
+                                                             "pt": "a mesa joga por um lugar, por dias, só quando o "
+                                                                   "seu tempo e o seu banco acabaram"})
         if by != rec.BY_SEAT:
             if by == rec.BY_TABLE and not self.state.is_forced(seat):
                 raise IllegalAction("the table only plays for a seat when nothing else is legal")
@@ -284,7 +334,8 @@ class Table:
         if entry.key is not None:
             nd = self.state.decision()
             entry.ends = nd is None or seat not in nd.players or nd.action_key != entry.key
-        self._append(action, seat, by)
+        self._append(action, seat, by, at)
+        entry.time = at
         self.entries.append(entry)
         self.live.append(entry.index)
         if self.draw_offer is not None and self.draw_offer != seat:
@@ -292,12 +343,128 @@ class Table:
         if entry.hidden:
             self._unrevealed.append(entry)
         self._reveal()
+        self._moves += 1
+        self._tick(seat, at, True)  # type: ignore[arg-type]
 
-    def _append(self, action: str, seat: int, by: str) -> None:
+    def _append(self, action: str, seat: int, by: str, at: int | None = None) -> None:
         self.actions.append(action)
         self.actors.append([seat, by])
+        if at is not None:
+            self.times.append(at)
         if self.chain is not None:
-            self.chain.add(seat, by, action)
+            self.chain.add(seat, by, action, at)
+
+    # --- a table over days (py_engine/core/days.py) ------------------------------------------------
+    def now(self) -> int | None:
+        """At a table over days, its last time (its start before any action); None elsewhere."""
+        if self.clock is None:
+            return None
+        return self.times[-1] if self.times else self.started
+
+    def _time(self, at: Any) -> int | None:
+        if self.clock is None:
+            if at is not None:
+                raise IllegalAction("this table is not over days: its actions carry no time")
+            return None
+        if not _is_time(at):
+            raise IllegalAction("at a table over days every action carries its time: whole unix seconds")
+        last = self.now()
+        if at < last:  # type: ignore[operator]
+            raise IllegalAction(f"the time {at} is before the table's last time {last}: a table's times never go back")
+        return at
+
+    def _tick(self, actor: int | None, at: int, own: bool) -> None:
+        """Every seat's clock after an action (``own``: a move of ``actor``'s decision)."""
+        if self.clock is None:
+            return
+        d = self.state.decision()
+        self.clock.after(actor, at, own, d.players if d is not None else (), d.since if d is not None else None,
+                         self._moves - 1, self.resigned)
+
+    def _timer_goes_on(self, seat: int) -> bool:
+        """The table is finishing a choice it began on the seat's timer (``timeout_continues``)."""
+        return bool(self.actors) and self.actors[-1] == [seat, rec.BY_TIMER] and \
+            not ctl.is_control(self.actions[-1]) and self.state.timeout_continues(seat)
+
+    def late(self, at: int | None = None) -> list[int]:
+        """At a table over days, the seats the game waits for that are past their deadline at ``at``
+        (default: the table's last time): any other person may claim against each, give it a day, or let
+        the table play for it (``docs/records.md``, *Tables over days*)."""
+        d = self.state.decision()
+        if self.clock is None or d is None:
+            return []
+        at = self.now() if at is None else at
+        return [s for s in d.players if s not in self.resigned and self.clock.late(s, at)]  # type: ignore[arg-type]
+
+    def days_clock(self, at: int | None = None) -> dict[str, Any] | None:
+        """The clock over days at ``at`` (default: the table's last time), as a snapshot carries it."""
+        if self.clock is None:
+            return None
+        d = self.state.decision()
+        at = self.now() if at is None else at
+        return self.clock.to_json(at, d.players if d is not None else (), self.resigned)  # type: ignore[arg-type]
+
+    def _days_control(self, action: str, seat: Any, by: str, at: int | None) -> None:
+        """``@claim:K``, ``@extend:K``, ``@holiday:N`` by ``seat``, on its turn or not."""
+        kind, n = ctl.days_action(action)  # type: ignore[misc]
+        if self.clock is None or at is None:
+            raise IllegalAction("claims, days given and holidays are for a table over days")
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < len(self.seats):
+            raise IllegalAction("say which seat plays it")
+        if by != rec.BY_SEAT:
+            raise IllegalAction("only a seat itself claims, gives a day or takes a holiday")
+        if self.seats[seat].bot:
+            raise IllegalAction("a bot never waits: it claims nothing, gives no day and takes no holiday")
+        if seat in self.resigned:
+            raise IllegalAction(f"seat {seat + 1} is out of the game")
+        if n < 1:
+            raise IllegalAction(f"{action!r} is not a table action: {kind}N with N a number from 1")
+        late = n - 1
+        if kind in (ctl.CLAIM, ctl.EXTEND):
+            d = self.state.decision()
+            if not late < len(self.seats):
+                raise IllegalAction(f"there is no seat {n}")
+            if late == seat:
+                raise IllegalAction("a seat claims against another seat, or gives another seat a day, not itself")
+            if self.seats[late].bot:
+                raise IllegalAction(f"seat {n} is a bot, and a bot never waits: nobody claims against it")
+            if late not in d.players or late in self.resigned:  # type: ignore[union-attr]
+                raise IllegalAction(f"the table is not waiting for seat {n}")
+            if not self.clock.late(late, at):
+                claim = kind == ctl.CLAIM
+                raise TooEarly(late, self.clock.deadline(late),
+                               {"en": ("the game can be claimed" if claim else "a day can be given")
+                                + " only once the seat's time and bank have run out",
+                                "pt": ("o jogo pode ser reivindicado" if claim else "um dia pode ser dado")
+                                + " só quando o tempo e o banco do lugar acabaram"})
+        else:
+            until = self.clock.on_holiday(seat, at)
+            if until is not None:
+                raise IllegalAction(f"seat {seat + 1} is on holiday until {when(until)}")
+            left = self.clock.holiday_left(seat, at)
+            if n > left:
+                raise IllegalAction(f"seat {seat + 1} has {left} day{'s' if left != 1 else ''} of holiday left in "
+                                    f"this year of the table, not {n}",
+                                    {"en": f"seat {seat + 1} has {left} day{'s' if left != 1 else ''} of holiday left "
+                                           f"in this year of the table, not {n}",
+                                     "pt": f"o lugar {seat + 1} tem {left} dia{'s' if left != 1 else ''} de férias "
+                                           f"neste ano da mesa, não {n}"})
+        words = ctl.days_words(action)
+        entry = Entry(action, seat, rec.BY_SEAT, PUBLIC, dict(words), dict(words), index=len(self.actions), time=at)
+        self._append(action, seat, rec.BY_SEAT, at)
+        if kind == ctl.CLAIM:
+            self.resigned.append(late)
+            self.draw_offer = None
+            left_seats = [q for q in range(len(self.seats)) if q not in self.resigned]
+            ended = (left_seats, "claimed") if len(left_seats) == 1 else None
+            self.state = ctl.Overlay(self._game_state(), self.resigned, ended)
+        elif kind == ctl.EXTEND:
+            self.clock.extend(late)
+        else:
+            self.clock.holiday(seat, at, n)
+        self.entries.append(entry)
+        self._reveal()
+        self._tick(seat, at, False)
 
     def _words(self, action: str, seat: int, visibility: str) -> tuple[dict[str, str], dict[str, str]]:
         """The action's words for its seat and for everyone else, in the position before it."""
@@ -326,9 +493,12 @@ class Table:
                 e.revealed_at = len(self.actions)
             self._unrevealed.clear()
 
-    def play_forced(self) -> list[str]:
+    def play_forced(self, at: int | None = None) -> list[str]:
         """Play every action the table makes without asking (automatic passes, set-aside tiles),
-        and every decision of a seat that resigned (as on its expired timer)."""
+        and every decision of a seat that resigned (as on its expired timer). ``at``: a table over days'
+        time now (default: its last time)."""
+        if at is None:
+            at = self.now()
         played = []
         while True:
             d = self.state.decision()
@@ -336,33 +506,45 @@ class Table:
                 return played
             gone = [p for p in d.players if p in self.resigned]
             if gone:
-                played.append(self.play_timeout(gone[0]))
+                played.append(self.play_timeout(gone[0], at))
                 continue
             if len(d.players) != 1 or not self.state.is_forced(d.players[0]):
                 return played
             action = self.state.timeout_action(d.players[0])
-            self.play(action, d.players[0], rec.BY_TABLE)
+            self.play(action, d.players[0], rec.BY_TABLE, at)
             played.append(action)
 
     # --- table actions (py_engine/core/controls.py) ------------------------------------------
-    def controls(self, seat: Any) -> list[str]:
-        """The table actions ``seat`` may play now (for the page's buttons), in a stable order."""
+    def controls(self, seat: Any, at: int | None = None) -> list[str]:
+        """The table actions ``seat`` may play now (for the page's buttons), in a stable order: on its turn
+        resign, the draw offer or its answer, a take-back, pause or resume, a hint; at a table over days,
+        on its turn or not, for a person seat, a claim and a day for each other seat past its deadline at
+        ``at`` (default: the table's last time) and a holiday of each length it may still take."""
         d = self.state.decision()
-        if d is None or not isinstance(seat, int) or seat not in d.players or seat in self.resigned:
+        if d is None or not isinstance(seat, int) or seat in self.resigned:
             return []
-        if self.paused is not None:
-            return [ctl.RESUME] if seat == self.paused else []
-        out = [ctl.RESIGN]
-        if self.draw_offer is not None and self.draw_offer != seat:
-            out += [ctl.DRAW_ACCEPT, ctl.DRAW_DECLINE]
-        elif self.game.draw_offers and self.draw_offer is None and self._people_besides(seat):
-            out.append(ctl.DRAW_OFFER)
-        if self._takeback_from(seat) is not None:
-            out.append(ctl.TAKEBACK)
-        if self.timers and not self._people_besides(seat):
-            out.append(ctl.PAUSE)
-        if self.hints_allowed() and len(self.state.legal_actions(seat)) >= 2:
-            out.append(ctl.HINT)
+        out: list[str] = []
+        if seat in d.players:
+            if self.paused is not None:
+                return [ctl.RESUME] if seat == self.paused else []
+            out.append(ctl.RESIGN)
+            if self.draw_offer is not None and self.draw_offer != seat:
+                out += [ctl.DRAW_ACCEPT, ctl.DRAW_DECLINE]
+            elif self.game.draw_offers and self.draw_offer is None and self._people_besides(seat):
+                out.append(ctl.DRAW_OFFER)
+            if self.clock is None and self._takeback_from(seat) is not None:
+                out.append(ctl.TAKEBACK)
+            if self.clock is None and self.timers and not self._people_besides(seat):
+                out.append(ctl.PAUSE)
+            if self.hints_allowed() and len(self.state.legal_actions(seat)) >= 2:
+                out.append(ctl.HINT)
+        if self.clock is not None and 0 <= seat < len(self.seats) and not self.seats[seat].bot:
+            at = self.now() if at is None else at
+            for k in self.late(at):
+                if k != seat and not self.seats[k].bot:
+                    out += [f"{ctl.CLAIM}{k + 1}", f"{ctl.EXTEND}{k + 1}"]
+            if self.clock.on_holiday(seat, at) is None:  # type: ignore[arg-type]
+                out += [f"{ctl.HOLIDAY}{n}" for n in range(1, self.clock.holiday_left(seat, at) + 1)]  # type: ignore[arg-type]
         return out
 
     def hints_allowed(self) -> bool:
@@ -381,6 +563,8 @@ class Table:
     @staticmethod
     def control_words(action: str) -> dict[str, str]:
         """What a table action's button says (the log says what was done: ``controls.WORDS``)."""
+        if ctl.days_action(action) is not None:
+            return ctl.days_buttons(action)
         return dict(ctl.BUTTONS[action])
 
     def _people_besides(self, seat: int) -> list[int]:
@@ -404,23 +588,25 @@ class Table:
             j -= 1
         return j
 
-    def _control(self, action: str, seat: int) -> None:
+    def _control(self, action: str, seat: int, at: int | None = None) -> None:
         if action not in ctl.ACTIONS:
             raise IllegalAction(f"unknown table action {action!r}")
-        if action not in self.controls(seat):
+        if action not in self.controls(seat, at):
             why = {ctl.RESIGN: "this seat has already resigned",
                    ctl.DRAW_OFFER: "a draw can be offered only in a game that has draws, to a person, once at a time",
                    ctl.DRAW_ACCEPT: "there is no draw offer to answer", ctl.DRAW_DECLINE: "there is no draw offer to answer",
-                   ctl.TAKEBACK: "a move can be taken back only when every other seat is a bot, and you have one",
-                   ctl.PAUSE: "a table can be paused only on your turn, with timers, when every other seat is a bot",
+                   ctl.TAKEBACK: "a move can be taken back only when every other seat is a bot, and you have one, "
+                                 "and never at a table over days",
+                   ctl.PAUSE: "a table can be paused only on your turn, with timers, when every other seat is a bot "
+                              "(over days, a holiday stops your clock instead)",
                    ctl.RESUME: "the table is not paused by this seat",
                    ctl.HINT: "hints are for a table with one person and bots, or one made with hints on, and "
                              "a decision with a choice"}
             raise IllegalAction(why[action])
         undo = self._takeback_from(seat) if action == ctl.TAKEBACK else None
         entry = Entry(action, seat, rec.BY_SEAT, PUBLIC, dict(ctl.WORDS[action]), dict(ctl.WORDS[action]),
-                      index=len(self.actions))
-        self._append(action, seat, rec.BY_SEAT)
+                      index=len(self.actions), time=at)
+        self._append(action, seat, rec.BY_SEAT, at)
         if action == ctl.RESIGN:
             self.resigned.append(seat)
             self.draw_offer = None
@@ -444,6 +630,8 @@ class Table:
             self._take_back(undo)
         self.entries.append(entry)
         self._reveal()
+        if at is not None:
+            self._tick(seat, at, False)
 
     def _game_state(self) -> GameState:
         return self.state.inner if isinstance(self.state, ctl.Overlay) else self.state
@@ -466,16 +654,17 @@ class Table:
                 e.hidden, e.revealed_at = True, None
                 self._unrevealed.append(e)
 
-    def play_timeout(self, seat: int) -> str:
+    def play_timeout(self, seat: int, at: int | None = None) -> str:
         """The seat's timer ran out: the table acts for it as the seed says — the whole choice,
-        when the game says the next decision finishes what the table began."""
+        when the game says the next decision finishes what the table began. (Over days: only once the
+        seat's time and bank have run out, ``at`` being the time now.)"""
         action = self.state.timeout_action(seat)
-        self.play(action, seat, rec.BY_TIMER)
+        self.play(action, seat, rec.BY_TIMER, at)
         while True:
             d = self.state.decision()
             if d is None or seat not in d.players or not self.state.timeout_continues(seat):
                 return action
-            self.play(self.state.timeout_action(seat), seat, rec.BY_TIMER)
+            self.play(self.state.timeout_action(seat), seat, rec.BY_TIMER, at)
 
     def bot(self, seat: int) -> Bot:
         """The bot sitting at ``seat`` (made once per table: it may keep caches)."""
@@ -530,11 +719,14 @@ class Table:
         changed = [e for e, _, revealed in full[:start] if revealed is not None and revealed > settled]
         return {"log": [e for e, _, _ in full[start:]], "log_from": start, "log_changed": changed}
 
-    def play_bots(self, limit: int = 10_000) -> list[str]:
-        """Let forced moves and bot seats play until a person must act or the game ends."""
+    def play_bots(self, limit: int = 10_000, at: int | None = None) -> list[str]:
+        """Let forced moves and bot seats play until a person must act or the game ends (``at``: a table
+        over days' time now, default its last time: a bot never waits)."""
+        if at is None:
+            at = self.now()
         played: list[str] = []
         for _ in range(limit):
-            played += self.play_forced()
+            played += self.play_forced(at)
             d = self.state.decision()
             if d is None:
                 break
@@ -543,7 +735,7 @@ class Table:
                 break
             for p in bots:
                 action = self.bot_choice(p)
-                self.play(action, p)
+                self.play(action, p, rec.BY_SEAT, at)
                 played.append(action)
         return played
 
@@ -565,6 +757,9 @@ class Table:
             "actions": list(self.actions),
             "actors": [list(a) for a in self.actors],
         }
+        if self.clock is not None:
+            r["started"] = self.started
+            r["times"] = list(self.times)
         if over:
             r["result"] = {"scores": self.state.scores(), "winners": self.state.winners(),
                            "outcome": self.state.outcome()}
@@ -606,14 +801,14 @@ class Table:
             engine_version = r["engine"]
         table = cls(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"], engine_version,
                     r.get("timers", True), retired_levels=True, words=words, joint=r.get("joint"),
-                    joint_version=r["version"] if "joint" in r else rec.JOINT_VERSION)
+                    joint_version=r["version"] if "joint" in r else rec.JOINT_VERSION, started=r.get("started"))
         if table.options != r["options"]:
             raise rec.BadRecord("the record's options are incomplete or altered",
                                 "as opções do registro estão incompletas ou alteradas", field="options")
         actions = r["actions"] if upto is None else r["actions"][:upto]
         for i, (action, (seat, by)) in enumerate(zip(actions, r["actors"])):
             try:
-                table.play(action, seat, by)
+                table.play(action, seat, by, rec.time_at(r, i))
             except IllegalAction as e:
                 raise IllegalAction(f"move {i + 1} ({action}) by seat {seat + 1}: {e}",
                                     {"en": f"move {i + 1} ({action}) by seat {seat + 1}: {e.words['en']}",

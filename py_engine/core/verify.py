@@ -29,6 +29,7 @@ from . import controls as ctl
 from . import record as rec
 from .fairness import fingerprint
 from .commitments import chain, first_difference, terms_of_record
+from .days import TooEarly, when
 from .game import IllegalAction
 from .table import GameLookup, Seat, Table, log_groups
 
@@ -194,7 +195,8 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
         table = Table(game, [Seat.from_json(s) for s in r["seats"]], r["options"], r["seed"],
                       r["engine"] if joint is not None else engine_version, r.get("timers", True),
                       retired_levels=True, joint=joint,
-                      joint_version=r["version"] if joint is not None else rec.JOINT_VERSION)
+                      joint_version=r["version"] if joint is not None else rec.JOINT_VERSION,
+                      started=r.get("started"))
     except (IllegalAction, KeyError) as e:
         return _fail(f"this table could not exist: {e}", f"esta mesa não poderia existir: {e}", field="seats/options",
                      found={"seats": r["seats"], "options": r["options"]})
@@ -215,7 +217,8 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
             return _fail(f"move {i} ({action}) comes after the game was over",
                          f"a jogada {i} ({action}) vem depois do fim do jogo", move=i, field="actions",
                          found=action, details={"after_end": True})
-        if seat not in d.players:
+        off_turn = ctl.days_action(action) is not None    # a claim, a day given, a holiday: any person seat
+        if seat not in d.players and not off_turn:
             return _fail(f"move {i} ({action}): it was seat {d.players[0] + 1}'s turn, not seat {seat + 1}'s",
                          f"jogada {i} ({action}): era a vez do lugar {d.players[0] + 1}, não do lugar {seat + 1}",
                          move=i, field="actors", expected=list(d.players), found=seat)
@@ -225,9 +228,9 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
                          f"a jogada {i} ({action}) está marcada como feita pelo relógio do lugar {seat + 1}, mas o "
                          f"lugar {seat + 1} é um bot, e um bot não tem relógio", move=i, field="actors",
                          expected=[seat, rec.BY_SEAT], found=[seat, by])
-        if likeness is not None and by == rec.BY_SEAT:
+        if likeness is not None and by == rec.BY_SEAT and not off_turn:
             likeness.see(seat, action)
-        if bots and by == rec.BY_SEAT and table.seats[seat].bot:
+        if bots and by == rec.BY_SEAT and table.seats[seat].bot and seat in d.players:
             expected = table.bot_choice(seat)
             if expected != action:
                 level = table.seats[seat].level
@@ -235,8 +238,14 @@ def _verify(r: dict[str, Any], lookup: GameLookup, engine_version: str, bots: bo
                              f"({expected})",
                              f"a jogada {i} ({action}) do lugar {seat + 1} não é a que o seu bot {level} joga ali "
                              f"({expected})", move=i, field="actions", expected=expected, found=action)
+        at = rec.time_at(r, i - 1)
         try:
-            table.play(action, seat, by)
+            table.play(action, seat, by, at)
+        except TooEarly as e:
+            # Over days: the action is one its time does not allow yet; the time is what differs.
+            return _fail(f"move {i} ({action}) by seat {seat + 1} at {when(at)} comes too early: {e}",
+                         f"a jogada {i} ({action}) do lugar {seat + 1} em {when(at)} vem cedo demais: {e.words['pt']}",
+                         move=i, field=f"times[{i - 1}]", expected=e.deadline, found=at)
         except IllegalAction as e:
             return _fail(f"move {i} ({action}) by seat {seat + 1} is illegal: {e}",
                          f"a jogada {i} ({action}) do lugar {seat + 1} é ilegal: {e}", move=i, field="actions",
@@ -457,7 +466,15 @@ def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
     w = r["witness"]
     viewer = w["seat"]
     actions, actors = r["actions"], r["actors"]
-    values = chain(r["seed"], actions, actors)
+    days = rec.is_days(r)
+    if days and w["started"] != r["started"]:
+        return _check("moves", False,
+                      f"the table's start is not the one you were shown (shown: {when(w['started'])}; record: "
+                      f"{when(r['started'])})",
+                      f"o início da mesa não é o que lhe mostraram (mostrado: {when(w['started'])}; registro: "
+                      f"{when(r['started'])})",
+                      field="started", expected=w["started"], found=r["started"])
+    values = chain(r["seed"], actions, actors, r.get("times"))
     where = {v: i for i, v in enumerate(values)}
     n = len(actions)
     rows = log_groups(table.entries, viewer) if table is not None else []
@@ -487,7 +504,15 @@ def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
                           f"the record's log has {len(logged)} entries for your seat; you were shown {len(shown)}",
                           f"o registro de jogadas tem {len(logged)} entradas para o seu lugar; mostraram-lhe {len(shown)}",
                           field="witness.shown", expected=len(shown), found=len(logged))
-        for k, ((s, a), (item, _)) in enumerate(zip(shown, logged), start=1):
+        for k, (x, (item, done)) in enumerate(zip(shown, logged), start=1):
+            s, a = x[0], x[1]
+            if days and s == item["seat"] and (a is None or item["action"] == a) and x[2] != item.get("time"):
+                return _check("moves", False,
+                              f"entry {k} of the log is not at the time you were shown (shown: {when(x[2])}; record: "
+                              f"{when(item['time'])})",
+                              f"a entrada {k} do registro de jogadas não está na hora que lhe mostraram (mostrada: "
+                              f"{when(x[2])}; registro: {when(item['time'])})",
+                              field=f"times[{done - 1}]", move=done, expected=x[2], found=item["time"])
             if s != item["seat"] or (a is not None and item["action"] != a):
                 return _check("moves", False,
                               f"entry {k} of the log is not the move you were shown (shown: seat {s + 1}, "
@@ -505,29 +530,42 @@ def _moves_check(r: dict[str, Any], table: Table | None) -> Check:
                   "de jogadas é o que lhe mostraram")
 
 
-def _confirmed(r: dict[str, Any], table: Table | None, rows: list[Any]) -> set[int]:
+def _confirmed(r: dict[str, Any], table: Table | None, rows: list[Any],
+               retimed: dict[int, int] | None = None) -> set[int]:
     """The record's steps (by index) the page was shown as the record has them: each step of an entry
     of the record's log, as the page's seat reads it where the replay got to, whose place in the log
     the page was shown with the same seat and that step (for an entry of several steps, or one still
-    under way, the steps up to it joined by spaces: the whole action shown, or its beginning)."""
+    under way, the steps up to it joined by spaces: the whole action shown, or its beginning). At a
+    table over days the last step of a complete entry is confirmed only when the page was also shown its
+    time; where only the time differs, ``retimed`` gets the step's index and the time shown."""
     if table is None:
         return set()
     shown = r["witness"]["shown"]
+    days = rec.is_days(r)
     ok: set[int] = set()
-    for (item, _, _, group), (seat, action) in zip(rows, shown):
+
+    def keep(e: Any, last: int | None, x: list[Any]) -> None:
+        if days and e.index == last and x[2] != e.time:
+            if retimed is not None:
+                retimed[e.index] = x[2]
+            return
+        ok.add(e.index)
+    for (item, _, _, group), x in zip(rows, shown):
+        seat, action = x[0], x[1]
         if seat != item["seat"] or action is None or item["action"] is None:
             continue
         steps = [table.entries[p] for p in group]
+        last = None if item.get("draft") else steps[-1].index
         if len(steps) == 1 and not item.get("draft"):
             if action == steps[0].action:
-                ok.add(steps[0].index)
+                keep(steps[0], last, x)
             continue
         text = ""
         for e in steps:
             text = f"{text} {e.action}" if text else e.action
             if action != text and not action.startswith(text + " "):
                 break
-            ok.add(e.index)
+            keep(e, last, x)
     return ok
 
 
@@ -539,9 +577,19 @@ def _broken_at(r: dict[str, Any], table: Table | None, rows: list[Any], j: int, 
     host's). Where every one was, the commitment itself is named (only an actor's kind, which the log
     does not show, can differ there) — or, when the page held more entries than the record's log
     (``short``), the first move the record lacks."""
-    confirmed = _confirmed(r, table, rows)
+    retimed: dict[int, int] = {}
+    confirmed = _confirmed(r, table, rows, retimed)
     n = len(r["actions"])
     first = next((k for k in range(held, min(hi, n)) if k not in confirmed), None)
+    if first is not None and first in retimed:
+        # The move is the one the page was shown; its time is not (the chain binds both).
+        t, shown_t = r["times"][first], retimed[first]
+        return _check("moves", False,
+                      f"move {first + 1} is not at the time the host committed to during the game: you were shown it "
+                      f"at {when(shown_t)}, the record has {when(t)}",
+                      f"a jogada {first + 1} não está na hora que o anfitrião prometeu durante o jogo: ela lhe foi "
+                      f"mostrada em {when(shown_t)}, o registro tem {when(t)}",
+                      field=f"times[{first}]", move=first + 1, expected=shown_t, found=t)
     if first is None and not short:
         # Every move from the last match to where the page's log then stood is one the page was shown
         # as the record has it: what differs is the commitment itself, or an actor's kind (the seat

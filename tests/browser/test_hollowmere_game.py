@@ -136,6 +136,9 @@ def _option_help_is_shown(page):
     """Each option says in one line what it does (the engine's OptionSpec.help)."""
     from py_engine.games.hollowmere import GAME
     for option in GAME.options:
+        if option.across_devices_only:        # the pace of a table over days: not on one device's form
+            assert not page.locator(f"#opt-{option.name}").count()
+            continue
         shown = page.text_content(f"#opt-{option.name}-help").strip()
         if option.name == "clock":
             # the clock is the form's one choice (Standard, Relaxed, No clock), said in the form's words

@@ -80,7 +80,8 @@ def test_the_worked_example_aquifer_shows_in_the_aquifer_column():
 def test_each_option_has_a_one_line_help_in_both_languages():
     """The New table page explains each option in one line (from the rules' own wording)."""
     helps = {o.name: o.help for o in GAME.options}
-    assert set(helps) == {"hide_next", "meadows", "mist_veil", "first", "clock", "hints"}
+    assert set(helps) == {"hide_next", "meadows", "mist_veil", "first", "clock", "hints", "move_days", "bank_days",
+                          "holiday_days"}
     for name, words in helps.items():
         for lang in ("en", "pt"):
             assert words[lang] and "\n" not in words[lang] and len(words[lang]) < 140, (name, lang)

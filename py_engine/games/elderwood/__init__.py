@@ -4,7 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.fairness import Chance, Stream
-from ...core.game import CLOCK, HINTS, Bot, Game, IllegalAction, OptionSpec
+from ...core.game import CLOCK, HINTS, PACE, Bot, Game, IllegalAction, OptionSpec
 from .state import ElderwoodState
 
 __all__ = ["GAME", "ElderwoodGame", "ElderwoodState"]
@@ -25,6 +25,7 @@ class ElderwoodGame(Game):
                    omit_default=True),
         CLOCK,
         HINTS,
+        *PACE,
     )
     bot_levels = ("easy", "normal", "strong")
     bot_level_words = {

@@ -89,6 +89,10 @@ class ElderwoodState(GameState):
         stream = self.chance.fresh(f"timer/{self.pos.ply}") if self.chance is not None else None
         return format_move(self.pos, easy_move(self.pos, stream))
 
+    def reveals_to(self, action: str, seat: int) -> bool:
+        # Nothing in Elderwood is hidden: every position follows from the moves everyone sees.
+        return False
+
     def is_forced(self, player: int) -> bool:
         return (self.pos.result is None and player == self.seat_of(self.pos.ply & 1)
                 and self.pos.legal_moves() == [None])

@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_engine.core.fairness import Chance, Stream
-from py_engine.core.game import CLOCK, HINTS, FIRST, Bot, Game, GameState, IllegalAction, OptionSpec
+from py_engine.core.game import CLOCK, HINTS, FIRST, PACE, Bot, Game, GameState, IllegalAction, OptionSpec
 
 from .state import HollowmereState
 from .tileset import NAMES_PT, TILESET, TILESET_VERSION
@@ -36,6 +36,7 @@ class Hollowmere(Game):
         FIRST,
         CLOCK,
         HINTS,
+        *PACE,
     )
     #: ``expert`` (the shared search, expert.py) is the level above Normal; the code name ``strong`` was
     #: a withdrawn level that older records name, so it stays retired and is never reused.

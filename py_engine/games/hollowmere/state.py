@@ -129,6 +129,15 @@ class HollowmereState(GameState):
     def is_terminal(self) -> bool:
         return self.over
 
+    def reveals_to(self, action: str, seat: int) -> bool:
+        """Every action ends with a draw (a lay: the next seat's tile; the Mist Veil or a tile set aside:
+        another for the same seat), and a draw turns a tile nobody has seen face up — the next tile, or
+        with the next tile hidden the one drawn — exactly while such tiles are left in the supply. The
+        last tile's action ends the game, whose final count the host's engine shows (it is built from the
+        whole game's scoring, which a position rebuilt from one seat's view does not hold)."""
+        unseen = len(self.supply) - self.top - (0 if self.options.get("hide_next") else 1)
+        return unseen > 0 or self.supply_count() == 0
+
     def legal_actions(self, player: int | None = None) -> list[str]:
         if self.over or (player is not None and player != self.current):
             return []

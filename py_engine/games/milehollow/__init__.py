@@ -7,7 +7,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_engine.core.fairness import Chance, Stream
-from py_engine.core.game import CLOCK, HINTS, FIRST, Bot, Game, GameState, IllegalAction
+from py_engine.core.game import CLOCK, HINTS, FIRST, PACE, Bot, Game, GameState, IllegalAction
 
 from .board import BOARD, MAP, SPEC_VERSION
 from .state import MilehollowState
@@ -17,7 +17,7 @@ class Milehollow(Game):
     name = "milehollow"
     min_players = BOARD["players"]["min"]
     max_players = BOARD["players"]["max"]
-    options = (FIRST, CLOCK, HINTS)
+    options = (FIRST, CLOCK, HINTS, *PACE)
     #: ``expert``: the carrier (carrier.py) with its mail keeps played out to the end (lookahead.py).
     bot_levels = ("easy", "normal", "expert")
     bot_level_words = {

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from py_engine.core.fairness import Chance, Stream
-from py_engine.core.game import CLOCK, HINTS, Bot, Game, GameState, IllegalAction
+from py_engine.core.game import CLOCK, HINTS, PACE, Bot, Game, GameState, IllegalAction
 
 from .data import RULES
 from .state import LABELS, WickerfairState
@@ -18,7 +18,7 @@ class Wickerfair(Game):
     name = "wickerfair"
     min_players = RULES["players"]["min"]
     max_players = RULES["players"]["max"]
-    options = (CLOCK, HINTS)
+    options = (CLOCK, HINTS, *PACE)
     #: ``expert``: Normal's planner with tuned weights (expert.py), the level above Normal.
     bot_levels = ("easy", "normal", "expert")
     bot_level_words = {

@@ -22,6 +22,41 @@ def _pos(h: int) -> str | None:
     return HEX_IDS[h] if h >= 0 else ("home" if h == HOME else None)
 
 
+#: Events that happen on a hex of the valley (what a turn did there, for everyone to see).
+_ON_A_HEX = ("harvest", "erect", "build", "visitor", "farmers", "confront", "lone_farmers")
+
+
+def last_turn(s: "WickerfairPosition") -> dict[str, Any] | None:
+    """The most recent turn that did something on the valley, as the board marks it: its seat, its
+    number, its units' steps [[from, to]] in order ("home" for a farmer leaving home) and the hexes it
+    acted on. All of it is public (the log says the same in words).
+
+    A position rebuilt from an observation (``sim.rebuild``) holds no events: it starts from the
+    observation's ``last`` (``last_base``), and the steps of the turn under way, played on it, add to it."""
+    steps: list[list[str]] = []
+    hexes: list[str] = []
+    for e in reversed(s.events):
+        kind = e["kind"]
+        if kind == "turn":
+            if steps or hexes:
+                steps.reverse()
+                return {"seat": e["seat"], "turn": e.get("turn"), "steps": steps, "hexes": sorted(set(hexes))}
+            continue
+        if kind == "step":
+            steps.append([e["from"], e["to"]])
+            hexes.append(e["to"])
+        elif kind in _ON_A_HEX and isinstance(e.get("hex"), str):
+            hexes.append(e["hex"])
+    base = getattr(s, "last_base", None)
+    if not steps and not hexes:
+        return base
+    steps.reverse()
+    if base is not None and base.get("turn") == s.turn_no:
+        return {"seat": base["seat"], "turn": s.turn_no, "steps": base["steps"] + steps,
+                "hexes": sorted(set(base["hexes"] + hexes))}
+    return {"seat": s.active, "turn": s.turn_no, "steps": steps, "hexes": sorted(set(hexes))}
+
+
 class ObserveMixin:
     def _sees(self: "WickerfairPosition", viewer: Any, seat: int) -> bool:
         return viewer == ALL_SEATS or viewer == seat
@@ -105,6 +140,8 @@ class ObserveMixin:
             "prize": PRIZE_IDS[self.prize],
             "herald_moved": self.herald_moved, "trinket_used": self.trinket_used,
             "last_confront": self.last_confront,
+            # the last turn's marks on the valley (public): a position rebuilt from this goes on from them
+            "last": last_turn(self),
             "scores": [b["total"] for b in self.breakdown()],
         }
         if viewer == ALL_SEATS or (isinstance(viewer, int) and self.mill_seen >> viewer & 1):

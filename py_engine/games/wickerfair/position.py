@@ -52,6 +52,8 @@ class WickerfairPosition:
     final: dict[str, Any] | None
     events: list[dict[str, Any]]
     last_confront: dict[str, Any] | None
+    #: Only in a position rebuilt from an observation: the last turn's marks it showed (observe.last_turn).
+    last_base: dict[str, Any] | None
     _stepping: Any                          # the compound choice a seat is stepping through (state.py)
     _occ: list[int] | None                  # caches (board.py), replaced whenever a piece moves
     _own: list[int] | None

@@ -108,6 +108,7 @@ def rebuild(obs: dict[str, Any]) -> Any:
     s.herald_moved, s.trinket_used = obs["herald_moved"], obs["trinket_used"]
     s.over, s.end_reason, s.final = obs["over"], obs["end_reason"], None
     s.events, s.last_confront = [], obs["last_confront"]
+    s.last_base = obs.get("last")
     s._occ = s._own = None
     return s
 

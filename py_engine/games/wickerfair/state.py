@@ -137,6 +137,7 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         s.herald_moved, s.trinket_used = self.herald_moved, self.trinket_used
         s.over, s.end_reason, s.final = self.over, self.end_reason, self.final
         s.events = self.events[:]
+        s.last_base = getattr(self, "last_base", None)
         s.last_confront = self.last_confront
         s._occ, s._own = self._occ, self._own          # caches are replaced, never edited in place
         return s
@@ -179,7 +180,7 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         c.mill_ready = c.mill >= 0
         self.col = 0
         self.trinket_used = False
-        self.events.append({"kind": "turn", "seat": self.active, "day": self.day})
+        self.events.append({"kind": "turn", "seat": self.active, "day": self.day, "turn": self.turn_no})
         self._push(("column",), ("window",), ("top",), ("window",), ("bottom",), ("window",))
 
     def _next_turn(self) -> None:
@@ -248,6 +249,24 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
             return False
         legal = self.legal_actions(player)
         return len(legal) == 1 and legal[0] == self.timeout_action(player)
+
+    def reveals_to(self, action: str, seat: int) -> bool:
+        """False only for a step that keeps the same decision of the same seat open (a unit picked, a step
+        taken, a load, a hex of a harvest, a resource added to a mix, a step back): no task of the turn
+        machine runs, so nothing is drawn or turned and no other clan answers. A courage commit is secret
+        (the last one in shows both sides); any step that closes or changes the decision lets the turn go
+        on, which may draw a courage card, meet a visitor, look at missions or the mill pile, or end the
+        fair. Played on a copy; what it checks (the decision, the task list, the events) is public."""
+        if self.over or self.dk == K.COURAGE_COMMIT:
+            return True
+        c = self.clone()
+        mark = len(c.events)
+        c.apply_action(action, seat)
+        if (c.over or c.dk != self.dk or c.dplayers != self.dplayers or c.since != self.since
+                or c.tasks != self.tasks):
+            return True
+        return any(e.get("seen_by") is not None or e["kind"] in ("draw", "draw_lost", "reshuffle")
+                   for e in c.events[mark:])
 
     def secrets_revealed(self) -> bool:
         # A courage commit is secret until both sides are in; a fresh commit with no step taken yet

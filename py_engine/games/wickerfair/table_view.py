@@ -214,31 +214,6 @@ def ending(s: "WickerfairPosition") -> dict[str, str] | None:
             "pt": f"O dia {s.day} terminou sem nenhum clã com seis fitas: a feira acabou."}
 
 
-#: Events that happen on a hex of the valley (what a turn did there, for everyone to see).
-_ON_A_HEX = ("harvest", "erect", "build", "visitor", "farmers", "confront", "lone_farmers")
-
-
-def last_turn(s: "WickerfairPosition") -> dict[str, Any] | None:
-    """The most recent turn that did something on the valley, as the board marks it: its seat, its
-    units' steps [[from, to]] in order ("home" for a farmer leaving home) and the hexes it acted on.
-    All of it is public (the log says the same in words)."""
-    steps: list[list[str]] = []
-    hexes: list[str] = []
-    for e in reversed(s.events):
-        kind = e["kind"]
-        if kind == "turn":
-            if steps or hexes:
-                steps.reverse()
-                return {"seat": e["seat"], "steps": steps, "hexes": sorted(set(hexes))}
-            continue
-        if kind == "step":
-            steps.append([e["from"], e["to"]])
-            hexes.append(e["to"])
-        elif kind in _ON_A_HEX and isinstance(e.get("hex"), str):
-            hexes.append(e["hex"])
-    return None
-
-
 def table_view(s: "WickerfairPosition", player: Any) -> dict[str, Any]:
     """The observation (less the task stack) plus each hex's controller, the acting seat's payment
     preview and the dial limits of a confrontation it is in, the score sheet and the ending."""
@@ -256,7 +231,6 @@ def table_view(s: "WickerfairPosition", player: Any) -> dict[str, Any]:
             out["pay"] = pay
     if s.dk == K.COURAGE_COMMIT and isinstance(player, int) and player in (s.ctx["starter"], s.ctx["defender"]):
         out["ctx"]["limits"] = {"dial_max": s.dial_max(player), "k": s.fighters(player, s.ctx["hex"])}
-    out["last"] = last_turn(s)
     out["sheet"] = sheet(s)
     end = ending(s)
     if end:

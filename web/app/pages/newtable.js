@@ -50,7 +50,8 @@ export function mount(el, params, ctx) {
       max: e ? e.max_players : base.maxPlayers,
       levels: e && e.bot_levels.length ? e.bot_levels : base.botLevels,
       levelWords: (e && e.bot_level_words) || base.botLevelWords || {},
-      options: e ? e.options : (base.options || null),
+      // The pace of a table over days is for a table across devices, never one on this device alone.
+      options: (e ? e.options : (base.options || null))?.filter((o) => !o.across_devices_only) ?? null,
     };
   };
   const defaultName = (i, bot) => (bot ? t("newtable.botName", { n: i + 1 }) : t("newtable.personName", { n: i + 1 }));
