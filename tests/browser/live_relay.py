@@ -2,7 +2,9 @@
 
 ``LocalRelay``: PyPI's ``nostr-relay`` (a pure-Python relay, the test extra of pyproject) run as
 a subprocess on 127.0.0.1 at a free port, its database in a temporary folder; ``stop()`` kills
-it, ``start()`` brings it back on the same port (the pages' relay setting stays right).
+it, ``start()`` brings it back on the same port (the pages' relay setting stays right). It runs at
+a lower priority than the browsers: a public relay is another machine, and what a flood makes it
+do (check each signature, store each event) is not work of the devices at the table.
 
 ``HostileRelay``: a WebSocket proxy (the ``websockets`` package, a dependency of nostr-relay) in
 front of a relay that, towards the pages, drops, duplicates, delays and so reorders, replays old
@@ -95,6 +97,7 @@ class LocalRelay:
         self.log = open(self.folder / "relay.log", "ab")
         self.proc = subprocess.Popen(cmd + ["-c", str(self.folder / "relay.yaml"), "serve", "--use-uvicorn"],
                                      stdout=self.log, stderr=subprocess.STDOUT, cwd=self.folder,
+                                     preexec_fn=lambda: os.nice(10),
                                      env={**os.environ, "PYTHONWARNINGS": "ignore"})
         _wait_port(self.port, True)
 
@@ -172,6 +175,23 @@ class _Proxy:
     async def _client(self, ws) -> None:
         raise NotImplementedError
 
+    async def _pipe(self, ws, from_page, from_up) -> None:
+        """One page's connection through to ``upstream``: ``await from_page(up, m)`` for each frame the
+        page sends, ``await from_up(ws, m)`` for each the relay sends, until either side closes."""
+        import websockets
+        try:
+            async with websockets.connect(self.upstream, max_size=2 ** 21) as up:
+                async def to_up():
+                    async for m in ws:
+                        await from_page(up, m)
+
+                async def to_page():
+                    async for m in up:
+                        await from_up(ws, m)
+                await asyncio.gather(to_up(), to_page())
+        except Exception:
+            pass
+
     def close(self) -> None:
         if self.loop:
             self.loop.call_soon_threadsafe(self.stopped.set)
@@ -189,22 +209,13 @@ class HostileRelay(_Proxy):
         super().__init__(upstream, "hostile-relay")
 
     async def _client(self, ws) -> None:
-        import websockets
-        try:
-            async with websockets.connect(self.upstream, max_size=2 ** 21) as up:
-                async def to_up():
-                    async for m in ws:
-                        # The page's own messages pass, now and then twice.
-                        await up.send(m)
-                        if self.rng.random() < self.p["dup"] / 2:
-                            await up.send(m)
+        await self._pipe(ws, self._from_page, self._mistreat)
 
-                async def to_page():
-                    async for m in up:
-                        await self._mistreat(ws, m)
-                await asyncio.gather(to_up(), to_page())
-        except Exception:
-            pass
+    async def _from_page(self, up, m: str) -> None:
+        # The page's own messages pass, now and then twice.
+        await up.send(m)
+        if self.rng.random() < self.p["dup"] / 2:
+            await up.send(m)
 
     async def _later(self, ws, m, seconds) -> None:
         await asyncio.sleep(seconds)
@@ -267,25 +278,18 @@ class GateRelay(_Proxy):
         super().__init__(upstream, "gate-relay")
 
     async def _client(self, ws) -> None:
-        import websockets
-        try:
-            async with websockets.connect(self.upstream, max_size=2 ** 21) as up:
-                async def to_up():
-                    async for m in ws:
-                        if not self.up and m.startswith('["EVENT"'):
-                            self.stats["held_up"] += 1
-                            continue
-                        await up.send(m)
+        async def from_page(up, m):
+            if not self.up and m.startswith('["EVENT"'):
+                self.stats["held_up"] += 1
+            else:
+                await up.send(m)
 
-                async def to_page():
-                    async for m in up:
-                        if not self.down and m.startswith('["EVENT"'):
-                            self.stats["held_down"] += 1
-                            continue
-                        await ws.send(m)
-                await asyncio.gather(to_up(), to_page())
-        except Exception:
-            pass
+        async def from_up(page, m):
+            if not self.down and m.startswith('["EVENT"'):
+                self.stats["held_down"] += 1
+            else:
+                await page.send(m)
+        await self._pipe(ws, from_page, from_up)
 
 
 def _same_relay(a, b: str) -> bool:

@@ -230,7 +230,7 @@ class HostTable {
       // The table plays: the board is what matters, so the people and invitations go under it, in a
       // part the host may fold to one line (how many are here, and whether something needs a look).
       const all = [...this.guests.values()];
-      const here = all.filter((g) => g.state === "here").length;
+      const here = all.filter((g) => g.state === "here" && !(g.link && g.link.stuck)).length;
       const attention = all.some((g) => g.state !== "here" || g.floodNote || g.stranger || (g.link && g.link.stuck));
       this.guestsBox.replaceChildren(h("details.live-guests-fold", {
         open: this.guestsOpen !== false || undefined, ontoggle: (e) => { this.guestsOpen = e.currentTarget.open; },

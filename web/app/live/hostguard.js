@@ -19,7 +19,7 @@ export const HINT = "@hint";
 export const INTENT_BURST = 20;
 const INTENT_RATE = 5;
 /** Every other message of a guest, by kind: [burst, per second]. */
-const GUEST_BUDGETS = { join: [3, 0.5], sync: [3, 0.5], refusal: [12, 3], hint: [3, 0.1] };
+const GUEST_BUDGETS = { join: [3, 0.5], sync: [2, 0.2], refusal: [12, 3], hint: [3, 0.1] };
 /** Messages dropped past the budgets before a device is said to flood (more than a page sends by mistake). */
 const FLOOD = 200;
 

@@ -119,7 +119,7 @@ addStrings({
     "live.netState.making": "Preparando…",
     "live.netState.here": "{name} está à mesa",
     "live.netState.away": "{name} — reconectando…",
-    "live.netState.stuck": "{name} não consegue chegar",
+    "live.netState.stuck": "{name} não consegue se conectar",
     "live.netState.gone": "Desconectado",
     "live.netAwayHint": "A página da pessoa volta sozinha (recarregar, celular em repouso, outra rede). O relógio dela continua correndo e a mesa joga por ela quando o tempo acaba.",
     "live.joinedSeat": "{name} entrou no lugar {n}",
