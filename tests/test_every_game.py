@@ -488,3 +488,46 @@ def test_a_secret_choice_looks_the_same_to_the_others_whatever_it_is(name):
             t.play(t.bot_choice(seat), seat)
     if has_secret_choices(name):
         assert checked, f"{name}: no secret choice came up"
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_move_that_reveals_nothing_leaves_the_same_position_in_every_position_the_seat_allows(name):
+    """``reveals_to(action, seat)`` False promises that the seat's observation, view, legal list and
+    decision after the action are the same whatever it cannot see: checked against several
+    ``sample_state`` positions of its observation (the answer itself must be the same in each), and
+    against the real position. Seats and actions are drawn from random games, a few actions each."""
+    game = get_game(name)
+    checked = 0
+    for i in range(n_games(2)):
+        t = random_table(name, i)
+        stream = Chance(seed_of(name, "reveals", i)).stream("random")
+        while checked < 40 * (i + 1):
+            t.play_forced()
+            d = t.decision()
+            if d is None:
+                break
+            seat = d.players[stream.below(len(d.players))]
+            obs = t.state.observation(seat)
+            legal = t.state.legal_actions(seat)
+            for a in [legal[stream.below(len(legal))] for _ in range(2)]:
+                if t.state.reveals_to(a, seat):
+                    continue
+                real = t.state.clone()
+                real.apply_action(a, seat)
+                want = after_move(real, seat)
+                for k in range(3):
+                    sample = game.sample_state(obs, seat, Chance(seed_of(name, "sample", i, checked, k)).stream("s"))
+                    assert not sample.reveals_to(a, seat), f"{name}: reveals_to({a}) depends on what seat {seat} cannot see"
+                    sample.apply_action(a, seat)
+                    assert after_move(sample, seat) == want, \
+                        f"{name} game {i}: {a} by seat {seat} said it reveals nothing, but what it shows depends on the hidden things"
+                checked += 1
+            if not random_step(t, stream):
+                break
+    assert checked, f"{name}: no move that reveals nothing came up"
+
+
+def after_move(state, seat) -> str:
+    d = state.decision()
+    return json.dumps([state.observation(seat), state.view(seat), state.legal_actions(seat),
+                       None if d is None else [d.kind, list(d.players), d.visibility]], sort_keys=True)
