@@ -367,12 +367,14 @@ FLOOD_PREPARE = """async ([base, relayUrl, count]) => {
     const sid = (0x100000000000 + i).toString(16).slice(-12);
     for (const p of await seal.sealBatch(l.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub, p: l.myKey }])))
       hellos.push(relay.pieceEvent(l.mySign, l.topic, p));
-    const sk = new Uint8Array(32); crypto.getRandomValues(sk);
-    const [theirs] = await seal.sealBatch(l.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub,
-      p: relay.getPublicKey(sk) }]));
-    const ev = relay.pieceEvent(sk, l.topic, theirs);
-    strangers.push(ev);
-    forged.push({ ...ev, sig: ev.sig.replace(/^./, (c) => (c === "0" ? "1" : "0")) });
+    for (let j = 0; j < 2; j++) {
+      const sk = new Uint8Array(32); crypto.getRandomValues(sk);
+      const [theirs] = await seal.sealBatch(l.keys, "toHost", JSON.stringify([{ k: "hello", f: sid, e: 1, x: eph.pub,
+        p: relay.getPublicKey(sk) }]));
+      const ev = relay.pieceEvent(sk, l.topic, theirs);
+      strangers.push(ev);
+      if (j === 0) forged.push({ ...ev, sig: ev.sig.replace(/^./, (c) => (c === "0" ? "1" : "0")) });
+    }
   }
   // Straight to the relay, as fast as it takes them: not through the page's own paced queues. The
   // broken signatures go on a connection of their own (the relay slows down a connection that sends
@@ -386,9 +388,10 @@ FLOOD = """async (seconds) => {
   const start = Date.now(), end = start + seconds * 1000;
   // Each stretch of the flood sends events not sent before (a relay drops a repeated one).
   let n = 0, k = f.rounds || 0;
-  // The rates the issue saw from one guest (2,400 syncs, ~400 joins, ~400 hellos in 40 s), and
-  // per 50 ms, 3 syncs, half a join, half a hello, one stranger's hello and one forgery — rounds a
-  // busy page's timer skipped are made up at once, so the whole flood goes whatever the timers do.
+  // The rates the issue saw from one guest (2,400 syncs, ~400 joins, ~400 hellos in 40 s) and from
+  // strangers (30 hellos a second): per 50 ms, 3 syncs, half a join, half a hello, one and a half
+  // strangers' hellos and one forgery — rounds a busy page's timer skipped are made up at once, so
+  // the whole flood goes whatever the timers do.
   while (Date.now() < end) {
     const owed = Math.floor((Date.now() - start) / 50) + 1;
     for (; n < owed; n++, k++) {
@@ -397,7 +400,8 @@ FLOOD = """async (seconds) => {
         l.send(JSON.stringify({ v: 2, type: "join", name: "Flood", commitment: null }));
         ws.send(JSON.stringify(["EVENT", hellos[Math.floor(k / 2) % hellos.length]]));
       }
-      ws.send(JSON.stringify(["EVENT", strangers[k % strangers.length]]));
+      ws.send(JSON.stringify(["EVENT", strangers[(2 * k) % strangers.length]]));
+      if (n % 2 === 0) ws.send(JSON.stringify(["EVENT", strangers[(2 * k + 1) % strangers.length]]));
       bad.send(JSON.stringify(["EVENT", forged[k % forged.length]]));
     }
     await new Promise((r) => setTimeout(r, 50));
@@ -429,8 +433,8 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
     """Milehollow (a long game), the host and two guests each playing as soon as they may; one guest's page floods
     for five stretches of 3 s, each after 3 s of calm. The table's pace for the others (entries a
     second of the seats that do not flood, over the time the table waited on them) under the flood
-    stays at least 80 % of its calm pace, and the other guest's moves are answered within 1 s (p95).
-    The flooding device's own turns are its own affair."""
+    stays at least 80 % of its calm pace (the median of the five pairs), and the other guest's moves
+    are answered within 1 s (p95). The flooding device's own turns are its own affair."""
     devices.allowed.append(re.compile(r"sends far more than a person"))
     host = device(devices, relay.url, "host")
     flooder = device(devices, relay.url, "flooder")
@@ -452,35 +456,36 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
         host.wait_for_timeout(seconds * 1000)
         return [(seat, ms) for seat, ms in host.evaluate("window.__turns") if seat != 1]
 
-    def pace(turns, what):
-        for seat in (0, 2):
-            mine = sorted(ms for s, ms in turns if s == seat)
-            print(f"{what}, seat {seat + 1}: {len(mine)} turns, median {mine[len(mine) // 2] if mine else None} ms")
+    def pace(turns):
         return len(turns) / (sum(ms for _, ms in turns) / 1000) if turns else 0.0
 
-    # Calm and flood take turns, so that whatever else this machine runs weighs on both alike; the
-    # table settles for 1 s after each stretch of flood, unmeasured.
-    calm_turns, busy_turns, answers, sent = [], [], [], 0
+    # Calm and flood take turns, so that whatever else this machine runs weighs on each pair of
+    # stretches alike; the table settles for 1 s after each stretch of flood, unmeasured. The
+    # flood's pace is judged pair by pair (the median of five), so that one pair that the machine's
+    # other work hit does not decide.
+    pairs, answers, sent = [], [], 0
     for _ in range(5):
-        calm_turns += stretch(3)
+        calm_turns = stretch(3)
         other.evaluate("() => { window.__answers = []; }")
         # The flood runs in the flooder's page while the test watches the table's pace.
         flooder.evaluate("(s) => { window.__flood = (" + FLOOD + ")(s); }", 3)
-        busy_turns += stretch(3)
+        busy_turns = stretch(3)
         sent += flooder.evaluate("window.__flood")
         answers += other.evaluate("window.__answers")
+        pairs.append((pace(calm_turns), pace(busy_turns)))
         host.wait_for_timeout(1000)
-    calm, busy = pace(calm_turns, "calm"), pace(busy_turns, "flood")
+    ratios = sorted(busy / calm for calm, busy in pairs if calm)
+    ratio = ratios[len(ratios) // 2] if ratios else 0.0
     answers.sort()
     p95 = answers[int(0.95 * (len(answers) - 1))] if answers else None
-    print(f"pace for the others: calm {calm:.2f} entries/s, under a flood of {sent} rounds {busy:.2f} entries/s; "
-          f"the other guest's moves answered in {answers} ms; strangers: "
-          f"{host.evaluate('JSON.stringify(window.__vt.liveHost.net.strangers.counts)')}")
-    assert sent >= 285, sent                                        # 15 s of rounds of 50 ms
+    print(f"pace for the others, calm and under the flood, entries/s: {[(round(c, 2), round(b, 2)) for c, b in pairs]}, "
+          f"median ratio {ratio:.2f}; {sent} rounds of flood; the other guest's moves answered in {answers} ms; "
+          f"strangers: {host.evaluate('JSON.stringify(window.__vt.liveHost.net.strangers.counts)')}")
+    assert sent >= 270, sent               # 15 s of rounds of 50 ms, less what each stretch's last timer cut
     assert not host.evaluate("window.__vt.liveHost.snap.terminal")   # the whole of both stretches was played
     # A host that queued the flood behind the others' moves managed 17-33 % of its calm pace, and
     # answered a move half a minute late; one that checked every stranger's signature, answered
-    # each and repainted its cards for each, 61-64 %.
-    assert busy >= 0.8 * calm, (calm, busy)
+    # each and repainted its cards for each, 61-64 % (67-73 % as the median of these pairs).
+    assert ratio >= 0.8, pairs
     assert answers and p95 <= 1000, answers
     assert "sends far more than a person" in host.locator(".invite-card[data-seat='1']").inner_text()
