@@ -91,25 +91,28 @@ class Table:
 
 def route(a: int, b: int, cost: list[float], bias: list[float] | None = None) -> tuple[float, list[int]]:
     """The cheapest path from town a to town b: (cost, road indices). ``bias`` breaks ties between equal paths."""
+    # The bias counts only on roads still to pave (cost > 0); a road never paved stays out.
+    weight = cost if bias is None else [c + x if 0.0 < c < INF else c for c, x in zip(cost, bias)]
     dist = [INF] * NTOWNS
     via: list[tuple[int, int]] = [(-1, -1)] * NTOWNS
     dist[a] = 0.0
     heap = [(0.0, a)]
+    pop, push = heapq.heappop, heapq.heappush
     while heap:
-        d, u = heapq.heappop(heap)
+        d, u = pop(heap)
         if u == b:
             break
         if d > dist[u]:
             continue
         for r, v in ADJ[u]:
-            w = cost[r]
+            w = weight[r]
             if w == INF:
                 continue
-            w += bias[r] if bias is not None and w > 0 else 0.0
-            if d + w < dist[v] - 1e-9:
-                dist[v] = d + w
+            w += d
+            if w < dist[v] - 1e-9:
+                dist[v] = w
                 via[v] = (r, u)
-                heapq.heappush(heap, (d + w, v))
+                push(heap, (w, v))
     if dist[b] == INF:
         return INF, []
     path, t = [], b
@@ -137,11 +140,9 @@ def plan(t: Table, mail: list[int], bias: list[float] | None = None) -> tuple[se
 
 def colour_bias(t: Table) -> list[float]:
     """A small preference for roads whose colour the hand already holds (ties between equal routes)."""
-    out = []
-    for r in ROADS:
-        have = max(t.hand[:OX]) if r.colour == GREY else t.hand[r.colour]
-        out.append(0.05 * (r.len - min(r.len, have + t.hand[OX])) / r.len)
-    return out
+    hand, ox = t.hand, t.hand[OX]
+    most = max(hand[:OX])
+    return [0.05 * (r.len - min(r.len, (most if r.colour == GREY else hand[r.colour]) + ox)) / r.len for r in ROADS]
 
 
 def needs(t: Table, roads: set[int]) -> list[float]:

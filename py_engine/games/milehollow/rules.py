@@ -194,6 +194,15 @@ class MilehollowRules(GameState):
             return f"{r.id} needs {r.len} markers and you have {self.markers[seat]}"
         return None
 
+    def may_pave(self, seat: int, road: int) -> bool:
+        """:meth:`why_not_road` is None, without its words (asked for every road at every turn of a playout)."""
+        r = ROADS[road]
+        owner = self.owner
+        if owner[road] >= 0 or self.markers[seat] < r.len:
+            return False
+        twin = r.twin
+        return twin < 0 or (owner[twin] != seat and not (self.num_players <= TWIN_CLOSES and owner[twin] >= 0))
+
     def pave_mixes(self, seat: int, road: int) -> list[tuple[int, int, int]]:
         """Every (colour, n, oxen) that pays for ``road`` from ``seat``'s hand; Oxen spent last come first.
 
@@ -230,7 +239,7 @@ class MilehollowRules(GameState):
         ``roads``: only those (None: every road)."""
         out = []
         for road in (range(NROADS) if roads is None else roads):
-            if self.why_not_road(seat, road) is None:
+            if self.may_pave(seat, road):
                 mixes = self.proposals(seat, road) if offered else self.pave_mixes(seat, road)
                 out += [nt.pave_text(road, c, n, ox) for c, n, ox in mixes]
         return out
