@@ -5,6 +5,7 @@
 //   engine.onProgress((fraction, label) => …);  // 0..1; label "download" | "start" | "engine" | "ready"
 //   await engine.ready;                     // {pyodide, python, engine, build, timings}
 //   const snap = await engine.call("new_table", {game: "elderwood", seats: [...]});
+//   const spare = spareEngine();            // a second worker (null with one core); spare.terminate() after
 //
 // call() may be used before ready: requests are queued and answered in the order made.
 // A refused request rejects with an Error whose .kind is the bridge's kind ("illegal",
@@ -23,8 +24,9 @@ const SLOW_COMMANDS = { verify: 300_000, open_replay: 120_000, load_table: 120_0
 const STALL_MS = 45_000;
 
 class Engine {
-  constructor(workerURL) {
+  constructor(workerURL, name = "valley-tables-engine") {
     this._workerURL = workerURL;
+    this.name = name;
     this._pending = new Map();
     this._nextId = 1;
     this._listeners = new Set();
@@ -64,7 +66,7 @@ class Engine {
       this._rejectReady = reject;
     });
     this.ready.catch(() => {}); // callers that only use call() still see the error there
-    const worker = new Worker(this._workerURL, { type: "module", name: "valley-tables-engine" });
+    const worker = new Worker(this._workerURL, { type: "module", name: this.name });
     this._worker = worker;
     worker.addEventListener("message", (e) => { if (this._worker === worker) this._onMessage(e.data); });
     worker.addEventListener("error", (e) => {
@@ -200,6 +202,16 @@ class Engine {
 export function getEngine() {
   if (!singleton) singleton = new Engine(new URL("./worker.js", import.meta.url));
   return singleton;
+}
+
+/**
+ * A second engine in its own worker, for work that splits (a review's decisions) on a device with
+ * more than one core. It holds no tables and writes no saves; the caller terminate()s it when done,
+ * since each engine keeps a whole Python in memory. null on a device with one core.
+ */
+export function spareEngine() {
+  if ((navigator.hardwareConcurrency || 1) < 2) return null;
+  return new Engine(new URL("./worker.js", import.meta.url), "valley-tables-engine-2");
 }
 
 /**

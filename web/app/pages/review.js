@@ -1,8 +1,8 @@
 // Review (#/review/<id> for a game finished on this device, #/review?r=<record> from a link, a file
 // or the Verify page): every decision of every seat judged by the strongest bot level as that seat
-// saw it, one decision per worker call (review_open, then review_next until done), so the page stays
-// responsive, a progress bar counts the moves, results appear as they come and Cancel (or leaving
-// the page) stops it. Per move: the move played and the best move in words, the loss in win chance
+// saw it, one decision per worker call (review_open, then review_next for each decision), shared with
+// a second worker on a device with two cores or more, so the page stays responsive, a progress bar
+// counts the moves, results appear as they come and Cancel (or leaving the page) stops it. Per move: the move played and the best move in words, the loss in win chance
 // and its mark; a chart of each seat's win chance; a move picked (in the list, by the arrows, on the
 // chart) shows the board before it as that seat saw it, the best move drawn. A whole review is kept
 // on this device (web/lib/reviews.js), so reopening it is instant.
@@ -19,6 +19,7 @@ import { engineStatus } from "../table/progress.js";
 import { useStyle, gameName, seatText } from "../../embed/util.js";
 import { recordOf } from "./replay.js";
 import { createChart } from "../review/chart.js";
+import { spareEngine } from "../../engine.js";
 
 const pct = (x) => `${Math.round(x * 100)}%`;
 /** A loss under one point keeps a decimal ("0.4%"): "0%" beside a move that was not the best would puzzle. */
@@ -28,6 +29,8 @@ const lossPct = (x) => (x > 0 && x < 0.01
 const counted = (what, n) => t(n === 1 ? `rv.count.${what}.one` : `rv.count.${what}`, { n });
 /** Below this width the page is one column (web/embed/pages.css). */
 const NARROW = 900;
+/** Decisions from which a review starts a second worker (on a device with two cores or more). */
+const SPARE_FROM = 24;
 
 export function mount(el, params, ctx) {
   useStyle("pages.css");
@@ -52,7 +55,6 @@ export function mount(el, params, ctx) {
     let total = null;          // decisions to judge (known once the review is open)
     let state = "starting";    // starting | running | done | stopped | failed
     let failure = "";
-    let reviewId = null;
     let colours = null;
     let fromStore = false;
 
@@ -139,9 +141,9 @@ export function mount(el, params, ctx) {
       boardHost.setAttribute("aria-label", t("rv.board"));
     }
 
-    function paintProgress() {
+    function paintProgress(judged = moves.length) {
       page.dataset.state = state;
-      const n = moves.length;
+      const n = judged;
       bar.max = String(Math.max(1, total ?? 1));
       bar.value = String(n);
       bar.hidden = state === "done";
@@ -177,7 +179,7 @@ export function mount(el, params, ctx) {
       const badge = m.mark ? h(`span.badge.rv-mark.rv-${m.mark}`, t(`rv.mark.${m.mark}`))
         : m.best === m.played ? h("span.badge.rv-best", t("rv.bestPlayed")) : null;
       return h("li", {
-        role: "option", id: `rv-m-${i}`, dataset: { i: String(i), step: String(m.step), seat: String(m.seat), mark: m.mark || "", played: m.played, best: m.best },
+        role: "option", id: `rv-m-${i}`, dataset: { i: String(i), step: String(m.step), seat: String(m.seat), mark: m.mark || "", forced: m.forced || "", played: m.played, best: m.best },
         "aria-selected": i === sel ? "true" : "false", class: i === sel ? "current" : null,
       },
       h("span.rv-n", `${m.step + 1}.`),
@@ -237,7 +239,8 @@ export function mount(el, params, ctx) {
           h("dt", t("rv.played")), h("dd.rv-played-words", words(m.played_words)),
           h("dt", t("rv.best")), h("dd.rv-best-words", m.best === m.played ? t("rv.sameMove") : words(m.best_words)),
           h("dt", t("rv.loss")), h("dd", m.best === m.played ? "0%"
-            : t("rv.lossIs", { loss: lossPct(m.loss), from: pct(m.chance), to: pct(m.played_chance) }))),
+            : t("rv.lossIs", { loss: lossPct(m.loss), from: pct(m.chance), to: pct(m.played_chance) })),
+          m.forced ? [h("dt", t("rv.proof")), h("dd.rv-forced", t(`rv.forced.${m.forced}`))] : null),
       );
       boardNote.textContent = t("rv.boardNote", { who: names[m.seat] });
     }
@@ -341,11 +344,29 @@ export function mount(el, params, ctx) {
     }
 
     // --- the review itself --------------------------------------------------------------------------
+    // Two lanes where the device has two cores: the page's engine and a second worker (spareEngine)
+    // each open the review and take the next decision not yet taken, so their results are the review
+    // one worker gives (each judgement depends on its decision alone). Results are shown in the
+    // record's order: a decision judged early waits for the ones before it.
     let run = 0;
     let key = null;
+    let lanes = [];            // {engine, review} of the review under way
+    let spare = null;          // the second worker, while a review runs
+
+    function closeLanes() {
+      for (const lane of lanes) {
+        if (lane.review) lane.engine.call("close", { review: lane.review }).catch(() => {});
+        lane.review = null;
+      }
+      lanes = [];
+      if (spare) spare.terminate();
+      spare = null;
+    }
 
     async function start() {
       const mine = ++run;
+      closeLanes();
+      page.dataset.workers = "1";
       moves = [];
       sel = -1;
       total = null;
@@ -369,45 +390,102 @@ export function mount(el, params, ctx) {
           pickWorst();
           return;
         }
-        const opened = await ctx.engine.call("review_open", { text: JSON.stringify(record), viewer: "all" });
+        const text = JSON.stringify(record);
+        const lane = { engine: ctx.engine, review: null };
+        lanes.push(lane);
+        const opened = await ctx.engine.call("review_open", { text, viewer: "all" });
         if (mine !== run || !alive) {
           ctx.engine.call("close", { review: opened.review }).catch(() => {});
           return;
         }
+        lane.review = opened.review;
         statusBox.remove();
-        reviewId = opened.review;
         total = opened.total;
+        const steps = opened.steps;
+        const found = new Array(total).fill(null);
+        let taken = 0;
+        let judged = 0;
         state = "running";
         paintProgress();
         paintList();
-        for (;;) {
-          const m = await ctx.engine.call("review_next", { review: reviewId });
-          if (mine !== run || !alive) return;
-          if (m.done) break;
-          moves.push(m);
-          added(m);
-          paintProgress();
+        const take = async (l) => {
+          while (mine === run && alive && taken < total) {
+            const i = taken++;
+            const m = await l.engine.call("review_next", { review: l.review, step: steps[i] });
+            if (mine !== run || !alive) return;
+            found[i] = m;
+            judged++;
+            while (moves.length < total && found[moves.length]) {
+              moves.push(found[moves.length]);
+              added(moves[moves.length - 1]);
+            }
+            paintProgress(judged);
+          }
+        };
+        const work = [take(lane)];
+        // A second worker pays for its start (a second Python in memory) only on a longer review.
+        if (total >= SPARE_FROM && (spare = spareEngine())) {
+          const helper = { engine: spare, review: null };
+          lanes.push(helper);
+          page.dataset.workers = "2";
+          work.push((async () => {
+            try {
+              const more = await helper.engine.call("review_open", { text, viewer: "all" });
+              if (mine !== run || !alive) return;
+              helper.review = more.review;
+              await take(helper);
+            } catch (e) {
+              // The page's own worker carries on; a decision the second one held is judged again below.
+              if (mine === run && alive) console.warn("the second review worker stopped:", e);
+              helper.review = null;
+            }
+          })());
         }
-        reviewId = null;
+        await Promise.all(work);
+        if (mine !== run || !alive) return;
+        if (moves.length < total) await redo(found);
+        if (mine !== run || !alive) return;
+        closeLanes();
         state = "done";
         paintAll();
         pickWorst();
         announce(t("rv.done", { n: total }));
         keepReview({ id: key, game: record.game, engine: version, total, moves }).catch((e) => console.warn("review not kept", e));
+
+        /** Decisions a failed worker left unjudged: the page's worker judges them in a review of its own. */
+        async function redo(found) {
+          const missing = steps.filter((_, i) => !found[i]);
+          if (!missing.length) return;
+          const again = await ctx.engine.call("review_open", { text, viewer: "all" });
+          const extra = { engine: ctx.engine, review: again.review };
+          lanes.push(extra);
+          for (const step of missing) {
+            if (mine !== run || !alive) return;
+            const m = await ctx.engine.call("review_next", { review: extra.review, step });
+            const i = steps.indexOf(step);
+            found[i] = m;
+            judged++;
+            while (moves.length < total && found[moves.length]) {
+              moves.push(found[moves.length]);
+              added(moves[moves.length - 1]);
+            }
+            paintProgress(judged);
+          }
+        }
       } catch (e) {
         if (mine !== run || !alive) return;
+        closeLanes();
         state = "failed";
         failure = e.message || String(e);
         paintProgress();
       }
     }
 
-    /** Cancel: the call under way finishes in the worker, nothing more is asked, the review is closed. */
+    /** Cancel: the calls under way finish in the workers, nothing more is asked, the reviews are closed. */
     function stop() {
       if (state !== "running" && state !== "starting") return;
       run++;
-      if (reviewId) ctx.engine.call("close", { review: reviewId }).catch(() => {});
-      reviewId = null;
+      closeLanes();
       state = "stopped";
       paintProgress();
       paintList();
@@ -417,7 +495,7 @@ export function mount(el, params, ctx) {
 
     cleanup.push(() => {
       run++;
-      if (reviewId) ctx.engine.call("close", { review: reviewId }).catch(() => {});
+      closeLanes();
       if (replay) replay.then((r) => ctx.engine.call("close", { replay: r.replay }), () => {}).catch(() => {});
       if (renderer) {
         try { renderer.destroy(); } catch (e) { console.error(e); }
