@@ -122,3 +122,48 @@ def test_nothing_covers_the_map_s_names_and_every_label_fits(browser, site, save
         assert page.evaluate(COVERED_JS) == []
         assert page.evaluate(CUT_JS) == []
         shot(page, SCREENS / f"milehollow-labels-roads-{'phone' if touch else 'desktop'}-{lang}.png", touch)
+
+
+# The page's sticky bar (with its hint) against the map's names: a name on screen that meets the bar is
+# under it (the page's bar lies over whatever scrolls beneath it).
+PAGE_OVER_JS = """() => { const r = document.querySelector('.mh-root').__renderer;
+  const bar = document.querySelector('.table-bar').getBoundingClientRect();
+  const map = document.querySelector('.mh-map').getBoundingClientRect();
+  const out = [];
+  for (const b of r.labelBoxes()) {
+    const x0 = b.x - scrollX, y0 = b.y - scrollY;
+    if (y0 + b.h <= 0 || y0 >= innerHeight) continue;            // off screen: nothing is over it
+    if (y0 < bar.bottom && y0 + b.h > bar.top && x0 < bar.right && x0 + b.w > bar.left) out.push([b.id, 'under the bar']);
+  }
+  const shown = r.labelBoxes().filter((b) => b.y - scrollY >= bar.bottom && b.y - scrollY < innerHeight).length;
+  return {covered: out, shown, bar: [bar.top, bar.bottom], map: [map.top, map.bottom]}; }"""
+
+
+@pytest.mark.parametrize("lang", ["pt", "en"])
+def test_a_phone_keeps_the_map_s_names_clear_of_the_hint_with_the_list_of_roads_open(browser, site, save, lang):
+    """390 × 844, the hint said in the page's bar (sticky at the top, three lines in Portuguese) and the list
+    of roads to pave open under the map: the map starts below the bar, and when the page is scrolled so
+    that the bar lies over the map's top, no name is written under the bar (the names move clear of it)."""
+    with one_device(browser, 390, 844, touch=True) as page:
+        if lang == "pt":
+            page.add_init_script("localStorage.setItem('vt.lang', 'pt')")
+        open_save(page, site, save, f"hintroads{lang}")
+        page.locator(".table-controls button[data-action='@hint']").click()
+        page.wait_for_selector(".hint-box:not([hidden])", timeout=60_000)
+        page.wait_for_function(f"{ROOT}.dataset.acting === '1' && {ROOT}.dataset.pending === '0'")
+        page.locator(".mh-pavepile").click()
+        page.wait_for_function(f"{ROOT}.dataset.sheet === 'roads'")
+        page.wait_for_timeout(600)
+        got = page.evaluate(PAGE_OVER_JS)
+        assert got["map"][0] >= got["bar"][1] - 1, got            # the bar covers none of the map
+        assert got["covered"] == [] and got["shown"] >= 8, got
+        assert page.evaluate(COVERED_JS) == []
+        shot(page, SCREENS / f"milehollow-labels-hint-roads-phone-{lang}.png", True)
+        # Scrolled on to read the list: the bar now lies over a fifth of the map; the names keep clear of it.
+        under = 0.2 * (got["map"][1] - got["map"][0])
+        page.evaluate(f"window.scrollBy(0, {under} + ({got['map'][0]} - {got['bar'][1]}))")
+        page.wait_for_timeout(400)
+        got = page.evaluate(PAGE_OVER_JS)
+        assert got["map"][0] < got["bar"][1] - 10, got
+        assert got["covered"] == [] and got["shown"] >= 6, got
+        shot(page, SCREENS / f"milehollow-labels-hint-roads-scrolled-phone-{lang}.png", True)

@@ -293,15 +293,53 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   let paving = null;               // another seat's road being laid: {id, p}
   let pavedSeen = null;            // the last paving drawn
 
-  /** What lies over the map (the words of the moment, the zoom buttons), in the map's pixels: no
-   *  name is written under it. */
+  /** What lies over the map (the words of the moment, the zoom buttons, and the page's own bars
+   *  where the page has scrolled the map under them), in the map's pixels: no name is written under it. */
   function overMap() {
     const at = vp.element.getBoundingClientRect();
-    return [...mapBox.querySelectorAll(".vt-controls, .mh-hint span:not(:empty)")].filter((e) => e.offsetParent).map((e) => {
+    const boxes = [...mapBox.querySelectorAll(".vt-controls, .mh-hint span:not(:empty)")].filter((e) => e.offsetParent).map((e) => {
       const r = e.getBoundingClientRect();
       return { x: r.left - at.left - 2, y: r.top - at.top - 2, w: r.width + 4, h: r.height + 4 };
     });
+    const [top, bottom] = coveredEdges();
+    if (top > at.top) boxes.push({ x: -2, y: -2, w: at.width + 4, h: top - at.top + 2 });
+    if (bottom < at.bottom) boxes.push({ x: -2, y: bottom - at.top, w: at.width + 4, h: at.bottom - bottom + 2 });
+    return boxes;
   }
+
+  /** The window rows where the map shows from its top and to its bottom: whatever of the page lies over
+   *  its edges (a sticky bar with a hint in it, on a phone) is found by asking the page what is on top. */
+  function coveredEdges() {
+    const r = mapBox.getBoundingClientRect();
+    const xs = [r.left + r.width * 0.2, r.left + r.width * 0.5, r.left + r.width * 0.8];
+    const seen = (y) => xs.some((x) => {
+      const e = document.elementFromPoint(x, y);
+      return !!e && mapBox.contains(e);
+    });
+    const lowest = Math.min(r.bottom, window.innerHeight) - 1;
+    let top = Math.max(r.top, 0) + 1;
+    while (top < lowest && !seen(top)) top += 4;
+    let bottom = lowest;
+    while (bottom > top && !seen(bottom)) bottom -= 4;
+    return [top - 1, bottom + 1];
+  }
+
+  // The page scrolled: the part of the map under the page's bars may have changed, and names with it.
+  let edges = "";
+  let edgeFrame = 0;
+  function onScroll() {
+    if (edgeFrame || destroyed) return;
+    edgeFrame = requestAnimationFrame(() => {
+      edgeFrame = 0;
+      if (destroyed || !geo || !view) return;
+      const now = coveredEdges().map(Math.round).join(",");
+      if (now !== edges) {
+        edges = now;
+        vp.redraw();
+      }
+    });
+  }
+  window.addEventListener("scroll", onScroll, { passive: true });
   function drawWorld(ctx, v) {
     if (!geo || !view) return;
     paintMap(ctx, geo, marks(), v.scale, performance.now());
@@ -716,6 +754,8 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       clearTimeout(infoTimer);
       clearInterval(pulseTimer);
       document.removeEventListener("keydown", onDocKey);
+      window.removeEventListener("scroll", onScroll);
+      if (edgeFrame) cancelAnimationFrame(edgeFrame);
       screenFit.destroy();
       boxWatch.disconnect();
       focusHold.destroy();
