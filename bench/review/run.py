@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+"""Whole reviews in the page: the longest game of every game reviewed by the built site in headless
+Chromium, timed from the Review page's start to its last judged move.
+
+    python3 bench/review/run.py [--games elderwood,milehollow] [--workers 2|1|both] [--no-build | --dist DIR]
+                                [--no-compare] [--no-write]
+
+The games (made here with the command line's engine, so the same on every run): every seat Easy,
+which makes the longest games —
+
+* Elderwood: two seats (its only size), seed = SHA-256 of ``long-review/3``: the draw at 200 moves;
+* Hollowmere, Milehollow, Wickerfair: five seats (the largest table, the most decisions), seed =
+  SHA-256 of ``long-review/<game>/5``.
+
+Each review runs in a fresh browser profile (no review kept from before), the engine started and
+ready first (a review starts from a page whose engine is up). ``--workers 2`` (the default) lets the
+page use its second worker as a device with two or more cores does; ``1`` tells the page the device
+has one core (``navigator.hardwareConcurrency``), ``both`` measures each.
+
+Then, unless ``--no-compare``: the same review in CPython twice — as the page judges (it must be the
+page's results exactly: each judgement is deterministic) and with the full budget on every decision
+(``analysis.review(full=True)``: no saving on decisions that cannot matter) — and every mark that
+differs is listed. The table replaces the part of docs/performance.md between the review-bench
+markers; the raw numbers go to bench/review/last.json.
+
+Times depend on the machine and its load: rerun on a quiet machine for figures to quote.
+"""
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import platform
+import re
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT))
+
+import build_site  # noqa: E402
+from py_engine.core import analysis  # noqa: E402
+from py_engine.core.table import Seat, Table  # noqa: E402
+from py_engine.registry import get_game  # noqa: E402
+from tests.browser.vt_page import csp_safe_waits  # noqa: E402
+
+HERE = Path(__file__).resolve().parent
+PERF_DOC = ROOT / "docs" / "performance.md"
+CHROMIUM = os.environ.get("VT_CHROMIUM", "/usr/bin/chromium")
+ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--no-first-run", "--disable-quic",
+        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
+GAMES = ("elderwood", "hollowmere", "milehollow", "wickerfair")
+SEEDS = {"elderwood": ("long-review/3", 2), "hollowmere": ("long-review/hollowmere/5", 5),
+         "milehollow": ("long-review/milehollow/5", 5), "wickerfair": ("long-review/wickerfair/5", 5)}
+TARGET_S = 60.0
+START, END = "<!-- review-bench: start -->", "<!-- review-bench: end -->"
+
+
+def bench_record(game: str) -> dict:
+    """The bench's game: every seat Easy, played to its end by the engine."""
+    text, seats = SEEDS[game]
+    seed = hashlib.sha256(text.encode("ascii")).hexdigest()
+    t = Table(get_game(game), [Seat(f"Easy {i + 1}", True, "easy") for i in range(seats)], {}, seed, "bench")
+    t.play_bots()
+    assert t.state.is_terminal(), game
+    return t.to_record()
+
+
+# --- the page ----------------------------------------------------------------------------------------
+
+ONE_CORE_JS = "Object.defineProperty(Navigator.prototype, 'hardwareConcurrency', {get: () => 1});"
+
+REVIEW_DONE_JS = """() => {
+    const p = document.querySelector('.pg-review');
+    if (!p) return null;
+    if (p.dataset.state === 'failed') return 'failed: ' + document.querySelector('.rv-progress-label').textContent;
+    return p.dataset.state === 'done' ? 'done' : null;
+}"""
+
+MOVES_JS = """() => [...document.querySelectorAll('.rv-list li[data-i]')].map((li) => ({
+    step: Number(li.dataset.step), seat: Number(li.dataset.seat), played: li.dataset.played, best: li.dataset.best,
+    mark: li.dataset.mark || null, forced: li.dataset.forced || null}))"""
+
+
+def in_page(browser, base: str, record: dict, workers: int) -> dict:
+    ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
+    ctx.set_default_timeout(900_000)
+    try:
+        if workers == 1:
+            ctx.add_init_script(ONE_CORE_JS)
+        page = ctx.new_page()
+        csp_safe_waits(page, poll_ms=100)
+        errors: list[str] = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{base}/index.html", wait_until="load")
+        page.wait_for_function("() => window.__vt && window.__vt.engine && window.__vt.engine.state === 'ready'",
+                               timeout=300_000)
+        link = page.evaluate("(r) => import('./web/lib/recordcodec.js').then((m) => m.encodeRecord(r))", record)
+        t0 = time.monotonic()
+        page.evaluate("(r) => { location.hash = '#/review?r=' + r; }", link)
+        state = page.wait_for_function(REVIEW_DONE_JS, timeout=900_000)
+        took = time.monotonic() - t0
+        if state != "done":
+            raise RuntimeError(f"the review did not finish: {state}")
+        moves = page.evaluate(MOVES_JS)
+        used = int(page.evaluate("() => Number(document.querySelector('.pg-review').dataset.workers || 1)"))
+        if errors:
+            raise RuntimeError(f"page errors: {errors}")
+        return {"seconds": round(took, 1), "moves": moves, "workers": used}
+    finally:
+        ctx.close()
+
+
+# --- CPython -----------------------------------------------------------------------------------------
+
+def in_cpython(record: dict, full: bool) -> dict:
+    t0 = time.process_time()
+    moves = [{k: m[k] for k in ("step", "seat", "played", "best", "mark", "forced", "loss")}
+             for m in analysis.review(record, get_game, full=full)]
+    return {"cpu_seconds": round(time.process_time() - t0, 1), "moves": moves}
+
+
+def differences(a: list[dict], b: list[dict], keys=("step", "mark")) -> list[dict]:
+    out = []
+    for x, y in zip(a, b):
+        if any(x[k] != y[k] for k in keys):
+            out.append({"step": x["step"], "seat": x["seat"], "played": x["played"],
+                        **{f"a_{k}": x[k] for k in keys if k != "step"}, **{f"b_{k}": y[k] for k in keys if k != "step"}})
+    if len(a) != len(b):
+        out.append({"length": [len(a), len(b)]})
+    return out
+
+
+def marks_count(moves: list[dict]) -> str:
+    c = {k: sum(1 for m in moves if m["mark"] == k) for k in ("inaccuracy", "mistake", "blunder")}
+    forced = sum(1 for m in moves if m.get("forced"))
+    return f"{c['inaccuracy']} / {c['mistake']} / {c['blunder']}" + (f" ({forced} proved)" if forced else "")
+
+
+# --- the report --------------------------------------------------------------------------------------
+
+def table(rows: list[dict]) -> str:
+    lines = ["| game | seats | actions | decisions | workers | whole review in the page | per decision "
+             "| marks (inaccuracy / mistake / blunder) | marks vs the full budget |",
+             "|---|---|---|---|---|---|---|---|---|"]
+    for r in rows:
+        for w in r["page"]:
+            cmp = r.get("compare")
+            if cmp is None:
+                versus = "not compared"
+            elif not cmp["full_vs_page"]:
+                versus = "the same"
+            else:
+                versus = f"{len(cmp['full_vs_page'])} differ: " + ", ".join(
+                    f"move {d['step'] + 1} {d.get('a_mark') or 'none'} → {d.get('b_mark') or 'none'}"
+                    for d in cmp["full_vs_page"][:6] if "step" in d)
+            ok = "" if w["seconds"] <= TARGET_S else " (over 60 s)"
+            lines.append(f"| {r['game'].capitalize()} | {r['seats']} | {r['actions']} | {len(w['moves'])} | {w['workers']} "
+                         f"| {w['seconds']:.1f} s{ok} | {w['seconds'] / max(1, len(w['moves'])):.2f} s "
+                         f"| {marks_count(w['moves'])} | {versus} |")
+    return "\n".join(lines)
+
+
+def write_doc(rows: list[dict], load: str) -> None:
+    text = PERF_DOC.read_text()
+    if START not in text or END not in text:
+        raise SystemExit(f"{PERF_DOC} lacks the {START} / {END} markers")
+    when = time.strftime("%Y-%m-%d")
+    body = (f"{START}\n`python3 bench/review/run.py` ({when}; Chromium headless, the built site, {platform.machine()}, "
+            f"{os.cpu_count()} cores; load average at the start {load}):\n\n{table(rows)}\n{END}")
+    text = re.sub(re.escape(START) + ".*?" + re.escape(END), lambda _: body, text, flags=re.S)
+    PERF_DOC.write_text(text)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--games", default=",".join(GAMES))
+    ap.add_argument("--workers", choices=("1", "2", "both"), default="2")
+    ap.add_argument("--no-build", action="store_true", help="use dist/ as it is")
+    ap.add_argument("--dist", type=Path, help="a site already built elsewhere")
+    ap.add_argument("--no-compare", action="store_true", help="skip the CPython reviews")
+    ap.add_argument("--no-write", action="store_true", help="leave docs/performance.md alone")
+    args = ap.parse_args(argv)
+    games = [g.strip() for g in args.games.split(",") if g.strip()]
+    for g in games:
+        if g not in GAMES:
+            ap.error(f"unknown game {g}")
+    workers = {"1": [1], "2": [2], "both": [2, 1]}[args.workers]
+    load = " ".join(f"{x:.1f}" for x in os.getloadavg())
+
+    if args.dist:
+        dist = args.dist
+    elif args.no_build:
+        dist = build_site.DIST
+    else:
+        dist = Path(tempfile.mkdtemp(prefix="vt-review-bench-")) / "dist"
+        print("building the site…", flush=True)
+        build_site.build(dist, quiet=True)
+    server = build_site.make_server(dist, 0)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_address[1]}"
+
+    from playwright.sync_api import sync_playwright
+    rows = []
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        try:
+            for game in games:
+                record = bench_record(game)
+                row = {"game": game, "seats": len(record["seats"]), "actions": len(record["actions"]), "page": []}
+                for w in workers:
+                    print(f"{game}: reviewing {len(record['actions'])} actions in the page ({w} worker(s) allowed)…",
+                          flush=True)
+                    got = in_page(browser, base, record, w)
+                    print(f"  {got['seconds']:.1f} s, {len(got['moves'])} decisions, {got['workers']} worker(s)", flush=True)
+                    row["page"].append(got)
+                if not args.no_compare:
+                    print(f"{game}: the same review in CPython, as the page judges and with the full budget…", flush=True)
+                    thrifty = in_cpython(record, full=False)
+                    full = in_cpython(record, full=True)
+                    page_moves = row["page"][0]["moves"]
+                    keys = ("step", "played", "best", "mark", "forced")
+                    row["compare"] = {
+                        "page_vs_cpython": differences(page_moves, thrifty["moves"], keys),
+                        "full_vs_page": differences(full["moves"], page_moves, ("step", "mark")),
+                        "cpu_seconds": thrifty["cpu_seconds"], "cpu_seconds_full": full["cpu_seconds"],
+                    }
+                    c = row["compare"]
+                    print(f"  page = CPython: {'yes' if not c['page_vs_cpython'] else c['page_vs_cpython'][:5]}; "
+                          f"marks vs the full budget: {len(c['full_vs_page'])} differ; CPU {c['cpu_seconds']} s "
+                          f"(full budget {c['cpu_seconds_full']} s)", flush=True)
+                rows.append(row)
+        finally:
+            browser.close()
+            server.shutdown()
+    (HERE / "last.json").write_text(json.dumps({"load": load, "rows": rows}, indent=1) + "\n")
+    print(table(rows))
+    if not args.no_write and set(games) == set(GAMES):
+        write_doc(rows, load)
+        print(f"written to {PERF_DOC.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
