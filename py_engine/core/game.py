@@ -348,6 +348,9 @@ class Game(ABC):
     bot_level_words: ClassVar[dict[str, dict[str, str]]] = {}
     #: Whether two people may agree a draw (the table's draw offer, py_engine/core/controls.py).
     draw_offers: ClassVar[bool] = False
+    #: Whether anything is ever hidden from a seat (Elderwood: nothing). Without hidden things another seat's
+    #: forced move is the same in every position a seat's view allows, so a preview may play it too.
+    hidden_information: ClassVar[bool] = True
 
     @abstractmethod
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> GameState:

@@ -38,7 +38,9 @@ def preview(game: Game, observation: dict[str, Any], seat: int, action: str) -> 
     (``{kind, players, visibility, secret, forced}``, or None when the game is over), the action's words
     as the seat's log will read them — or None when the action may show the seat something it cannot
     know yet. A move the table then plays at once without asking (a forced pass) is played too when it
-    is the seat's own and reveals nothing; another seat's forced move, or one that reveals, gives None.
+    reveals nothing and is the seat's own, or another seat's in a game that hides nothing
+    (``Game.hidden_information``: that move is then the same whatever the seat cannot see); any other
+    forced move gives None.
     An illegal action raises :class:`IllegalAction`, as the host's engine would."""
     state = game.sample_state(observation, seat, Stream(PREVIEW_KEY, f"preview/{seat}"))
     d = state.decision()
@@ -61,10 +63,11 @@ def preview(game: Game, observation: dict[str, Any], seat: int, action: str) -> 
         d = state.decision()
         if d is None or len(d.players) != 1 or not state.is_forced(d.players[0]):
             break
-        forced = state.timeout_action(d.players[0])
-        if d.players[0] != seat or state.reveals_to(forced, seat):
+        p = d.players[0]
+        forced = state.timeout_action(p)
+        if (p != seat and game.hidden_information) or state.reveals_to(forced, p):
             return None
-        state.apply_action(forced, seat)
+        state.apply_action(forced, p)
     d = state.decision()
     legal = [{"action": a, "words": _words(state, a, seat)} for a in state.legal_actions(seat)] \
         if d is not None and seat in d.players else []

@@ -74,18 +74,21 @@ for (const e of v.joint_terms || []) {
   check("joint seed with terms", createHash("sha256").update(Buffer.concat(parts)).digest("hex"), e.seed);
 }
 // The move chain: key = first 32 bytes of stream "table/moves"; c0 = 32 zero bytes;
-// c(i) = HMAC-SHA256(key, c(i-1) ‖ seat in decimal ‖ 0x00 ‖ by ‖ 0x00 ‖ action).
+// c(i) = HMAC-SHA256(key, c(i-1) ‖ seat in decimal ‖ 0x00 ‖ by ‖ 0x00 ‖ action), and at a table over days
+// ‖ 0x00 ‖ the action's time in decimal (unix seconds).
 for (const e of v.move_chains || []) {
   const key = stream(e.seed, "table/moves").read(32);
   let c = Buffer.alloc(32);
   const values = [c.toString("hex")];
   e.actions.forEach((a, i) => {
     const [seat, by] = e.actors[i];
-    c = createHmac("sha256", key).update(Buffer.concat([c, Buffer.from(String(seat), "ascii"), Buffer.from([0]),
-      Buffer.from(by, "utf8"), Buffer.from([0]), Buffer.from(a, "utf8")])).digest();
+    const parts = [c, Buffer.from(String(seat), "ascii"), Buffer.from([0]), Buffer.from(by, "utf8"), Buffer.from([0]),
+      Buffer.from(a, "utf8")];
+    if (e.times) parts.push(Buffer.from([0]), Buffer.from(String(e.times[i]), "ascii"));
+    c = createHmac("sha256", key).update(Buffer.concat(parts)).digest();
     values.push(c.toString("hex"));
   });
-  check("move chain", values, e.values);
+  check(e.times ? "move chain over days" : "move chain", values, e.values);
 }
 // The version 4 record of docs/records.md ("Example: a version 4 record"), beside the vectors: every
 // value in it follows from its contributions, its own fields and its actions.

@@ -367,3 +367,19 @@ def test_a_guest_s_page_keeps_the_times_it_was_shown():
     assert page.witness["started"] == r["started"]
     log = table.log(1)
     assert [x[2] for x in page.witness["shown"]] == [e["time"] for e in log if not e.get("draft")]
+
+
+def test_the_worked_clock_of_records_md():
+    """docs/records.md, *Tables over days*: the worked clock, to the second."""
+    t = elderwood({"colour": "ash", "move_days": 2, "bank_days": 1, "holiday_days": 3})
+    assert t.started == 1767225600 and to_mover(t) == 0
+    assert t.days_clock()["deadlines"][0] == 1767484800
+    first_move(t, 0, 1767420000)
+    assert t.days_clock()["bank_left"][0] == 64800 and t.days_clock()["deadlines"][1] == 1767679200
+    t.play("@holiday:2", 1, at=1767423600)
+    assert t.days_clock()["deadlines"][1] == 1767852000
+    with pytest.raises(TooEarly):
+        t.play("@claim:2", 0, at=1767851999)
+    assert t.controls(0, 1767852000) == ["@claim:2", "@extend:2", "@holiday:1", "@holiday:2", "@holiday:3"]
+    t.play("@extend:2", 0, at=1767852000)
+    assert t.days_clock()["deadlines"][1] == 1767938400

@@ -37,6 +37,7 @@ class ElderwoodGame(Game):
                    "pt": "Pesquisa uma jogada além do Normal; venceu o Normal em 73 de 100 jogos (8 empates)."},
     }
     draw_offers = True
+    hidden_information = False
 
     def new_initial_state(self, num_players: int, options: dict[str, Any], chance: Chance) -> ElderwoodState:
         self.check_players(num_players)

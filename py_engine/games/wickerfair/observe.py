@@ -128,7 +128,11 @@ class ObserveMixin:
             "last_day": self._last_day(), "turn": self.turn_no, "order": list(self.order), "active": self.active,
             "column": self.col, "over": self.over, "end_reason": self.end_reason,
             "decision": None if d is None else {"kind": d.kind, "players": list(d.players), "timer": d.timer,
-                                                "visibility": d.visibility, "since": self.since},
+                                                "visibility": d.visibility, "since": self.since,
+                                                # the viewer's own steps in a decision of its alone (only its
+                                                # own: another seat's count would tell how it chose)
+                                                "steps": self.n_actions - self.since
+                                                if viewer == ALL_SEATS or d.players == (viewer,) else None},
             "ctx": self._ctx_obs(viewer),
             "tasks": [list(t) for t in self.tasks],
             "clans": [self._clan_obs(p, viewer) for p in range(self.num_players)],

@@ -55,5 +55,6 @@ class WickerfairPosition:
     #: Only in a position rebuilt from an observation: the last turn's marks it showed (observe.last_turn).
     last_base: dict[str, Any] | None
     _stepping: Any                          # the compound choice a seat is stepping through (state.py)
+    _ran: list[str] | None                  # only on reveals_to's copy: the turn machine's steps it ran
     _occ: list[int] | None                  # caches (board.py), replaced whenever a piece moves
     _own: list[int] | None

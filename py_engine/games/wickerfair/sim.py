@@ -103,6 +103,9 @@ def rebuild(obs: dict[str, Any]) -> Any:
         s.dk, s.ctx, s.dplayers, s.since = None, {}, (), 0
     else:
         s.dk, s.dplayers, s.since = d["kind"], tuple(d["players"]), d["since"]
+        # The count goes on from the real one where the observation says it (the viewer's own decision),
+        # so a decision the viewer's next step asks has the ``since`` the real position gives it.
+        s.n_actions = s.since + (d.get("steps") or 0)
         s.ctx = _ctx(d["kind"], obs["ctx"], me)
     s.choice, s._stepping = s.since, None
     s.herald_moved, s.trinket_used = obs["herald_moved"], obs["trinket_used"]

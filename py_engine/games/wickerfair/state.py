@@ -31,6 +31,9 @@ from .observe import ObserveMixin
 from .position import WickerfairPosition
 from .travel import TravelMixin
 
+#: The turn machine's steps that look at nothing the active clan cannot see (reveals_to).
+OWN_TASKS = ("column", "window", "top", "bottom")
+
 #: Every label this game draws from (docs/rules/wickerfair.md, "Fairness").
 LABELS = ("setup/clans", "setup/mats", "setup/visitors", "setup/mill", "setup/prize", "setup/courage",
           "setup/missions", "courage/reshuffle", "confront/snatch")
@@ -168,11 +171,16 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         self.tasks.extend(reversed(tasks))
 
     def _advance(self) -> None:
+        ran = getattr(self, "_ran", None)        # reveals_to's copy notes every task it runs
         while self.dk is None and not self.over:
             if not self.tasks:
+                if ran is not None:
+                    ran.append("next_turn")
                 self._next_turn()
                 continue
             task = self.tasks.pop()
+            if ran is not None:
+                ran.append(task[0])
             getattr(self, "_t_" + task[0])(*task[1:])
 
     def _begin_turn(self) -> None:
@@ -251,19 +259,25 @@ class WickerfairState(TravelMixin, ActionsMixin, ConfrontMixin, CardsMixin, Obse
         return len(legal) == 1 and legal[0] == self.timeout_action(player)
 
     def reveals_to(self, action: str, seat: int) -> bool:
-        """False only for a step that keeps the same decision of the same seat open (a unit picked, a step
-        taken, a load, a hex of a harvest, a resource added to a mix, a step back): no task of the turn
-        machine runs, so nothing is drawn or turned and no other clan answers. A courage commit is secret
-        (the last one in shows both sides); any step that closes or changes the decision lets the turn go
-        on, which may draw a courage card, meet a visitor, look at missions or the mill pile, or end the
-        fair. Played on a copy; what it checks (the decision, the task list, the events) is public."""
+        """False for a step after which the same seat decides again, having run at most its own turn's
+        steps that look at nothing hidden (its column, its mission window — its own missions —, its top
+        and bottom actions asked): a step that keeps its decision open (a unit picked, a step taken, a
+        load, a hex of a harvest, a resource added to a mix, a step back), one that asks its next part at
+        once (the top option's Travel, Harvest or Trade; the bottom action's placement or Trinkets), a
+        column chosen, a top action finished before the bottom one. Nothing is drawn or turned and no other
+        clan answers. A courage commit is secret (the last one in shows both sides); any other step may draw
+        a courage card (a helper's payout), meet a visitor, look at missions or the mill pile, start another
+        clan's turn or end the fair. Played on a copy; what it checks (the decision, the steps the turn
+        machine ran, the events) is public."""
         if self.over or self.dk == K.COURAGE_COMMIT:
             return True
         c = self.clone()
+        c._ran = []
         mark = len(c.events)
         c.apply_action(action, seat)
-        if (c.over or c.dk != self.dk or c.dplayers != self.dplayers or c.since != self.since
-                or c.tasks != self.tasks):
+        if c.over or c.dk is None or c.dplayers != (seat,):
+            return True
+        if c._ran and (seat != self.active or any(task not in OWN_TASKS for task in c._ran)):
             return True
         return any(e.get("seen_by") is not None or e["kind"] in ("draw", "draw_lost", "reshuffle")
                    for e in c.events[mark:])
