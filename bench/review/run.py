@@ -46,14 +46,11 @@ import build_site  # noqa: E402
 from py_engine.core import analysis  # noqa: E402
 from py_engine.core.table import Seat, Table  # noqa: E402
 from py_engine.registry import get_game  # noqa: E402
+from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402  (Debian's Chromium, no network)
 from tests.browser.vt_page import csp_safe_waits  # noqa: E402
 
 HERE = Path(__file__).resolve().parent
 PERF_DOC = ROOT / "docs" / "performance.md"
-CHROMIUM = os.environ.get("VT_CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--no-first-run", "--disable-quic",
-        "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"]
 GAMES = ("elderwood", "hollowmere", "milehollow", "wickerfair")
 SEEDS = {"elderwood": ("long-review/3", 2), "hollowmere": ("long-review/hollowmere/5", 5),
          "milehollow": ("long-review/milehollow/5", 5), "wickerfair": ("long-review/wickerfair/5", 5)}
@@ -208,7 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     from playwright.sync_api import sync_playwright
     rows = []
     with sync_playwright() as p:
-        browser = p.chromium.launch(executable_path=CHROMIUM, args=ARGS, headless=True)
+        browser = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS, headless=True)
         try:
             for game in games:
                 record = bench_record(game)

@@ -408,18 +408,22 @@ export function mount(el, params, ctx) {
         state = "running";
         paintProgress();
         paintList();
+        /** A judged decision: shown with every one before it that is judged too. */
+        const arrived = (i, m) => {
+          found[i] = m;
+          judged++;
+          while (moves.length < total && found[moves.length]) {
+            moves.push(found[moves.length]);
+            added(moves[moves.length - 1]);
+          }
+          paintProgress(judged);
+        };
         const take = async (l) => {
           while (mine === run && alive && taken < total) {
             const i = taken++;
             const m = await l.engine.call("review_next", { review: l.review, step: steps[i] });
             if (mine !== run || !alive) return;
-            found[i] = m;
-            judged++;
-            while (moves.length < total && found[moves.length]) {
-              moves.push(found[moves.length]);
-              added(moves[moves.length - 1]);
-            }
-            paintProgress(judged);
+            arrived(i, m);
           }
         };
         const work = [take(lane)];
@@ -443,7 +447,7 @@ export function mount(el, params, ctx) {
         }
         await Promise.all(work);
         if (mine !== run || !alive) return;
-        if (moves.length < total) await redo(found);
+        if (moves.length < total) await redo();
         if (mine !== run || !alive) return;
         closeLanes();
         state = "done";
@@ -453,7 +457,7 @@ export function mount(el, params, ctx) {
         keepReview({ id: key, game: record.game, engine: version, total, moves }).catch((e) => console.warn("review not kept", e));
 
         /** Decisions a failed worker left unjudged: the page's worker judges them in a review of its own. */
-        async function redo(found) {
+        async function redo() {
           const missing = steps.filter((_, i) => !found[i]);
           if (!missing.length) return;
           const again = await ctx.engine.call("review_open", { text, viewer: "all" });
@@ -462,14 +466,8 @@ export function mount(el, params, ctx) {
           for (const step of missing) {
             if (mine !== run || !alive) return;
             const m = await ctx.engine.call("review_next", { review: extra.review, step });
-            const i = steps.indexOf(step);
-            found[i] = m;
-            judged++;
-            while (moves.length < total && found[moves.length]) {
-              moves.push(found[moves.length]);
-              added(moves[moves.length - 1]);
-            }
-            paintProgress(judged);
+            if (mine !== run || !alive) return;
+            arrived(steps.indexOf(step), m);
           }
         }
       } catch (e) {
