@@ -85,24 +85,22 @@ def days_action(action: Any) -> tuple[str, int] | None:
     return None
 
 
-def days_words(action: str) -> dict[str, str]:
-    """The log's words for a table-over-days action."""
-    kind, n = days_action(action)  # type: ignore[misc]
-    if kind == CLAIM:
-        return {"en": f"Claimed the game: seat {n} ran out of time", "pt": f"Reivindicou o jogo: o lugar {n} ficou sem tempo"}
-    if kind == EXTEND:
-        return {"en": f"Gave seat {n} one more day", "pt": f"Deu mais um dia ao lugar {n}"}
-    return {"en": f"On holiday for {n} day{'s' if n > 1 else ''}", "pt": f"De férias por {n} dia{'s' if n > 1 else ''}"}
+#: The words of a table-over-days action: (what the log says, what its button says), ``{n}`` its number and
+#: ``{s}`` a plural's ending.
+_DAYS_WORDS = {
+    CLAIM: ({"en": "Claimed the game: seat {n} ran out of time", "pt": "Reivindicou o jogo: o lugar {n} ficou sem tempo"},
+            {"en": "Claim the win (seat {n} is out of time)", "pt": "Reivindicar a vitória (o lugar {n} está sem tempo)"}),
+    EXTEND: ({"en": "Gave seat {n} one more day", "pt": "Deu mais um dia ao lugar {n}"},
+             {"en": "Give seat {n} one more day", "pt": "Dar mais um dia ao lugar {n}"}),
+    HOLIDAY: ({"en": "On holiday for {n} day{s}", "pt": "De férias por {n} dia{s}"},
+              {"en": "Take {n} day{s} of holiday", "pt": "Tirar {n} dia{s} de férias"}),
+}
 
 
-def days_buttons(action: str) -> dict[str, str]:
-    """What a table-over-days action's button says."""
+def days_words(action: str, button: bool = False) -> dict[str, str]:
+    """The log's words for a table-over-days action (``button``: what its button says)."""
     kind, n = days_action(action)  # type: ignore[misc]
-    if kind == CLAIM:
-        return {"en": f"Claim the win (seat {n} is out of time)", "pt": f"Reivindicar a vitória (o lugar {n} está sem tempo)"}
-    if kind == EXTEND:
-        return {"en": f"Give seat {n} one more day", "pt": f"Dar mais um dia ao lugar {n}"}
-    return {"en": f"Take {n} day{'s' if n > 1 else ''} of holiday", "pt": f"Tirar {n} dia{'s' if n > 1 else ''} de férias"}
+    return {lang: text.format(n=n, s="s" if n > 1 else "") for lang, text in _DAYS_WORDS[kind][button].items()}
 
 
 class Overlay(GameState):

@@ -146,41 +146,34 @@ HINTS = OptionSpec(
     omit_default=True)
 
 
-def _days_words(days: int) -> dict[str, str]:
-    if days == 0:
-        return {"en": "None", "pt": "Nenhum"}
-    return {"en": f"{days} day{'s' if days > 1 else ''}", "pt": f"{days} dia{'s' if days > 1 else ''}"}
+def _pace(name: str, choices: tuple[int, ...], label: dict[str, str], help: dict[str, str],
+          needs: str | None = None, none: dict[str, str] | None = None) -> OptionSpec:
+    """One option of the pace of a table over days: a number of days, 0 by default and then left out."""
+    def days(d: int) -> dict[str, str]:
+        if d == 0:
+            return none or {"en": "None", "pt": "Nenhum"}
+        return {"en": f"{d} day{'s' if d > 1 else ''}", "pt": f"{d} dia{'s' if d > 1 else ''}"}
+    return OptionSpec(name, 0, choices, label=label, help=help, choice_words={str(d): days(d) for d in choices},
+                      omit_default=True, across_devices_only=True, needs=needs)
 
 
 #: A table over days (``docs/records.md``, *Tables over days*): a move may take this many days (0: the
 #: table is not over days; its decisions run on the seconds of the rules' timers). Every action of such
 #: a table carries the host's clock's time, and the table's clock over days is ``py_engine/core/days.py``.
-MOVE_DAYS = OptionSpec(
-    "move_days", 0, (0, 1, 2, 3, 5, 7, 14),
-    label={"en": "Time per move", "pt": "Tempo por jogada"},
-    help={"en": "Over days: each move may take this many days.",
-          "pt": "Por dias: cada jogada pode levar esse número de dias."},
-    choice_words={"0": {"en": "Live (not over days)", "pt": "Ao vivo (não por dias)"},
-                  **{str(d): _days_words(d) for d in (1, 2, 3, 5, 7, 14)}},
-    omit_default=True, across_devices_only=True)
+MOVE_DAYS = _pace("move_days", (0, 1, 2, 3, 5, 7, 14), {"en": "Time per move", "pt": "Tempo por jogada"},
+                  {"en": "Over days: each move may take this many days.",
+                   "pt": "Por dias: cada jogada pode levar esse número de dias."},
+                  none={"en": "Live (not over days)", "pt": "Ao vivo (não por dias)"})
 
 #: Days a seat may run over the time per move, in the whole game (its time bank).
-BANK_DAYS = OptionSpec(
-    "bank_days", 0, (0, 1, 2, 3, 5, 7, 10, 14),
-    label={"en": "Time bank", "pt": "Banco de tempo"},
-    help={"en": "Days each player may run over the time per move, in the whole game.",
-          "pt": "Dias que cada jogador pode passar do tempo por jogada, no jogo inteiro."},
-    choice_words={str(d): _days_words(d) for d in (0, 1, 2, 3, 5, 7, 10, 14)},
-    omit_default=True, across_devices_only=True, needs="move_days")
+BANK_DAYS = _pace("bank_days", (0, 1, 2, 3, 5, 7, 10, 14), {"en": "Time bank", "pt": "Banco de tempo"},
+                  {"en": "Days each player may run over the time per move, in the whole game.",
+                   "pt": "Dias que cada jogador pode passar do tempo por jogada, no jogo inteiro."}, "move_days")
 
 #: Days of holiday each person may take in a year of the table: its clock stops meanwhile.
-HOLIDAY_DAYS = OptionSpec(
-    "holiday_days", 0, (0, 3, 5, 7, 10, 14, 21, 30),
-    label={"en": "Holidays", "pt": "Férias"},
-    help={"en": "Days each player may pause their clock in a year, for a holiday.",
-          "pt": "Dias por ano em que cada jogador pode parar o seu relógio, de férias."},
-    choice_words={str(d): _days_words(d) for d in (0, 3, 5, 7, 10, 14, 21, 30)},
-    omit_default=True, across_devices_only=True, needs="move_days")
+HOLIDAY_DAYS = _pace("holiday_days", (0, 3, 5, 7, 10, 14, 21, 30), {"en": "Holidays", "pt": "Férias"},
+                     {"en": "Days each player may pause their clock in a year, for a holiday.",
+                      "pt": "Dias por ano em que cada jogador pode parar o seu relógio, de férias."}, "move_days")
 
 #: The pace of a table over days: every game's options end with these.
 PACE = (MOVE_DAYS, BANK_DAYS, HOLIDAY_DAYS)

@@ -453,11 +453,7 @@ class Table:
         entry = Entry(action, seat, rec.BY_SEAT, PUBLIC, dict(words), dict(words), index=len(self.actions), time=at)
         self._append(action, seat, rec.BY_SEAT, at)
         if kind == ctl.CLAIM:
-            self.resigned.append(late)
-            self.draw_offer = None
-            left_seats = [q for q in range(len(self.seats)) if q not in self.resigned]
-            ended = (left_seats, "claimed") if len(left_seats) == 1 else None
-            self.state = ctl.Overlay(self._game_state(), self.resigned, ended)
+            self._put_out(late, "claimed")
         elif kind == ctl.EXTEND:
             self.clock.extend(late)
         else:
@@ -564,7 +560,7 @@ class Table:
     def control_words(action: str) -> dict[str, str]:
         """What a table action's button says (the log says what was done: ``controls.WORDS``)."""
         if ctl.days_action(action) is not None:
-            return ctl.days_buttons(action)
+            return ctl.days_words(action, button=True)
         return dict(ctl.BUTTONS[action])
 
     def _people_besides(self, seat: int) -> list[int]:
@@ -608,11 +604,7 @@ class Table:
                       index=len(self.actions), time=at)
         self._append(action, seat, rec.BY_SEAT, at)
         if action == ctl.RESIGN:
-            self.resigned.append(seat)
-            self.draw_offer = None
-            left = [q for q in range(len(self.seats)) if q not in self.resigned]
-            ended = (left, "resigned") if len(left) == 1 else None
-            self.state = ctl.Overlay(self._game_state(), self.resigned, ended)
+            self._put_out(seat, "resigned")
         elif action == ctl.DRAW_OFFER:
             self.draw_offer = seat
         elif action == ctl.DRAW_DECLINE:
@@ -632,6 +624,15 @@ class Table:
         self._reveal()
         if at is not None:
             self._tick(seat, at, False)
+
+    def _put_out(self, seat: int, reason: str) -> None:
+        """The seat is out (it resigned, or the game was claimed against it): never among the winners, its
+        decisions the table's; with one seat left the game ends and that seat wins."""
+        self.resigned.append(seat)
+        self.draw_offer = None
+        left = [q for q in range(len(self.seats)) if q not in self.resigned]
+        ended = (left, reason) if len(left) == 1 else None
+        self.state = ctl.Overlay(self._game_state(), self.resigned, ended)
 
     def _game_state(self) -> GameState:
         return self.state.inner if isinstance(self.state, ctl.Overlay) else self.state
