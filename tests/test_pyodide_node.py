@@ -63,6 +63,23 @@ def finished_record(game: str, seed: str) -> dict:
     return record
 
 
+def days_records() -> list[dict]:
+    """A finished joint table over days with a guest's witness, and a record whose claim came a minute early."""
+    from py_engine.core.record import seal
+    from py_engine.core.table import Seat, Table
+    from py_engine.jointplay import play
+    from py_engine.registry import get_game
+    _, joint = play(get_game("elderwood"), [Seat("Ana"), Seat("João")], {0: "easy", 1: "easy"},
+                    {"move_days": 1, "bank_days": 1, "holiday_days": 3}, "0.1.0", contributions=["01" * 32, "02" * 32])
+    t = Table(get_game("elderwood"), [Seat("A"), Seat("B")], {"move_days": 1}, "0c" * 32, "0.1.0", started=1_767_225_600)
+    late = t.decision().players[0]
+    t.play(f"@claim:{late + 1}", 1 - late, at=1_767_225_600 + 86_400)
+    early = t.to_record()
+    early["times"][0] -= 60
+    early["seal"] = seal(early, early["seed"])
+    return [joint, early]
+
+
 @pytest.fixture(scope="module")
 def pyodide_run(tmp_path_factory):
     node = _need_runtime()
@@ -79,6 +96,8 @@ def pyodide_run(tmp_path_factory):
     requests += [{"cmd": "lessons", "game": g} for g in games]
     requests += [{"cmd": "verify", "record": tampered}, {"cmd": "no-such-command"},
                  {"cmd": "verify", "record": "{not json"}]
+    # A table over days (times in the chain, a guest's witness with times) and a claim made too early.
+    requests += [{"cmd": "verify", "record": r, "bots": True} for r in days_records()]
     req_file = tmp / "requests.json"
     req_file.write_text(json.dumps(requests))
     proc = subprocess.run([node, str(SCRIPT), str(PYODIDE_DIR), str(wheel), str(req_file)],
@@ -120,7 +139,7 @@ def test_lessons_read_their_package_data_in_pyodide(pyodide_run):
 
 def test_bad_input_fails_cleanly_in_pyodide(pyodide_run):
     n = len(pyodide_run["games"])
-    tampered, unknown, not_json = pyodide_run["out"]["answers"][1 + 2 * n:]
+    tampered, unknown, not_json = pyodide_run["out"]["answers"][1 + 2 * n:4 + 2 * n]
     assert tampered["ok"] and not tampered["result"]["ok"]
     assert tampered["result"]["field"] == "seal"
     assert unknown == _answer(cmd="no-such-command")
@@ -250,3 +269,15 @@ def test_the_image_names_this_runtime(built_site):
     assert start["data"] in manifest["files"]
     assert (dist / start["data"]).read_bytes() == build_site.engine_data_zip()
     assert (dist / start["wheel"]).read_bytes() == build_site.wheel_bytes()
+
+
+def test_a_table_over_days_verifies_in_pyodide_as_in_cpython(pyodide_run):
+    """The times, the chain that binds them, the witness's times and a claim made too early (its time in
+    words) answer alike in both interpreters."""
+    records = days_records()
+    answers = pyodide_run["out"]["answers"][-len(records):]
+    for record, answer in zip(records, answers):
+        assert answer["ok"], answer
+        assert answer["result"] == _call(cmd="verify", record=record, bots=True)
+    assert answers[0]["result"]["ok"] and not answers[1]["result"]["ok"]
+    assert answers[1]["result"]["field"] == "times[0]" and "2026-01-02 00:00 UTC" in answers[1]["result"]["summary"]
