@@ -129,10 +129,12 @@ class ObserveMixin:
             "column": self.col, "over": self.over, "end_reason": self.end_reason,
             "decision": None if d is None else {"kind": d.kind, "players": list(d.players), "timer": d.timer,
                                                 "visibility": d.visibility, "since": self.since,
-                                                # the viewer's own steps in a decision of its alone (only its
-                                                # own: another seat's count would tell how it chose)
+                                                # the viewer's own steps in a decision asked of it alone (only
+                                                # its own: another seat's count would tell how it chose; a
+                                                # courage commit left to one side still counts the other's)
                                                 "steps": self.n_actions - self.since
-                                                if viewer == ALL_SEATS or d.players == (viewer,) else None},
+                                                if (viewer == ALL_SEATS or d.players == (viewer,))
+                                                and self.dk != K.COURAGE_COMMIT else None},
             "ctx": self._ctx_obs(viewer),
             "tasks": [list(t) for t in self.tasks],
             "clans": [self._clan_obs(p, viewer) for p in range(self.num_players)],
