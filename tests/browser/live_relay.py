@@ -20,6 +20,15 @@ that refuses every event with those words. What it did is counted in ``stats``.
 ``GateRelay``: a proxy that passes everything, except that while ``up`` is False the events a page
 publishes go nowhere (the page is told nothing), and while ``down`` is False the events the relay
 passes on never reach the page: one device whose messages, or whose answers, do not get through.
+
+``DaysRelay``: a proxy for tables over days, with a clock of its own that a test sets (the simulated
+time; the pages' clocks are set to the same with Playwright's ``clock``). Towards the pages it
+serves no stored event whose NIP-40 expiration is past that time, and, in strict mode
+(``forget_after`` seconds), none that it took longer ago than that: it forgets it for good, as a
+relay that keeps nothing longer than a day. ``inject(event)`` hands an event to every subscription
+of every page, whatever its filters (a relay that sends what it likes). ``cut()`` makes it
+unreachable (every page's connection closed, new ones closed at once) until ``mend()``: a device
+with no network. Counted in ``stats``.
 """
 from __future__ import annotations
 
@@ -457,3 +466,116 @@ class StrictRelay(_Proxy):
                 await ws.send(json.dumps(["CLOSED", sub, "error: shutting down idle subscriptions"]))
             return
         await ws.send(m)
+
+
+STORED_KIND = 4050
+
+
+class DaysRelay(_Proxy):
+    """A proxy to ``upstream`` with a settable clock, NIP-40 expirations by that clock, and (strict,
+    ``forget_after`` seconds) stored events forgotten that long after it took them."""
+
+    def __init__(self, upstream: str, forget_after: float | None = None):
+        self.offset = 0.0  # the simulated time less this machine's
+        self.forget_after = forget_after
+        self.taken: dict[str, float] = {}  # event id -> simulated time this relay took it
+        self.forgotten: set[str] = set()
+        self.subs: dict = {}  # page connection -> its open subscription ids
+        self.reachable = True
+        self.stats = {k: 0 for k in ("published", "served", "expired", "forgotten", "injected", "refused")}
+        super().__init__(upstream, "days-relay")
+
+    def now(self) -> float:
+        return time.time() + self.offset
+
+    def set_time(self, t: float) -> None:
+        """The simulated time (unix seconds) is ``t`` from now on, and flows on."""
+        self.offset = t - time.time()
+
+    def _kept(self, ev) -> bool:
+        """May a page still be served this stored event?"""
+        eid = ev.get("id")
+        if eid in self.forgotten:
+            self.stats["forgotten"] += 1
+            return False
+        now = self.now()
+        expiration = next((t[1] for t in ev.get("tags", []) if isinstance(t, list) and len(t) >= 2 and t[0] == "expiration"),
+                          None)
+        if expiration is not None and str(expiration).isdigit() and int(expiration) < now:
+            self.stats["expired"] += 1
+            return False
+        taken = self.taken.get(eid, ev.get("created_at", now))
+        if self.forget_after is not None and now - taken > self.forget_after:
+            self.forgotten.add(eid)
+            self.stats["forgotten"] += 1
+            return False
+        return True
+
+    async def _client(self, ws) -> None:
+        if not self.reachable:
+            self.stats["refused"] += 1
+            await ws.close()
+            return
+        subs = self.subs.setdefault(ws, set())
+
+        async def from_page(up, m):
+            try:
+                msg = json.loads(m)
+            except ValueError:
+                msg = None
+            if isinstance(msg, list) and len(msg) >= 2:
+                if msg[0] == "EVENT" and isinstance(msg[1], dict) and msg[1].get("kind") == STORED_KIND:
+                    self.stats["published"] += 1
+                    self.taken.setdefault(msg[1].get("id"), self.now())
+                elif msg[0] == "REQ":
+                    subs.add(msg[1])
+                elif msg[0] == "CLOSE":
+                    subs.discard(msg[1])
+            await up.send(m)
+
+        async def from_up(page, m):
+            if m.startswith('["EVENT"'):
+                try:
+                    ev = json.loads(m)[2]
+                except (ValueError, IndexError):
+                    ev = None
+                if isinstance(ev, dict) and ev.get("kind") == STORED_KIND:
+                    if not self._kept(ev):
+                        return
+                    self.stats["served"] += 1
+            await page.send(m)
+        try:
+            await self._pipe(ws, from_page, from_up)
+        finally:
+            self.subs.pop(ws, None)
+
+    async def _inject(self, ev) -> int:
+        n = 0
+        for ws, subs in list(self.subs.items()):
+            for sub in list(subs):
+                try:
+                    await ws.send(json.dumps(["EVENT", sub, ev]))
+                    n += 1
+                except Exception:
+                    pass
+        self.stats["injected"] += n
+        return n
+
+    async def _close_all(self) -> None:
+        for ws in list(self.subs):
+            try:
+                await ws.close()
+            except Exception:
+                pass
+
+    def cut(self) -> None:
+        """No page reaches this relay until ``mend()``."""
+        self.reachable = False
+        asyncio.run_coroutine_threadsafe(self._close_all(), self.loop).result(10)
+
+    def mend(self) -> None:
+        self.reachable = True
+
+    def inject(self, ev: dict) -> int:
+        """Send ``ev`` to every open subscription of every page; how many got it."""
+        return asyncio.run_coroutine_threadsafe(self._inject(ev), self.loop).result(10)

@@ -17,11 +17,36 @@
 // from a key the page does not expect is dropped before anything else reads it, a key that sends
 // too fast is cut off before its signatures cost anything, and a signature that failed is
 // remembered so that the same forgery sent again costs nothing.
+//
+// A pool made with `stored: true` serves tables over days (web/app/days/mail.js) instead: its
+// events are of a regular kind (STORED_KIND, which relays keep) with a NIP-40 expiration, and it
+// reads what relays kept. Each topic is watched with the keys it expects and a `since` of its own;
+// when a relay connects (again) or a topic's watch changes, the pool reads that topic's stored
+// backlog on that relay in a subscription of its own (one filter, so a relay's `limit` holds per
+// topic and one key's flood cannot push another table's events out of it), a few at a time, then
+// says so (`onCaughtUp`); one more subscription hears what comes next for every topic. The same
+// read budgets hold for a backlog as for live events: per key before any signature, strangers
+// together (the caller's `accept`).
 
 import { finalizeEvent, verifyEvent, getEventHash, getPublicKey, generateSecretKey }
   from "../../../vendor/nostr-tools/lib/esm/pure.js";
 
 export const KIND = 25050;
+/** Tables over days: a regular kind (relays store it; no NIP uses it as far as we know). */
+export const STORED_KIND = 4050;
+/** Stored events are read back at most this far (s): 30 days. */
+export const STORED_WINDOW_S = 30 * 86_400;
+/** Reading a topic's stored backlog: the newest this many events of its expected keys per relay. */
+const BACKLOG_KNOWN = 500;
+/** …and of any key, on a topic whose other side is not known yet (a host's invitation nobody opened). */
+const BACKLOG_ANY = 50;
+/** The live subscription of a stored pool looks back this far (s), to cover its own replacement. */
+const LIVE_LOOKBACK_S = 60;
+/** Backlog subscriptions open at once per relay, and how long one may take before it counts as read. */
+const CATCH_UPS = 4;
+const CATCH_UP_MS = 10_000;
+/** A stored pool hears at most this many topics (a device's tables over days). */
+const STORED_TOPICS = 128;
 /** NIP-42: the event that answers a relay's challenge. */
 const AUTH_KIND = 22242;
 const SUB = "vt";
@@ -86,6 +111,12 @@ export function pieceEvent(secretKey, topic, content, createdAt = nowS()) {
   return finalizeEvent({ kind: KIND, created_at: createdAt, tags: [["t", topic]], content }, secretKey);
 }
 
+/** A stored event (a table over days) carrying one sealed piece for `topic`, expiring at `expiration` (unix s). */
+export function storedEvent(secretKey, topic, content, expiration, createdAt = nowS()) {
+  return finalizeEvent({ kind: STORED_KIND, created_at: createdAt, tags: [["t", topic], ["expiration", String(expiration)]],
+    content }, secretKey);
+}
+
 /** The NIP-42 answer to `challenge` from relay `url`. */
 export function authEvent(secretKey, url, challenge, createdAt = nowS()) {
   return finalizeEvent({ kind: AUTH_KIND, created_at: createdAt, tags: [["relay", url], ["challenge", challenge]], content: "" },
@@ -98,6 +129,16 @@ function isEvent(ev) {
     && typeof ev.sig === "string" && /^[0-9a-f]{128}$/.test(ev.sig) && Number.isInteger(ev.created_at)
     && typeof ev.content === "string" && Array.isArray(ev.tags) && ev.tags.length === 1 && Array.isArray(ev.tags[0])
     && ev.tags[0].length === 2 && ev.tags[0][0] === "t" && typeof ev.tags[0][1] === "string";
+}
+
+function isStoredEvent(ev) {
+  return ev !== null && typeof ev === "object" && ev.kind === STORED_KIND && typeof ev.pubkey === "string"
+    && /^[0-9a-f]{64}$/.test(ev.pubkey) && typeof ev.id === "string" && /^[0-9a-f]{64}$/.test(ev.id)
+    && typeof ev.sig === "string" && /^[0-9a-f]{128}$/.test(ev.sig) && Number.isInteger(ev.created_at)
+    && typeof ev.content === "string" && Array.isArray(ev.tags) && ev.tags.length === 2
+    && Array.isArray(ev.tags[0]) && ev.tags[0].length === 2 && ev.tags[0][0] === "t" && typeof ev.tags[0][1] === "string"
+    && Array.isArray(ev.tags[1]) && ev.tags[1].length === 2 && ev.tags[1][0] === "expiration"
+    && typeof ev.tags[1][1] === "string" && /^[0-9]{1,12}$/.test(ev.tags[1][1]);
 }
 
 /** A relay's words, as the page may show them: one line, bounded. */
@@ -149,6 +190,9 @@ class Relay {
     this.authWait = null; // the relay's words while our events wait for us to authenticate
     this.authReason = "";
     this.sub = { live: false, since: 0, closes: 0, waitAuth: false, gaveUp: null, reason: "" };
+    // A stored pool's backlog reads: topics waiting, and the subscriptions open (id → {topic, timer}).
+    if (this.catchUps) for (const c of this.catchUps.open.values()) clearTimeout(c.timer);
+    this.catchUps = { queue: [], open: new Map(), n: 0, waitAuth: false };
     clearTimeout(this.resub);
     clearTimeout(this.authTimer);
     this.authTimer = null;
@@ -172,6 +216,7 @@ class Relay {
       this.socket = "open";
       this.openedAt = Date.now();
       this.subscribe();
+      if (this.pool.stored) this.catchUp(this.pool.topics);
       this.flush();
       this.note();
     });
@@ -199,12 +244,58 @@ class Relay {
 
   subscribe() {
     clearTimeout(this.resub);
-    if (this.socket !== "open" || !this.pool.topics.length || this.sub.gaveUp) return;
+    if (this.socket !== "open" || this.sub.gaveUp) return;
+    if (!this.pool.topics.length) {
+      // A stored pool whose last table went: nothing more to hear.
+      if (this.pool.stored && this.sub.live) {
+        this.sendRaw(JSON.stringify(["CLOSE", SUB]));
+        this.sub.live = false;
+      }
+      return;
+    }
     if (this.sub.waitAuth && !this.authed) return; // again once authenticated
+    const filters = this.pool.stored ? this.pool.liveFilters()
+      : [{ kinds: [KIND], "#t": this.pool.topics, since: this.pool.now() - SKEW_S, limit: BACKLOG }];
     this.sub.live = true;
     this.sub.since = Date.now();
-    this.sendRaw(JSON.stringify(["REQ", SUB,
-      { kinds: [KIND], "#t": this.pool.topics, since: this.pool.now() - SKEW_S, limit: BACKLOG }]));
+    this.sendRaw(JSON.stringify(["REQ", SUB, ...filters]));
+  }
+
+  /** A stored pool: read the stored backlog of `topics` on this relay (each in a subscription of its own). */
+  catchUp(topics) {
+    const c = this.catchUps;
+    for (const t of topics) if (!c.queue.includes(t) && ![...c.open.values()].some((o) => o.topic === t)) c.queue.push(t);
+    this.nextCatchUp();
+  }
+
+  nextCatchUp() {
+    const c = this.catchUps;
+    if (this.socket !== "open" || c.waitAuth) return;
+    while (c.open.size < CATCH_UPS && c.queue.length) {
+      const topic = c.queue.shift();
+      const filter = this.pool.backlogFilter(topic);
+      if (!filter) continue;
+      const id = `vc${++c.n}`;
+      c.open.set(id, { topic, timer: setTimeout(() => this.caughtUp(id), CATCH_UP_MS) });
+      this.sendRaw(JSON.stringify(["REQ", id, filter]));
+    }
+  }
+
+  /** A backlog read ended (its EOSE, a CLOSED, or it took too long): the topic is caught up on this relay. */
+  caughtUp(id, again = false) {
+    const c = this.catchUps;
+    const open = c.open.get(id);
+    if (!open) return;
+    clearTimeout(open.timer);
+    c.open.delete(id);
+    this.sendRaw(JSON.stringify(["CLOSE", id]));
+    if (again) {
+      c.queue.unshift(open.topic);
+      c.waitAuth = true; // asked again once authenticated
+    } else {
+      this.pool.caughtUp(open.topic, this);
+    }
+    this.nextCatchUp();
   }
 
   sendRaw(text) {
@@ -230,7 +321,7 @@ class Relay {
     if (item.priority === "low") return; // a stranger's answer is not sent again: it says hello again
     let q = this.queues.get(item.topic);
     if (!q) {
-      if (this.queues.size >= TOPICS) return;
+      if (this.queues.size >= this.pool.maxTopics) return;
       q = [];
       this.queues.set(item.topic, q);
     }
@@ -313,11 +404,19 @@ class Relay {
     try { msg = JSON.parse(data); } catch (_) { return; }
     if (!Array.isArray(msg) || typeof msg[1] !== "string") return;
     if (msg[0] === "EVENT") {
-      if (msg.length === 3 && msg[1] === SUB) this.pool.receive(msg[2], this);
+      if (msg.length === 3 && (msg[1] === SUB || this.catchUps.open.has(msg[1]))) this.pool.receive(msg[2], this, msg[1] === SUB);
+    } else if (msg[0] === "EOSE") {
+      if (this.catchUps.open.has(msg[1])) this.caughtUp(msg[1]);
     } else if (msg[0] === "OK") {
       if (typeof msg[2] === "boolean") this.answered(msg[1], msg[2], words(msg[3]));
     } else if (msg[0] === "CLOSED") {
       if (msg[1] === SUB) this.closed(words(msg[2]));
+      else if (this.catchUps.open.has(msg[1])) {
+        const reason = words(msg[2]);
+        const auth = prefixOf(reason) === "auth-required" && !this.authed;
+        this.caughtUp(msg[1], auth);
+        if (auth) this.mustAuthenticate(reason, false);
+      }
     } else if (msg[0] === "NOTICE") {
       this.counts.notices += 1;
       this.notices.push(words(msg[1]));
@@ -344,6 +443,10 @@ class Relay {
     const kind = prefixOf(reason);
     if (ok || kind === "duplicate") {
       this.counts.ok += 1;
+      if (item.onSent && !item.sentOk) {
+        item.sentOk = true;
+        try { item.onSent(this.url); } catch (e) { console.error(e); }
+      }
       this.refusals = 0;
       this.refusal = null;
       this.pauseMs = PAUSE_MS;
@@ -485,6 +588,10 @@ class Relay {
       this.sub.waitAuth = false;
       this.subscribe();
     }
+    if (this.catchUps.waitAuth) {
+      this.catchUps.waitAuth = false;
+      this.nextCatchUp();
+    }
     this.flush();
   }
 
@@ -533,8 +640,17 @@ class Relay {
     this.pool.changed();
   }
 
+  /** Connect again now if the connection is down (the device's network came back). */
+  wake() {
+    if (this.ws || this.pool.closed) return;
+    clearTimeout(this.again);
+    this.backoff = 1000;
+    this.connect();
+  }
+
   close() {
     for (const k of ["again", "later", "resub", "authTimer"]) clearTimeout(this[k]);
+    for (const c of this.catchUps.open.values()) clearTimeout(c.timer);
     if (this.ws) {
       const ws = this.ws;
       this.ws = null;
@@ -548,9 +664,18 @@ class Relay {
  * The relays of a page. `onEvent(event, url)` gets each new, well-formed, correctly signed event
  * of a subscribed topic from an expected key (`accept(pubkey, topic)`); `onChange()` when what
  * `status()` says of a relay changes (it connects, drops, refuses, slows us down…).
+ *
+ * With `stored: true`, a pool for tables over days: events of STORED_KIND with an expiration,
+ * topics heard through `watch()`/`unwatch()` (not `listen()`), and `onCaughtUp(topic, url)` once
+ * relay `url` has sent what it kept of `topic` (after each connection, and after each change of
+ * the topic's watch).
  */
 export class RelayPool {
-  constructor(urls, { accept, onEvent, onChange }) {
+  constructor(urls, { accept, onEvent, onChange, stored = false, onCaughtUp }) {
+    this.stored = stored;
+    this.maxTopics = stored ? STORED_TOPICS : TOPICS;
+    this.watched = new Map(); // a stored pool: topic → {authors: [keys] | null, strangers, since}
+    this.onCaughtUp = onCaughtUp || (() => {});
     this.topics = [];
     this.accept = accept;
     this.onEvent = onEvent;
@@ -580,9 +705,87 @@ export class RelayPool {
    * (an answer to a stranger: after everything else, dropped first) or none. It is signed when a
    * relay is about to take it.
    */
-  publish({ topic, content, secretKey, priority = null }) {
-    const item = { topic, content, secretKey, priority, at: Date.now(), n: ++this.published, ev: null };
-    for (const r of this.relays) r.publish(item);
+  publish({ topic, content, secretKey, priority = null, expiration = null, to = null, onSent = null }) {
+    const item = { topic, content, secretKey, priority, expiration, onSent, at: Date.now(), n: ++this.published, ev: null };
+    for (const r of this.relays) if (!to || r.url === to) r.publish(item);
+  }
+
+  /**
+   * A stored pool: hear `topic`, from `authors` (the keys expected on it; null while nobody is
+   * known, a host's invitation nobody opened), also from other keys when `strangers` (what comes
+   * from now on only, once `authors` are known: a stranger's backlog is not read), reading what
+   * relays kept since `since` (unix s; at most STORED_WINDOW_S back). Watching it again with other
+   * keys reads its backlog again.
+   */
+  watch(topic, { authors = null, strangers = false, since = 0 }) {
+    const old = this.watched.get(topic);
+    const floor = this.now() - STORED_WINDOW_S;
+    const w = { authors: authors && authors.length ? [...new Set(authors)] : null, strangers: !!strangers || !authors,
+      since: Math.max(floor, Math.floor(since)) };
+    if (!old && this.watched.size >= this.maxTopics) return false;
+    this.watched.set(topic, w);
+    this.topics = [...this.watched.keys()];
+    const same = old && JSON.stringify(old.authors) === JSON.stringify(w.authors) && old.strangers === w.strangers;
+    if (!same) this.resubscribeSoon();
+    for (const r of this.relays) if (!same && r.socket === "open") r.catchUp([topic]);
+    return true;
+  }
+
+  /** A stored pool: move `topic`'s `since` on (what was read need not be read again after a reconnection). */
+  since(topic, since) {
+    const w = this.watched.get(topic);
+    if (w) w.since = Math.max(w.since, Math.floor(since));
+  }
+
+  unwatch(topic) {
+    if (!this.watched.delete(topic)) return;
+    this.topics = [...this.watched.keys()];
+    for (const r of this.relays) {
+      r.clearTopic(topic);
+      r.catchUps.queue = r.catchUps.queue.filter((t) => t !== topic);
+    }
+    this.resubscribeSoon();
+  }
+
+  /** The live subscription is sent again once, however many watches changed together. */
+  resubscribeSoon() {
+    if (this.resubTimer) return;
+    this.resubTimer = setTimeout(() => {
+      this.resubTimer = null;
+      for (const r of this.relays) r.subscribe();
+    }, 0);
+  }
+
+  /** A stored pool's live subscription: what comes from now on, from the keys each topic expects, and from strangers where heard. */
+  liveFilters() {
+    const since = this.now() - LIVE_LOOKBACK_S;
+    const known = [...this.watched].filter(([, w]) => w.authors);
+    const strangers = [...this.watched].filter(([, w]) => w.strangers).map(([t]) => t);
+    const out = [];
+    if (known.length) {
+      out.push({ kinds: [STORED_KIND], "#t": known.map(([t]) => t), authors: [...new Set(known.flatMap(([, w]) => w.authors))],
+        since, limit: BACKLOG });
+    }
+    if (strangers.length) out.push({ kinds: [STORED_KIND], "#t": strangers, since, limit: BACKLOG_ANY });
+    return out;
+  }
+
+  /** The one filter of `topic`'s backlog read, or null when it is not watched. */
+  backlogFilter(topic) {
+    const w = this.watched.get(topic);
+    if (!w) return null;
+    const f = { kinds: [STORED_KIND], "#t": [topic], since: Math.max(w.since, this.now() - STORED_WINDOW_S) };
+    return w.authors ? { ...f, authors: w.authors, limit: BACKLOG_KNOWN } : { ...f, limit: BACKLOG_ANY };
+  }
+
+  caughtUp(topic, relay) {
+    if (!this.watched.has(topic)) return;
+    try { this.onCaughtUp(topic, relay.url); } catch (e) { console.error(e); }
+  }
+
+  /** Connect again at once to every relay that is down (the device's network came back). */
+  wake() {
+    for (const r of this.relays) r.wake();
   }
 
   /** Drop every relay's pieces waiting for `topic`. */
@@ -600,7 +803,8 @@ export class RelayPool {
     if (this.clockDoubt) this.learnClock();
     const now = this.now();
     if (!item.ev || Math.abs(now - item.ev.created_at) >= FRESH_S) {
-      item.ev = pieceEvent(item.secretKey, item.topic, item.content, now);
+      item.ev = this.stored ? storedEvent(item.secretKey, item.topic, item.content, item.expiration, now)
+        : pieceEvent(item.secretKey, item.topic, item.content, now);
       this.remember(item.ev.id); // our own copy coming back is not news
     }
     return item.ev;
@@ -649,12 +853,21 @@ export class RelayPool {
     if (this.seen.size > SEEN) this.seen = new Set([...this.seen].slice(-SEEN / 2));
   }
 
-  receive(ev, relay) {
-    if (!isEvent(ev) || this.seen.has(ev.id) || !this.topics.includes(ev.tags[0][1])) return;
-    if (!this.accept(ev.pubkey, ev.tags[0][1])) return;
-    // Far off in time: a replay (the sessions inside would drop it anyway), or a clock far wrong.
+  receive(ev, relay, live = true) {
+    if (this.stored ? !isStoredEvent(ev) : !isEvent(ev)) return;
+    if (this.seen.has(ev.id) || !this.topics.includes(ev.tags[0][1])) return;
     const local = nowS();
-    if (Math.abs(ev.created_at - (local + this.skew)) > SKEW_S) return;
+    if (this.stored) {
+      // Expired (NIP-40), older than the window, or from further ahead than clocks differ: dropped
+      // before it costs a stranger's budget.
+      const now = local + this.skew;
+      if (Number(ev.tags[1][1]) < now || ev.created_at < now - STORED_WINDOW_S || ev.created_at > now + SKEW_S) return;
+      if (!this.accept(ev.pubkey, ev.tags[0][1])) return;
+    } else {
+      if (!this.accept(ev.pubkey, ev.tags[0][1])) return;
+      // Far off in time: a replay (the sessions inside would drop it anyway), or a clock far wrong.
+      if (Math.abs(ev.created_at - (local + this.skew)) > SKEW_S) return;
+    }
     // A signature that failed once fails again: the same (key, id, signature) costs nothing.
     const mark = ev.pubkey + ev.id + ev.sig;
     if (this.bad.has(mark)) {
@@ -680,8 +893,11 @@ export class RelayPool {
       return;
     }
     this.remember(ev.id);
-    this.offsets.push(ev.created_at - local);
-    if (this.offsets.length > OFFSETS) this.offsets.shift();
+    // Only what arrives as it is published tells the other side's clock (a stored event may be old).
+    if (live && (!this.stored || Math.abs(ev.created_at - local) <= SKEW_S)) {
+      this.offsets.push(ev.created_at - local);
+      if (this.offsets.length > OFFSETS) this.offsets.shift();
+    }
     try { this.onEvent(ev, relay.url); } catch (e) { console.error(e); }
   }
 

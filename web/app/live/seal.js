@@ -122,18 +122,27 @@ export function isEphemeral(text) {
 }
 
 /**
- * The session keys of a host session and a guest session: {topic, toGuest, toHost}, AES-GCM from
- * HKDF-SHA-256 over the ECDH secret (salt "valley-tables live v2", info "<direction> <topic>
- * <host session> <guest session>"). Throws when the other side's public key is not a point.
+ * Keys agreed by ECDH (P-256) between `privateKey` and the other side's public key `theirPub`:
+ * {topic, toGuest, toHost}, AES-256-GCM from HKDF-SHA-256 over the ECDH secret with `salt`, info
+ * "<direction> <topic><suffix>" (direction "host to guest" or "guest to host"). Throws when the
+ * other side's public key is not a point.
  */
-export async function sessionKeys(topic, privateKey, theirPub, hostSid, guestSid) {
+export async function agreedKeys(topic, privateKey, theirPub, salt, suffix = "") {
   const theirs = await crypto.subtle.importKey("raw", fromB64u(theirPub), { name: "ECDH", namedCurve: "P-256" }, false, []);
   const shared = await crypto.subtle.deriveBits({ name: "ECDH", public: theirs }, privateKey, 256);
   const base = await crypto.subtle.importKey("raw", shared, "HKDF", false, ["deriveBits"]);
   const aes = async (dir) => crypto.subtle.importKey("raw", new Uint8Array(await crypto.subtle.deriveBits({
-    name: "HKDF", hash: "SHA-256", salt: enc.encode("valley-tables live v2"),
-    info: enc.encode(`${dir} ${topic} ${hostSid} ${guestSid}`) }, base, 256)), "AES-GCM", false, ["encrypt", "decrypt"]);
+    name: "HKDF", hash: "SHA-256", salt: enc.encode(salt),
+    info: enc.encode(`${dir} ${topic}${suffix}`) }, base, 256)), "AES-GCM", false, ["encrypt", "decrypt"]);
   return { topic, toGuest: await aes("host to guest"), toHost: await aes("guest to host") };
+}
+
+/**
+ * The session keys of a host session and a guest session: agreedKeys with salt "valley-tables live
+ * v2", info "<direction> <topic> <host session> <guest session>".
+ */
+export function sessionKeys(topic, privateKey, theirPub, hostSid, guestSid) {
+  return agreedKeys(topic, privateKey, theirPub, "valley-tables live v2", ` ${hostSid} ${guestSid}`);
 }
 
 async function through(stream, bytes) {

@@ -1,0 +1,86 @@
+// What a device keeps of its tables over days' mail (docs/live.md, "Over days: the mailbox"), in an
+// IndexedDB database of its own, `valley-tables-days` (version 1), beside the site's saves:
+//
+//   boxes  {id: "<role> <topic>", role, topic, tableId, seat, secret, sign, hostKey, peerKey,
+//           staticKey (a non-extractable CryptoKey: structured clone keeps it so), staticPub,
+//           peerStatic, relays, nextOut, nextIn, acked, newest, confirmed, taken, created}
+//   out    {id: "<box> <n, 13 digits>", box, n, text, deadline, made, sent}   unacknowledged, in order
+//   inbox  {id: "<box> <n, 13 digits>", box, n, text}   received, not yet taken by the page
+//
+// A box's messages sort under its id, so one key range reads or deletes them. Every change of a
+// box is one transaction (its counters and its messages together), so a reload never finds a
+// number given without its message, or a message taken without its number moved on.
+
+import { openNamed, request, done } from "../../lib/db.js";
+
+const NAME = "valley-tables-days";
+const VERSION = 1;
+const STORES = ["boxes", "out", "inbox"];
+
+const db = () => openNamed(NAME, VERSION, STORES);
+
+/** A message's key: its box, then its number in 13 digits (numbers stay below 2^40), so keys sort by number. */
+export const messageId = (box, n) => `${box} ${String(n).padStart(13, "0")}`;
+const ofBox = (box) => IDBKeyRange.bound(`${box} `, `${box} ~`);
+const upTo = (box, n) => IDBKeyRange.bound(`${box} `, messageId(box, n));
+
+/** Every box this device keeps. */
+export async function allBoxes() {
+  const d = await db();
+  return request(d.transaction("boxes").objectStore("boxes").getAll());
+}
+
+/** A box with its waiting messages: {box, out, inbox} (out and inbox in order), or null. */
+export async function load(id) {
+  const d = await db();
+  const tx = d.transaction(STORES);
+  const box = await request(tx.objectStore("boxes").get(id));
+  if (!box) return null;
+  const out = await request(tx.objectStore("out").getAll(ofBox(id)));
+  const inbox = await request(tx.objectStore("inbox").getAll(ofBox(id)));
+  return { box, out, inbox };
+}
+
+/** A new box (refused when one with its id is there already: the caller loads that one). */
+export async function create(box) {
+  const d = await db();
+  const tx = d.transaction("boxes", "readwrite");
+  tx.objectStore("boxes").add(box);
+  return done(tx);
+}
+
+/**
+ * One change of box `id`, all or nothing: `box` fields to set, `out`/`inbox` rows to put,
+ * `dropOut`/`dropIn` numbers to delete, `outUpTo` every out row up to that number to delete.
+ */
+export async function change(id, { box = null, out = [], inbox = [], dropOut = [], dropIn = [], outUpTo = 0 }) {
+  const d = await db();
+  const tx = d.transaction(STORES, "readwrite");
+  if (box) {
+    const boxes = tx.objectStore("boxes");
+    const row = await request(boxes.get(id));
+    if (!row) {
+      tx.abort();
+      throw new Error("this table's mail is no longer kept on this device");
+    }
+    boxes.put({ ...row, ...box });
+  }
+  const o = tx.objectStore("out");
+  const i = tx.objectStore("inbox");
+  if (outUpTo > 0) o.delete(upTo(id, outUpTo));
+  for (const n of dropOut) o.delete(messageId(id, n));
+  for (const n of dropIn) i.delete(messageId(id, n));
+  for (const m of out) o.put({ ...m, id: messageId(id, m.n), box: id });
+  for (const m of inbox) i.put({ ...m, id: messageId(id, m.n), box: id });
+  return done(tx);
+}
+
+/** Forget box `id` and every message of it. */
+export async function forget(id) {
+  const d = await db();
+  const tx = d.transaction(STORES, "readwrite");
+  tx.objectStore("boxes").delete(id);
+  tx.objectStore("out").delete(ofBox(id));
+  tx.objectStore("inbox").delete(ofBox(id));
+  return done(tx);
+}
