@@ -40,6 +40,11 @@ MAIL_SLACK = 7.0           # turns left, at least, to draw more mail once all mi
 MAIL_MARKERS = 12          # markers left, at least, to draw more mail
 
 
+#: Each road's slabs still to pave for a seat, by (seat, players, owners): shared by the readings of one
+#: game (never changed: :meth:`Table.costs` copies it).
+_BASE_COSTS: dict[tuple, list[float]] = {}
+
+
 class Table:
     """The bot's reading of one observation: who owns what, its hand, what it may still pave."""
 
@@ -72,9 +77,16 @@ class Table:
         """Slabs still to pave per road for me: 0 for mine or planned, inf for roads I can never pave."""
         base = self._costs
         if base is None:
-            # The roads' owners never change in one reading: every plan starts from the same costs.
-            base = self._costs = [0.0 if self.owner[r] == self.seat else float(ROADS[r].len) if self.open_to_me(r)
-                                  else INF for r in range(NROADS)]
+            # The roads' owners never change in one reading: every plan starts from the same costs, and
+            # a playout reads the same owners turn after turn.
+            key = (self.seat, self.n, tuple(self.owner))
+            base = _BASE_COSTS.get(key)
+            if base is None:
+                if len(_BASE_COSTS) >= 4096:
+                    _BASE_COSTS.clear()
+                base = _BASE_COSTS[key] = [0.0 if self.owner[r] == self.seat else float(ROADS[r].len)
+                                           if self.open_to_me(r) else INF for r in range(NROADS)]
+            self._costs = base
         out = base[:]
         for r in planned:
             out[r] = 0.0

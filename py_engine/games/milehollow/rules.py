@@ -30,6 +30,16 @@ MARKERS = SETUP["markers"]
 OXEN_RESET_AT = SETUP["oxenResetAt"]
 MAX_RESETS = 3                    # Oxen resets in a row after one deal or refill (our cap: it always ends)
 TWIN_CLOSES = SETUP["twinClosesUpToPlayers"]
+_PAVE_TEXTS: dict[tuple[int, int, int, int], str] = {}
+
+
+def _pave_text(road: int, colour: int, n: int, oxen: int) -> str:
+    """``notation.pave_text``, each spelling made once (a few thousand exist)."""
+    key = (road, colour, n, oxen)
+    text = _PAVE_TEXTS.get(key)
+    if text is None:
+        text = _PAVE_TEXTS[key] = nt.pave_text(road, colour, n, oxen)
+    return text
 
 SETUP_KEEP, TURN, DRAW2, KEEP, OVER = "keep-deal", "turn", "draw", "keep", "over"
 
@@ -237,11 +247,38 @@ class MilehollowRules(GameState):
         """Every legal paving of ``seat``, road by road, each road's mixes as :meth:`pave_mixes` orders
         them; ``offered``: only the move list's (:meth:`proposals`, what :func:`notation.offered_moves` keeps);
         ``roads``: only those (None: every road)."""
+        if offered and roads is None:
+            return self._offered_paves(seat)
         out = []
         for road in (range(NROADS) if roads is None else roads):
             if self.may_pave(seat, road):
                 mixes = self.proposals(seat, road) if offered else self.pave_mixes(seat, road)
                 out += [nt.pave_text(road, c, n, ox) for c, n, ox in mixes]
+        return out
+
+    def _offered_paves(self, seat: int) -> list[str]:
+        """:meth:`pave_actions` of every road, the move list's only: :meth:`may_pave` and :meth:`proposals`
+        in one pass (the bots' playouts ask it at every turn they play)."""
+        hand, owner, markers = self.hands[seat], self.owner, self.markers[seat]
+        oxen = hand[OX]
+        closes = self.num_players <= TWIN_CLOSES
+        out = []
+        for road, r in enumerate(ROADS):
+            n = r.len
+            if owner[road] >= 0 or markers < n:
+                continue
+            twin = r.twin
+            if twin >= 0 and (owner[twin] == seat or (closes and owner[twin] >= 0)):
+                continue
+            most = min(oxen, n - 1)
+            found = False
+            for c in (range(OX) if r.colour == GREY else (r.colour,)):
+                need = max(0, n - hand[c])
+                if need <= most:
+                    out.append(_pave_text(road, c, n - need, need))
+                    found = True
+            if not found and oxen >= n:
+                out.append(_pave_text(road, -1, 0, n))
         return out
 
     # --- protocol: whose turn ---------------------------------------------------------------
