@@ -186,7 +186,8 @@ class _Proxy:
 
     async def _pipe(self, ws, from_page, from_up) -> None:
         """One page's connection through to ``upstream``: ``await from_page(up, m)`` for each frame the
-        page sends, ``await from_up(ws, m)`` for each the relay sends, until either side closes."""
+        page sends, ``await from_up(ws, m)`` for each the relay sends, until either side closes (then
+        the other is closed too, so a page that went away holds nothing open)."""
         import websockets
         try:
             async with websockets.connect(self.upstream, max_size=2 ** 21) as up:
@@ -197,7 +198,10 @@ class _Proxy:
                 async def to_page():
                     async for m in up:
                         await from_up(ws, m)
-                await asyncio.gather(to_up(), to_page())
+                tasks = [asyncio.ensure_future(to_up()), asyncio.ensure_future(to_page())]
+                await asyncio.wait(tasks, return_when=asyncio.FIRST_COMPLETED)
+                for t in tasks:
+                    t.cancel()
         except Exception:
             pass
 

@@ -69,6 +69,14 @@ const PARTIAL = 16;
 const EARLY = 64;
 /** Strangers' keys a host remembers, to hand the seat to one of them. */
 const STRANGERS_KEPT = 8;
+/**
+ * A host's invitation nobody took yet reads the hellos of unknown keys within a budget of its own:
+ * a burst of this many, then one every NEWCOMER_EVERY_MS. Its first hello takes the seat, so only
+ * whoever else holds that very link spends it; their number is bounded by the host's own
+ * invitations, not by keys, and the strangers of taken seats (the shared budget) never delay it.
+ */
+const NEWCOMER_BURST = 2;
+const NEWCOMER_EVERY_MS = 4000;
 const SALT = "valley-tables days v1";
 const HEX64 = /^[0-9a-f]{64}$/;
 const B64U43 = /^[A-Za-z0-9_-]{43}$/;
@@ -162,6 +170,7 @@ export class Mailbox {
     this.strangersSeen = new Map();
     this.acceptAt = 0;
     this.delivery = Promise.resolve();
+    this.newcomers = { tokens: NEWCOMER_BURST, at: Date.now() };
   }
 
   /** Take the box's lock, then its state; while another tab holds it, wait for it. */
@@ -369,7 +378,14 @@ export class Mailbox {
     if (!this.started || this.closed) return false;
     if (pubkey === this.row.peerKey) return true;
     if (this.role !== "host" || pubkey === this.myKey) return false;
-    return this.hub.strangers.admit(pubkey);
+    if (this.row.peerKey) return this.hub.strangers.admit(pubkey);
+    const now = Date.now();
+    const b = this.newcomers;
+    b.tokens = Math.min(NEWCOMER_BURST, b.tokens + (now - b.at) / NEWCOMER_EVERY_MS);
+    b.at = now;
+    if (b.tokens < 1) return false;
+    b.tokens -= 1;
+    return true;
   }
 
   fromEvent(ev) {
