@@ -26,7 +26,8 @@ time; the pages' clocks are set to the same with Playwright's ``clock``). Toward
 serves no stored event whose NIP-40 expiration is past that time, and, in strict mode
 (``forget_after`` seconds), none that it took longer ago than that: it forgets it for good, as a
 relay that keeps nothing longer than a day. ``inject(event)`` hands an event to every subscription
-of every page, whatever its filters (a relay that sends what it likes). ``cut()`` makes it
+of every page, whatever its filters (a relay that sends what it likes). ``swallow(n)``: the next
+``n`` stored events a page publishes are answered OK and never kept (a relay that lost them). ``cut()`` makes it
 unreachable (every page's connection closed, new ones closed at once) until ``mend()``: a device
 with no network. Counted in ``stats``.
 """
@@ -486,7 +487,8 @@ class DaysRelay(_Proxy):
         self.forgotten: set[str] = set()
         self.subs: dict = {}  # page connection -> its open subscription ids
         self.reachable = True
-        self.stats = {k: 0 for k in ("published", "served", "expired", "forgotten", "injected", "refused")}
+        self.swallowing = 0
+        self.stats = {k: 0 for k in ("published", "served", "expired", "forgotten", "injected", "refused", "swallowed")}
         super().__init__(upstream, "days-relay")
 
     def now(self) -> float:
@@ -530,6 +532,11 @@ class DaysRelay(_Proxy):
             if isinstance(msg, list) and len(msg) >= 2:
                 if msg[0] == "EVENT" and isinstance(msg[1], dict) and msg[1].get("kind") == STORED_KIND:
                     self.stats["published"] += 1
+                    if self.swallowing > 0:
+                        self.swallowing -= 1
+                        self.stats["swallowed"] += 1
+                        await ws.send(json.dumps(["OK", msg[1].get("id"), True, ""]))
+                        return
                     self.taken.setdefault(msg[1].get("id"), self.now())
                 elif msg[0] == "REQ":
                     subs.add(msg[1])
@@ -571,6 +578,10 @@ class DaysRelay(_Proxy):
                 await ws.close()
             except Exception:
                 pass
+
+    def swallow(self, n: int = 1) -> None:
+        """The next ``n`` stored events pages publish are lost (answered OK, never kept)."""
+        self.swallowing = n
 
     def cut(self) -> None:
         """No page reaches this relay until ``mend()``."""

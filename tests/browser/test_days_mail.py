@@ -238,8 +238,20 @@ def test_mail_goes_both_ways_over_days_through_a_relay_that_forgets_after_a_day(
     assert host.send("t1", "h3") == 3
     assert guest.wait_got("t1", 3) == [[1, "h1"], [2, "h2"], [3, "h3"]]
     assert host.got("t1") == [[1, "g1"], [2, "g2"]]
+    # A relay says it took the host's next move and loses it. Minutes later the guest moves; its
+    # message acknowledges up to h3 only, so the host sends h4 again at once (no timer passes here).
+    guest.page.wait_for_timeout(1500)  # the guest's acknowledgement of h3 has gone
+    days.swallow(1)
+    assert host.send("t1", "h4") == 4
+    until(lambda: days.stats["swallowed"] == 1, "the relay did not get the host's move")
+    host.wait_state("t1", 4, "sent")
+    world.at_day(3.01)
+    assert guest.send("t1", "g3") == 3
+    assert guest.wait_got("t1", 4, timeout=15_000)[-1] == [4, "h4"]
+    assert host.wait_got("t1", 3)[-1] == [3, "g3"]
+    host.wait_state("t1", 4, "delivered")
     s = guest.status("t1")
-    assert (s["nextOut"], s["nextIn"], s["waiting"]) == (3, 4, 0), s
+    assert (s["nextOut"], s["nextIn"], s["acked"]) == (4, 5, 3), s
 
 
 @pytest.fixture
@@ -507,3 +519,45 @@ def test_a_device_with_fifty_tables_takes_every_waiting_move(world):
     assert all(guest.got(n) == [[1, f"move of {n}"]] for n in names)
     host.page.wait_for_function("(names) => names.every((n) => window.__days.boxes[n].state(1) === 'delivered')", arg=names,
                                 timeout=120_000)
+
+
+def test_a_link_opened_by_two_devices_while_the_host_was_away_goes_to_the_first_and_can_be_handed_over(world, days):
+    """The host's page is closed while the invited person opens the link, and later another device
+    does: when the host's page opens and reads both stored hellos, the first takes the seat, the
+    other is told the seat is taken, with the code both pages show; the host may then hand it over."""
+    host, first, second = world.device("host"), world.device("first"), world.device("second")
+    world.open(host)
+    inv = host.page.evaluate(HOST_BOX, "t1")
+    host.close_page()
+    world.open(first)
+    first.page.evaluate(GUEST_BOX, ["t1", inv])
+    until(lambda: days.stats["published"] >= 1, "the first device said no hello")
+    first_key = first.page.evaluate("window.__days.boxes.t1.myKey")
+    first.close_page()
+    world.at_day(0.1)
+    world.open(second)
+    second.page.evaluate(GUEST_BOX, ["t1", inv])
+    until(lambda: days.stats["published"] >= 2, "the second device said no hello")
+    second_key = second.page.evaluate("window.__days.boxes.t1.myKey")
+    world.at_day(0.2)
+    world.open(host)
+    host.wait_status("t1", "s.pinned")
+    assert host.page.evaluate("window.__days.events.filter((e) => e[0] === 'pin').map((e) => e[2])") == [first_key]
+    second.page.wait_for_function("() => window.__days.events.some((e) => e[0] === 'taken')")
+    code = second.page.evaluate("() => window.__days.events.find((e) => e[0] === 'taken')[2]")
+    assert host.page.evaluate("(k) => window.__days.events.find((e) => e[0] === 'stranger' && e[2] === k)[3]",
+                              second_key) == code
+    # The host compared the codes with the person: the seat goes to the second device, mail from 1 again.
+    assert host.page.evaluate("(k) => window.__days.boxes.t1.handOver(k)", second_key) is True
+    second.wait_status("t1", "s.ready && !s.taken")
+    assert host.send("t1", "welcome") == 1
+    assert second.wait_got("t1", 1) == [[1, "welcome"]]
+    assert second.send("t1", "thanks") == 1
+    assert host.wait_got("t1", 1) == [[1, "thanks"]]
+    # The first device's page opens again: nothing of the table reaches it.
+    world.open(first)
+    first.wait_status("t1", "s.caughtUp")
+    assert host.send("t1", "second move") == 2
+    second.wait_got("t1", 2)
+    first.page.wait_for_timeout(1000)
+    assert first.got("t1") == []

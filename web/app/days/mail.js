@@ -75,7 +75,7 @@ const STRANGERS_KEPT = 8;
  * whoever else holds that very link spends it; their number is bounded by the host's own
  * invitations, not by keys, and the strangers of taken seats (the shared budget) never delay it.
  */
-const NEWCOMER_BURST = 2;
+const NEWCOMER_BURST = 8;
 const NEWCOMER_EVERY_MS = 4000;
 const SALT = "valley-tables days v1";
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -171,6 +171,8 @@ export class Mailbox {
     this.acceptAt = 0;
     this.delivery = Promise.resolve();
     this.newcomers = { tokens: NEWCOMER_BURST, at: Date.now() };
+    this.candidates = [];
+    this.backlogRead = false;
   }
 
   /** Take the box's lock, then its state; while another tab holds it, wait for it. */
@@ -212,8 +214,8 @@ export class Mailbox {
     this.out = new Map(kept.out.map((m) => [m.n, { n: m.n, text: m.text, deadline: m.deadline, made: m.made, sent: m.sent,
       lastAt: 0 }]));
     this.outBytes = kept.out.reduce((s, m) => s + m.text.length, 0);
-    this.inbox = new Map(kept.inbox.map((m) => [m.n, m.text]));
-    this.inboxBytes = kept.inbox.reduce((s, m) => s + (m.text || "").length, 0);
+    this.inbox = new Map(kept.inbox.map((m) => [m.n, m.size])); // n → size: the texts wait in IndexedDB
+    this.inboxBytes = kept.inbox.reduce((s, m) => s + m.size, 0);
     this.pool = this.hub.poolFor(row.relays);
     this.started = true;
     this.hub.byTopic.set(this.topic, this);
@@ -363,7 +365,23 @@ export class Mailbox {
     this.caught = true;
     this.changed();
     // After what the backlog brought is read and handed to the page, so that the acknowledgement says it.
-    this.idle().then(() => this.run(() => this.republish(url, true)));
+    this.idle().then(() => this.run(async () => {
+      if (!this.backlogRead) {
+        this.backlogRead = true;
+        await this.pinEarliest();
+      }
+      await this.republish(url, true);
+    }));
+  }
+
+  /** A host's invitation whose backlog held hellos: the earliest takes the seat, the others are strangers. */
+  async pinEarliest() {
+    const hellos = this.candidates.sort((x, y) => x.at - y.at);
+    this.candidates = [];
+    for (const h of hellos) {
+      if (!this.row.peerKey) await this.pin(h.from, h.s);
+      else if (h.from !== this.row.peerKey) await this.strangerHello(h.from, h.s);
+    }
   }
 
   /** When everything read so far has been handed to the page (or waits for a handler). */
@@ -438,7 +456,7 @@ export class Mailbox {
       if (!env || this.closed) continue;
       // The handshake comes under the link keys, the mail under the mail keys, and only from the other side.
       if (HANDSHAKE.has(env.k) !== (under === "link")) continue;
-      if (env.k === "hello") await this.onHello(env, ev.pubkey);
+      if (env.k === "hello") await this.onHello(env, ev.pubkey, ev.created_at);
       else if (!fromPeer) continue;
       else if (env.k === "accept") await this.onAccept(env);
       else if (env.k === "taken") await this.onTaken(env);
@@ -454,9 +472,15 @@ export class Mailbox {
     }, 5000);
   }
 
-  async onHello(env, from) {
+  async onHello(env, from, at) {
     if (this.role !== "host" || env.p !== from) return; // a hello names the key that signed it
     if (!this.row.peerKey) {
+      // The first device to say hello takes the seat: in a backlog (sent newest first), the
+      // earliest hello read, once the backlog is read.
+      if (!this.backlogRead) {
+        if (this.candidates.length < NEWCOMER_BURST * 2) this.candidates.push({ from, s: env.s, at });
+        return;
+      }
       await this.pin(from, env.s);
       return;
     }
@@ -567,9 +591,8 @@ export class Mailbox {
     if (env.n >= this.row.nextIn + WINDOW || this.inbox.has(env.n)) return;
     const size = env.m.length;
     if (env.n !== this.row.nextIn && this.inboxBytes + size > this.limits.ahead) return; // too much ahead of order
-    const text = env.dropped ? null : env.m;
-    await store.change(this.id, { inbox: [{ n: env.n, text }] });
-    this.inbox.set(env.n, text);
+    await store.change(this.id, { inbox: [{ n: env.n, text: env.dropped ? null : env.m, size }] });
+    this.inbox.set(env.n, size);
     this.inboxBytes += size;
     this.deliver();
   }
@@ -613,7 +636,8 @@ export class Mailbox {
     try {
       while (!this.closed && this.on.onMessage && this.inbox.has(this.row.nextIn)) {
         const n = this.row.nextIn;
-        const text = this.inbox.get(n);
+        const size = this.inbox.get(n);
+        const text = await store.inboxText(this.id, n);
         if (text !== null) {
           try {
             await this.on.onMessage(text, n);
@@ -626,7 +650,7 @@ export class Mailbox {
           await store.change(this.id, { box: { nextIn: n + 1 }, dropIn: [n] });
           this.row.nextIn = n + 1;
           this.inbox.delete(n);
-          this.inboxBytes -= (text || "").length;
+          this.inboxBytes -= size;
         });
         moved = true;
       }

@@ -5,7 +5,8 @@
 //           staticKey (a non-extractable CryptoKey: structured clone keeps it so), staticPub,
 //           peerStatic, relays, nextOut, nextIn, acked, newest, confirmed, taken, created}
 //   out    {id: "<box> <n, 13 digits>", box, n, text, deadline, made, sent}   unacknowledged, in order
-//   inbox  {id: "<box> <n, 13 digits>", box, n, text}   received, not yet taken by the page
+//   inbox  {id: "<box> <n, 13 digits>", box, n, text, size}   received, not yet taken by the page
+//          (text null: its number counts, its text was longer than the other side may send)
 //
 // A box's messages sort under its id, so one key range reads or deletes them. Every change of a
 // box is one transaction (its counters and its messages together), so a reload never finds a
@@ -30,15 +31,22 @@ export async function allBoxes() {
   return request(d.transaction("boxes").objectStore("boxes").getAll());
 }
 
-/** A box with its waiting messages: {box, out, inbox} (out and inbox in order), or null. */
+/** A box with its waiting messages: {box, out, inbox} (out in order; inbox: [{n, size}], the texts stay here), or null. */
 export async function load(id) {
   const d = await db();
   const tx = d.transaction(STORES);
   const box = await request(tx.objectStore("boxes").get(id));
   if (!box) return null;
   const out = await request(tx.objectStore("out").getAll(ofBox(id)));
-  const inbox = await request(tx.objectStore("inbox").getAll(ofBox(id)));
+  const inbox = (await request(tx.objectStore("inbox").getAll(ofBox(id)))).map((m) => ({ n: m.n, size: m.size || 0 }));
   return { box, out, inbox };
+}
+
+/** The text of message `n` waiting in box `id`'s inbox (null: dropped as too long, or not there). */
+export async function inboxText(id, n) {
+  const d = await db();
+  const row = await request(d.transaction("inbox").objectStore("inbox").get(messageId(id, n)));
+  return row ? row.text : null;
 }
 
 /** A new box (refused when one with its id is there already: the caller loads that one). */

@@ -40,6 +40,8 @@ export const STORED_WINDOW_S = 30 * 86_400;
 const BACKLOG_KNOWN = 500;
 /** …and of any key, on a topic whose other side is not known yet (a host's invitation nobody opened). */
 const BACKLOG_ANY = 50;
+/** …and of any key besides, on a topic where strangers are heard (a host's taken seat): their last hellos. */
+const BACKLOG_STRANGERS = 20;
 /** The live subscription of a stored pool looks back this far (s), to cover its own replacement. */
 const LIVE_LOOKBACK_S = 60;
 /** Backlog subscriptions open at once per relay, and how long one may take before it counts as read. */
@@ -261,10 +263,18 @@ class Relay {
     this.sendRaw(JSON.stringify(["REQ", SUB, ...filters]));
   }
 
-  /** A stored pool: read the stored backlog of `topics` on this relay (each in a subscription of its own). */
+  /**
+   * A stored pool: read the stored backlog of `topics` on this relay, each in a subscription of its
+   * own: first what the expected keys sent, for every topic; then strangers' last hellos where
+   * they are heard.
+   */
   catchUp(topics) {
     const c = this.catchUps;
-    for (const t of topics) if (!c.queue.includes(t) && ![...c.open.values()].some((o) => o.topic === t)) c.queue.push(t);
+    const waits = (t, extra) => c.queue.some((e) => e.topic === t && e.extra === extra)
+      || [...c.open.values()].some((o) => o.topic === t && o.extra === extra);
+    for (const extra of [false, true]) {
+      for (const t of topics) if (!waits(t, extra)) c.queue.push({ topic: t, extra });
+    }
     this.nextCatchUp();
   }
 
@@ -272,11 +282,11 @@ class Relay {
     const c = this.catchUps;
     if (this.socket !== "open" || c.waitAuth) return;
     while (c.open.size < CATCH_UPS && c.queue.length) {
-      const topic = c.queue.shift();
-      const filter = this.pool.backlogFilter(topic);
+      const entry = c.queue.shift();
+      const filter = this.pool.backlogFilter(entry.topic, entry.extra);
       if (!filter) continue;
       const id = `vc${++c.n}`;
-      c.open.set(id, { topic, timer: setTimeout(() => this.caughtUp(id), CATCH_UP_MS) });
+      c.open.set(id, { ...entry, timer: setTimeout(() => this.caughtUp(id), CATCH_UP_MS) });
       this.sendRaw(JSON.stringify(["REQ", id, filter]));
     }
   }
@@ -290,9 +300,9 @@ class Relay {
     c.open.delete(id);
     this.sendRaw(JSON.stringify(["CLOSE", id]));
     if (again) {
-      c.queue.unshift(open.topic);
+      c.queue.unshift({ topic: open.topic, extra: open.extra });
       c.waitAuth = true; // asked again once authenticated
-    } else {
+    } else if (!open.extra) {
       this.pool.caughtUp(open.topic, this);
     }
     this.nextCatchUp();
@@ -712,8 +722,8 @@ export class RelayPool {
 
   /**
    * A stored pool: hear `topic`, from `authors` (the keys expected on it; null while nobody is
-   * known, a host's invitation nobody opened), also from other keys when `strangers` (what comes
-   * from now on only, once `authors` are known: a stranger's backlog is not read), reading what
+   * known, a host's invitation nobody opened), also from other keys when `strangers` (of those,
+   * only the newest BACKLOG_STRANGERS kept events are read, after every topic's own), reading what
    * relays kept since `since` (unix s; at most STORED_WINDOW_S back). Watching it again with other
    * keys reads its backlog again.
    */
@@ -742,7 +752,7 @@ export class RelayPool {
     this.topics = [...this.watched.keys()];
     for (const r of this.relays) {
       r.clearTopic(topic);
-      r.catchUps.queue = r.catchUps.queue.filter((t) => t !== topic);
+      r.catchUps.queue = r.catchUps.queue.filter((e) => e.topic !== topic);
     }
     this.resubscribeSoon();
   }
@@ -770,11 +780,15 @@ export class RelayPool {
     return out;
   }
 
-  /** The one filter of `topic`'s backlog read, or null when it is not watched. */
-  backlogFilter(topic) {
+  /**
+   * The one filter of a read of `topic`'s backlog: what its expected keys sent (any key's while none
+   * is known), or (`extra`) strangers' last events where they are heard; null when there is none.
+   */
+  backlogFilter(topic, extra = false) {
     const w = this.watched.get(topic);
     if (!w) return null;
     const f = { kinds: [STORED_KIND], "#t": [topic], since: Math.max(w.since, this.now() - STORED_WINDOW_S) };
+    if (extra) return w.authors && w.strangers ? { ...f, limit: BACKLOG_STRANGERS } : null;
     return w.authors ? { ...f, authors: w.authors, limit: BACKLOG_KNOWN } : { ...f, limit: BACKLOG_ANY };
   }
 
