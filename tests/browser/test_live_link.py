@@ -190,7 +190,7 @@ def test_forged_hellos_and_a_forged_host_change_nothing_also_after_reloads(devic
     atk.evaluate(FORGE_HOST, sid)
     guest.wait_for_timeout(1500)
     assert guest.evaluate("window.__vt.liveGuest.netLink.other.sid") == host.evaluate(
-        "window.__vt.liveHost.guests.get(1).link.sid")
+        "window.__vt.liveHost.guests.get(1).channel.link.sid")
     play_some(host, [host, guest], 2)
     same_moves(host, guest)
     # The attacker goes away; either page reloads, and the table heals as always.
@@ -245,7 +245,7 @@ def test_a_reloaded_guest_gets_its_board_within_5_s_while_strangers_hello_at_30_
     guest.reload()
     after = board_within(guest, 5)
     print(f"{sent} strangers' hellos; the guest's board after a reload: {during:.1f} s during the flood, "
-          f"{after:.1f} s after it; host: {host.evaluate('JSON.stringify(window.__vt.liveHost.net.strangers.counts)')}")
+          f"{after:.1f} s after it; host: {host.evaluate('JSON.stringify(window.__vt.liveHost.transport.strangers.counts)')}")
     assert sent >= 850, sent
     assert during <= 5 and after <= 5, (during, after)
     # The host heard of the strangers, on the card, and never thought its own guest one.
@@ -480,7 +480,7 @@ def test_a_flood_from_one_guest_keeps_the_table_going_for_the_others(devices, si
     p95 = answers[int(0.95 * (len(answers) - 1))] if answers else None
     print(f"pace for the others, calm and under the flood, entries/s: {[(round(c, 2), round(b, 2)) for c, b in pairs]}, "
           f"median ratio {ratio:.2f}; {sent} rounds of flood; the other guest's moves answered in {answers} ms; "
-          f"strangers: {host.evaluate('JSON.stringify(window.__vt.liveHost.net.strangers.counts)')}")
+          f"strangers: {host.evaluate('JSON.stringify(window.__vt.liveHost.transport.strangers.counts)')}")
     assert sent >= 270, sent               # 15 s of rounds of 50 ms, less what each stretch's last timer cut
     assert not host.evaluate("window.__vt.liveHost.snap.terminal")   # the whole of both stretches was played
     # A host that queued the flood behind the others' moves managed 17-33 % of its calm pace, and

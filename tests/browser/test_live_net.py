@@ -411,7 +411,7 @@ def resign_now(host, guest):
     while True:
         turn = host.evaluate("() => window.__vt.liveHost.snap.decision.players[0]")
         if turn == 0:
-            host.evaluate("() => window.__vt.liveHost.enqueue(() => window.__vt.liveHost.hostPlay('@resign'))")
+            host.evaluate("() => window.__vt.liveHost.play('@resign')")
         else:
             guest.evaluate("() => window.__vt.liveSend(JSON.stringify({ v: 2, type: 'play', seat: 1, action: '@resign' }))")
         try:

@@ -24,7 +24,7 @@ from tests.browser.test_live_net import (AUTOPLAY, device, devices, guest_checks
 WS_GONE = re.compile(r"WebSocket connection to 'ws://127\.0\.0\.1:\d+/' failed")
 # The guest's device runs three minutes behind: its events would all be stale to a strict relay.
 CLOCK_BEHIND = "(() => { const real = Date.now.bind(Date); Date.now = () => real() - 180000; })();"
-POOL = {"host": "window.__vt.liveHost.net.pool", "guest": "window.__vt.liveGuest.netLink.pool"}
+POOL = {"host": "window.__vt.liveHost.transport.pool", "guest": "window.__vt.liveGuest.netLink.pool"}
 
 
 def pool_status(pg, who):

@@ -222,7 +222,7 @@ def test_a_host_that_starts_over_after_the_reveals_is_named_on_every_page(device
     # The host's own page starts over: a new invitation for the seat, the same seats, its commitment kept.
     host.evaluate("""async () => { const h = window.__vt.liveHost;
       h.phase = "inviting"; h.terms = null; h.creating = false; h.error = null;
-      await h.reinviteNet(h.guests.get(1)); window.__holdTables = false; }""")
+      await h.reinvite(h.guests.get(1)); window.__holdTables = false; }""")
     sel = ".invite-card[data-seat='1'][data-state=inviting] input.invite-link"
     host.wait_for_selector(sel)
     fresh = host.locator(sel).input_value()

@@ -1,6 +1,9 @@
 // What the host's table does with a guest's messages and their volume, and about other devices
 // holding a seat's link (docs/live.md, "One link, one device" and "Sessions"). Functions of the
-// host's table (host.js), as its cards (cards.js) and its table-to-be (hostlobby.js) are.
+// host's table (hostcore.js), as its asks (hostasks.js) and its table-to-be (hostlobby.js) are.
+//
+// Budgets count the device's real time (Date.now), not the table's clock (the core's now()): they
+// bound what a device costs this one, whatever clock the table's moves are judged on.
 //
 // Every message a guest sends costs the host something, so each kind has its own budget (a token
 // bucket: a burst, then so many a second): a page that floods syncs still gets its moves through,
@@ -8,7 +11,6 @@
 // flood). A device far past its budgets is said on its card; the table goes on.
 
 import { t, words } from "../../lib/i18n.js";
-import { announce } from "../../lib/announce.js";
 import { message, read } from "./protocol.js";
 import { chatIn, hintFor } from "./hostasks.js";
 
@@ -37,7 +39,7 @@ export function admit(host, g, kind) {
       g.flagged = true;
       console.warn(`${g.name}'s device sends far more than a person's page does: the rest is dropped`);
       g.floodNote = t("live.flooded", { name: g.name });
-      host.paintSoon();
+      host.changed(true);
     }
     return false;
   }
@@ -63,8 +65,8 @@ const STRANGER_PAINT_MS = 2000;
 
 /**
  * Another device, holding the link of `g`'s seat, asked for it: it was told the seat is taken. The
- * host's page and the seat's own device say so in words; the card shows the device's hand-over
- * code, and the host may hand the seat to it.
+ * host's page (the event "stranger") and the seat's own device say so in words; the card shows the
+ * device's hand-over code, and the host may hand the seat to it.
  */
 export function stranger(host, g, pubkey, code) {
   if (host.dead) return;
@@ -77,13 +79,13 @@ export function stranger(host, g, pubkey, code) {
   g.stranger = { pubkey, code, at: now, shown: now };
   if (now - (g.strangerSaidAt || 0) > STRANGER_SAY_MS) {
     g.strangerSaidAt = now;
-    announce(t(g.watcher ? "live.stranger.hostWatcher" : "live.stranger.host", { name: g.name }));
+    host.emit("stranger", { g });
   }
-  if (g.peer && g.peer.open && g.joined && now - (g.strangerToldAt || 0) > STRANGER_SAY_MS) {
+  if (g.channel && g.channel.open && g.joined && now - (g.strangerToldAt || 0) > STRANGER_SAY_MS) {
     g.strangerToldAt = now;
-    g.peer.send(message("notice", { about: "stranger" }));
+    g.channel.send(message("notice", { about: "stranger" }));
   }
-  host.paintSoon();
+  host.changed(true);
 }
 
 /**
@@ -91,45 +93,45 @@ export function stranger(host, g, pubkey, code) {
  * device is told, then dropped.
  */
 export function handOver(host, g, asking) {
-  if (!asking || !g.link || host.dead) return;
+  const ch = g.channel;
+  if (!asking || !ch || !ch.handOver || host.dead) return;
   const pubkey = asking.pubkey;
   g.stranger = null;
-  if (g.peer && g.peer.open) g.peer.send(message("notice", { about: "moved" }));
+  if (ch.open) ch.send(message("notice", { about: "moved" }));
   g.device = pubkey;
   host.keepInvitations();
-  const link = g.link;
   // A moment for the word to reach the old device before its session goes.
-  setTimeout(() => { if (g.link === link) link.repin(pubkey); }, 1000);
-  announce(t("live.stranger.handedOver", { name: g.name }));
-  host.paintGuests();
+  host.setTimer(() => { if (g.channel === ch) ch.handOver(pubkey); }, 1000);
+  host.emit("handedOver", { g });
+  host.changed();
 }
 
-export function refuse(host, g, peer, note) {
+export function refuse(host, g, channel, note) {
   // At most a few refusals a second: a flood of bad messages gets silence, not as many answers.
   if (!admit(host, g, "refusal")) return;
   console.warn(`refused a message from ${g.watcher ? g.name : `seat ${g.seat + 1}`}: ${note}`);
-  peer.send(message("refused", { note }));
+  if (channel) channel.send(message("refused", { note }));
 }
 
-export function fromGuest(host, g, peer, text) {
-  if (g.peer !== peer || host.dead) return;
+export function fromGuest(host, g, channel, text) {
+  if (g.channel !== channel || host.dead) return;
   // Each kind of message has its own budget (a page flooding syncs still gets its moves through);
   // past a person's pace a message is dropped, refusals included: a refusal must not amplify a flood.
   const got = read(text, "guest");
   if (!got.ok) {
-    refuse(host, g, peer, got.why);
+    refuse(host, g, channel, got.why);
     return;
   }
   const msg = got.msg;
   if (msg.type === "join") {
-    if (!g.link) {
-      refuse(host, g, peer, "this seat was invited with codes");
+    if (!channel.joins) {
+      refuse(host, g, channel, "this seat was invited with codes");
       return;
     }
     // A page joins once per session: another join on it changes nothing, and costs nothing.
-    const again = g.joined && g.joinedOn === g.link.sessionNo;
+    const again = g.joined && g.joinedOn === channel.session;
     if (admit(host, g, "join") && !again) {
-      g.joinedOn = g.link.sessionNo;
+      g.joinedOn = channel.session;
       host.joined(g, msg);
     }
     return;
@@ -139,9 +141,9 @@ export function fromGuest(host, g, peer, text) {
     // not moved since (never queued behind the table's own work when it need not be).
     if (!admit(host, g, "sync")) return;
     const cached = g.fullCache && g.fullCache.version === host.version ? g.fullCache : null;
-    if (cached && g.peer) {
+    if (cached && g.channel) {
       g.sentLog = cached.log.slice();
-      g.peer.send(message("snapshot", { snap: cached.snap, remaining: host.remaining(g.seat) }));
+      g.channel.send(message("snapshot", { snap: cached.snap, remaining: host.remaining(g.seat) }));
     } else if (!g.wholeQueued) {
       // One whole table waits for the engine at a time, however many syncs come meanwhile.
       g.sentLog = null;
@@ -154,28 +156,28 @@ export function fromGuest(host, g, peer, text) {
     return;
   }
   if (g.watcher) {
-    refuse(host, g, peer, "a spectator watches: it plays no seat and adds nothing to the seed");
+    refuse(host, g, channel, "a spectator watches: it plays no seat and adds nothing to the seed");
     return;
   }
   if (msg.type === "chat") {
-    chatIn(host, g, peer, msg);
+    chatIn(host, g, channel, msg);
     return;
   }
   if (msg.type === "reveal") {
     if (host.phase !== "starting" || g.contribution) {
-      refuse(host, g, peer, "a contribution is revealed once, after the list of commitments");
+      refuse(host, g, channel, "a contribution is revealed once, after the list of commitments");
       return;
     }
-    host.reveal(g, peer, msg.contribution);
+    host.reveal(g, channel, msg.contribution);
     return;
   }
   // play: only for the guest's own seat, only when that seat is to act.
   if (msg.seat !== g.seat) {
-    refuse(host, g, peer, `this link plays seat ${g.seat + 1} only, not seat ${msg.seat + 1}`);
+    refuse(host, g, channel, `this link plays seat ${g.seat + 1} only, not seat ${msg.seat + 1}`);
     return;
   }
   if (host.phase !== "playing" || !host.snap || !host.snap.decision || !host.snap.decision.players.includes(g.seat)) {
-    refuse(host, g, peer, "it is not this seat's turn");
+    refuse(host, g, channel, "it is not this seat's turn");
     return;
   }
   if (!admitIntent(g)) {
@@ -195,13 +197,13 @@ export function fromGuest(host, g, peer, text) {
   host.enqueue(async () => {
     g.intents.pending = false;
     if (!host.snap.decision || !host.snap.decision.players.includes(g.seat)) {
-      refuse(host, g, peer, "it is not this seat's turn");
+      refuse(host, g, channel, "it is not this seat's turn");
       return;
     }
     try {
-      await host.engine.call("play", { table: host.snap.table, seat: g.seat, action: msg.action, viewer: g.seat });
+      await host.call("play", { table: host.snap.table, seat: g.seat, action: msg.action, viewer: g.seat });
     } catch (e) {
-      refuse(host, g, peer, words(e.words) || e.message || String(e));
+      refuse(host, g, channel, words(e.words) || e.message || String(e));
       await host.sendTo(g);
       return;
     }

@@ -1,10 +1,10 @@
 // The host's table-to-be over the internet (lobby.js keeps it): what is kept as the invitations
 // go out and guests join, taking it up again after a reload, "New invitation" on a seat before
-// the start, and cancelling. Functions of the host's table (host.js), as its cards are (cards.js).
+// the start, and cancelling. Functions of the host's table (hostcore.js), kept where its store says
+// (hoststore.js); the table-to-be's id goes out as the event "kept" ({lobby}).
 
 import { t, words } from "../../lib/i18n.js";
-import { keepLobby, forgetLobby, lobbyText, readLobby, isLobbyId, LOBBY_VERSION } from "./lobby.js";
-import { newSecret, newSigningKey } from "./seal.js";
+import { readLobby, isLobbyId, LOBBY_VERSION } from "./lobby.js";
 import { isRelay } from "./networks.js";
 import { message } from "./protocol.js";
 
@@ -13,10 +13,10 @@ export function keepLobbyOf(host) {
   if (!host.lobbyId || host.dead || (host.phase !== "inviting" && host.phase !== "starting")) return;
   const guests = [...host.guests.values()].sort((a, b) => a.seat - b.seat);
   const joined = (g) => !!g.joined && typeof g.commitment === "string";
-  const ok = keepLobby({
+  const ok = host.store.keepLobby({
     v: LOBBY_VERSION, id: host.lobbyId, game: host.game, created: host.lobbyCreated, timers: host.timers,
     hints: host.hints,
-    commitment: host.commit.commitment, relays: host.net.relays,
+    commitment: host.commit.commitment, relays: host.transport.relays,
     seats: host.seats.map((s) => ({ name: String(s.name || "").slice(0, 24), kind: s.kind, level: s.level })),
     guests: guests.map((g) => ({ seat: g.seat, secret: g.secret, hostKey: g.hostKey, device: g.device || null,
       name: g.name, joined: joined(g), commitment: joined(g) ? g.commitment : null })),
@@ -28,13 +28,13 @@ export function keepLobbyOf(host) {
   });
   if (!ok && !host.lobbyNotKept) {
     host.lobbyNotKept = true;
-    host.paintSoon();
+    host.changed(true);
   }
 }
 
 /** Forget a table-to-be: this page's row and the worker's kept contribution. */
 export function forgetKept(host, id) {
-  forgetLobby(id);
+  host.store.forgetLobby(id);
   host.engine.call("joint_forget", { keep: id }).catch((e) => console.warn("a kept contribution could not be dropped", e));
 }
 
@@ -45,15 +45,15 @@ export function forgetKept(host, id) {
  */
 export async function resumeLobby(host, id) {
   host.phase = "reopening";
-  host.render();
+  host.changed();
   const lost = (why, detail = null) => {
     if (host.dead) return;
     host.phase = "lost";
     host.lost = { id: isLobbyId(id) ? id : null, why, detail };
-    host.render();
+    host.changed();
   };
   if (!isLobbyId(id)) return lost(t("live.lobby.missing"));
-  const text = lobbyText(id);
+  const text = host.store.lobbyText(id);
   if (text === null) return lost(t("live.lobby.missing"));
   const got = readLobby(text, id, host.game, { levels: host.levels, min: host.min, max: host.max, isRelay });
   if (got.problem) return lost(t("live.lobby.damaged"), got.problem);
@@ -72,7 +72,6 @@ export async function resumeLobby(host, id) {
   }
   host.lobbyId = id;
   host.lobbyCreated = row.created;
-  host.mode = "net";
   host.commit = commit;
   host.timers = row.timers;
   host.hints = row.hints === true;
@@ -80,22 +79,22 @@ export async function resumeLobby(host, id) {
   host.order = row.order.slice();
   // A guest that had joined is away until its page says hello again (at once, when it is open).
   for (const r of row.guests) {
-    host.guests.set(r.seat, { seat: r.seat, name: r.name, peer: null, commitment: r.commitment, contribution: null,
+    host.guests.set(r.seat, { seat: r.seat, name: r.name, channel: null, commitment: r.commitment, contribution: null,
       state: r.joined ? "away" : "making", invite: null, note: null, joined: r.joined, secret: r.secret,
       hostKey: r.hostKey, device: r.device });
   }
   for (const w of row.watchers) {
-    host.watchers.push({ seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null,
+    host.watchers.push({ seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), channel: null,
       state: w.joined ? "away" : "making", invite: null, note: null, joined: w.joined, secret: w.secret,
       hostKey: w.hostKey, device: w.device });
   }
-  host.ensureNet(row.relays);
+  host.useTransport("net", { relays: row.relays });
   // After Start the table is fixed: the same terms go to every guest again, who reveal again for
   // them (and for no others); nothing can be re-drawn.
   host.terms = row.terms || null;
   host.phase = host.terms ? "starting" : "inviting";
-  host.render();
-  for (const g of [...host.guests.values(), ...host.watchers]) await host.netInvite(g);
+  host.changed();
+  for (const g of [...host.guests.values(), ...host.watchers]) await host.invite(g);
 }
 
 /**
@@ -105,21 +104,20 @@ export async function resumeLobby(host, id) {
  */
 export function cancelInvitations(host) {
   if (host.phase !== "inviting" && host.phase !== "starting") return;
-  const peers = [];
+  const channels = [];
   for (const g of [...host.guests.values(), ...host.watchers]) {
-    if (g.scan) g.scan.abort.abort();
-    if (g.peer) {
-      g.peer.send(message("cancelled", {}));
-      peers.push(g.peer);
+    if (g.channel) {
+      g.channel.send(message("cancelled", {}));
+      channels.push(g.channel);
     }
   }
   // A moment for the word to go out before the links close.
-  const net = host.net;
-  setTimeout(() => {
-    for (const p of peers) p.close();
-    if (net) net.close();
+  const transport = host.transport;
+  host.setTimer(() => {
+    for (const c of channels) c.close();
+    if (transport) transport.close();
   }, 1500);
-  host.net = null;
+  host.transport = null;
   host.terms = null;
   if (host.lobbyId) forgetKept(host, host.lobbyId);
   host.lobbyId = null;
@@ -130,8 +128,8 @@ export function cancelInvitations(host) {
   host.commit = null;
   host.error = null;
   host.phase = "setup";
-  host.setAddress({ lobby: null });
-  host.render();
+  host.emit("kept", { lobby: null });
+  host.changed();
 }
 
 /** After a table-to-be that could not be taken up: forget what was kept, and a fresh set-up. */
@@ -139,23 +137,25 @@ export function freshSetup(host) {
   if (host.lost && host.lost.id) forgetKept(host, host.lost.id);
   host.lost = null;
   host.phase = "setup";
-  host.setAddress({ lobby: null });
-  host.render();
+  host.emit("kept", { lobby: null });
+  host.changed();
 }
 
 /** "New invitation" before the start: this seat gets a new link, the old one stops working. */
-export async function reinviteNet(host, g) {
-  if (host.phase !== "inviting" || !host.net) return;
-  host.net.drop(g);
+export async function reinvite(host, g) {
+  const transport = host.transport;
+  if (host.phase !== "inviting" || !transport || !transport.lasting) return;
+  transport.drop(g);
   g.joined = false;
   g.commitment = null;
   g.contribution = null;
   g.state = "making";
-  g.secret = newSecret();
-  g.hostKey = newSigningKey();
+  g.secret = null;
+  g.hostKey = null;
+  transport.prepare(g);
   g.device = null;
   g.stranger = null;
   host.order = host.order.filter((k) => k !== g.seat);
   host.keepLobby();
-  await host.netInvite(g);
+  await host.invite(g);
 }

@@ -5,10 +5,12 @@
 // (#/join?t=…&h=…), which a browser never sends anywhere. The host key signs everything the host
 // says on that link; its public half in the address lets the guest's page hear the host and
 // nobody else. The seat is pinned to the device that first says hello (its key, `device`). The
-// secrets, host keys and pinned devices of a started table are kept on this device beside its save,
-// so a reload of the host's page opens the same links, pinned to the same devices, and every
-// guest comes back (before the start, the table-to-be keeps them: lobby.js); they are forgotten
-// once the game is over.
+// secrets, host keys and pinned devices of a started table are kept on this device beside its save
+// (hoststore.js), so a reload of the host's page opens the same links, pinned to the same devices,
+// and every guest comes back (before the start, the table-to-be keeps them: lobby.js); they are
+// forgotten once the game is over.
+//
+// HostNet is a transport of the host's table (hostcore.js, "Transports"): one channel per guest.
 
 import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
@@ -17,8 +19,6 @@ import { keysFor, newSecret, newSigningKey, isSecret, isSigningKey, keyForLink, 
 import { getPublicKey } from "./relay.js";
 import { relayTrouble } from "./netview.js";
 import { relays, internetIce, DEFAULT_RELAYS } from "./networks.js";
-
-const KEEP = (id) => `vt.livehost.${id}`;
 
 /**
  * The invitation address of `secret` whose host signs with `hostKey` (its secret key: the address
@@ -31,68 +31,93 @@ export function inviteUrl(secret, hostKey, list = relays()) {
   return `${base}#/join?t=${secret}&h=${keyForLink(getPublicKey(fromHex(hostKey)))}${r}`;
 }
 
-/** A link's channel as the host's table uses it (the manual codes' Peer has the same three). */
+/** A link as the host's table uses it: a guest's channel (hostcore.js, "Transports"). */
 function channel(link) {
   return {
     link,
+    // The guest's page says join (its name and commitment) on each session, and gets every message
+    // in order: after the first whole snapshot of a session, only the log's new entries go.
+    joins: true,
+    incremental: true,
     send: (text) => link.send(text),
     get open() { return !!link.other; },
+    get here() { return link.here; },
+    get session() { return link.sessionNo; },
+    get path() { return link.describe(); },
+    get stuck() { return link.stuck; },
+    get tryingSince() { return link.tryingSince; },
+    handOver: (deviceKey) => link.repin(deviceKey),
     close: () => link.close(),
   };
 }
 
+/** Internet invitations: the transport of a live table over the relays (and a direct path when one comes up). */
 export class HostNet {
-  /** `handlers`: message(g, text), session(g), state(g), pin(g, pubkey), stranger(g, pubkey, code) — the host table's answers. */
-  /** `list`: the relays (a table-to-be taken up again keeps the ones its links name). */
-  constructor(handlers, { direct = true, list = relays() } = {}) {
-    this.handlers = handlers;
+  /**
+   * `core`: the host's table (its inbound calls: received, sessionBegan, presence, pinned,
+   * strangerAsked, transportChanged); `list`: the relays (a table-to-be taken up again keeps the
+   * ones its links name); without `direct` (a test of the relay path) no direct path comes up.
+   */
+  constructor(core, { direct = true, list = relays() } = {}) {
+    this.core = core;
+    this.kind = "net";
+    // Its invitations open again after a reload, from what the store keeps of them.
+    this.lasting = true;
     this.direct = direct;
     this.relays = list.slice();
-    this.byTopic = new Map();
+    this.byTopic = new Map(); // topic → {g, link}
     // Every link of the table hears strangers within one budget: a new key is free.
     this.strangers = new Strangers();
     this.pool = new RelayPool(this.relays, {
-      accept: (pubkey, topic) => { const g = this.byTopic.get(topic); return !!g && g.link.expects(pubkey); },
-      onEvent: (ev) => { const g = this.byTopic.get(ev.tags[0][1]); if (g) g.link.fromEvent(ev); },
-      onChange: () => this.handlers.relays(),
+      accept: (pubkey, topic) => { const x = this.byTopic.get(topic); return !!x && x.link.expects(pubkey); },
+      onEvent: (ev) => { const x = this.byTopic.get(ev.tags[0][1]); if (x) x.link.fromEvent(ev); },
+      onChange: () => this.core.transportChanged({ relays: true }),
     });
   }
 
-  /**
-   * Open (or reopen) the link of guest or spectator `g`: its secret and host key (new ones when it
-   * has none), pinned to its device when one has taken it.
-   */
-  async open(g) {
-    this.drop(g);
+  /** The secret and host key of `g`'s invitation (new ones when it has none): kept before any link opens. */
+  prepare(g) {
     if (!isSecret(g.secret)) g.secret = newSecret();
     if (!isSigningKey(g.hostKey)) g.hostKey = newSigningKey();
+  }
+
+  /** Open (or reopen) the invitation of guest or spectator `g`, pinned to its device when one has taken it. */
+  async invite(g) {
+    await this.open(g);
+    if (g.state !== "away") g.state = "inviting";
+  }
+
+  async open(g) {
+    this.drop(g);
+    this.prepare(g);
     const keys = await keysFor(g.secret);
+    const core = this.core;
+    let ch = null;
     const link = new Link({
       // Without direct (a test of the relay path): the browser may use relay (TURN) candidates
       // only and none is set, so the offer goes and no direct path can come up, as behind a strict NAT.
       role: "host", keys, sign: g.hostKey, other: g.device || null, pool: this.pool,
       ice: this.direct ? internetIce() : { ...internetIce(), iceServers: [], iceTransportPolicy: "relay" },
-      onMessage: (text) => this.handlers.message(g, link, text),
-      onSession: () => this.handlers.session(g, link),
-      onState: () => this.handlers.state(g, link),
-      onPin: (pubkey) => this.handlers.pin(g, pubkey),
-      onStranger: (pubkey, code) => this.handlers.stranger(g, pubkey, code),
+      onMessage: (text) => core.received(g, ch, text),
+      onSession: () => core.sessionBegan(g, ch),
+      onState: () => core.presence(g, ch),
+      onPin: (pubkey) => core.pinned(g, pubkey),
+      onStranger: (pubkey, code) => core.strangerAsked(g, pubkey, code),
       strangers: this.strangers,
     });
-    g.link = link;
-    g.peer = channel(link);
+    ch = channel(link);
+    g.channel = ch;
     g.invite = { link: inviteUrl(g.secret, g.hostKey, this.relays) };
-    this.byTopic.set(keys.topic, g);
+    this.byTopic.set(keys.topic, { g, link });
     this.pool.listen([...this.byTopic.keys()]);
     return link;
   }
 
   drop(g) {
-    if (!g.link) return;
-    for (const [topic, other] of this.byTopic) if (other === g) this.byTopic.delete(topic);
-    g.link.close();
-    g.link = null;
-    g.peer = null;
+    if (!g.channel || !g.channel.link) return;
+    for (const [topic, x] of this.byTopic) if (x.g === g) this.byTopic.delete(topic);
+    g.channel.close();
+    g.channel = null;
   }
 
   /** How many relays answer, for the page. */
@@ -101,47 +126,8 @@ export class HostNet {
   }
 
   close() {
-    for (const g of this.byTopic.values()) if (g.link) g.link.close();
+    for (const x of this.byTopic.values()) x.link.close();
     this.byTopic.clear();
     this.pool.close();
   }
-}
-
-const KEPT_VERSION = 2;
-const HEX64 = /^[0-9a-f]{64}$/;
-
-/** What reopens one invitation: its secret, its host key and the device pinned to it (or null). */
-function keptInvitation(g) {
-  return { secret: g.secret, hostKey: g.hostKey, device: g.device || null };
-}
-
-/** Keep the invitations of a started table (seat → invitation; spectators' by number). */
-export function keepSecrets(tableId, guests, watchers) {
-  const seats = {};
-  for (const g of guests) if (g.secret) seats[g.seat] = keptInvitation(g);
-  const watching = watchers.filter((w) => w.secret && w.state !== "gone").map((w) => ({ n: w.watcher, ...keptInvitation(w) }));
-  try {
-    localStorage.setItem(KEEP(tableId), JSON.stringify({ v: KEPT_VERSION, seats, watchers: watching }));
-  } catch (_) { /* not kept: after a reload the guests need new invitations */ }
-}
-
-const isInvitation = (x) => x !== null && typeof x === "object" && isSecret(x.secret) && isSigningKey(x.hostKey)
-  && (x.device === null || (typeof x.device === "string" && HEX64.test(x.device)));
-
-/** The kept invitations of table `tableId`, read strictly (anything else: null, as if none were kept). */
-export function keptSecrets(tableId) {
-  try {
-    const kept = JSON.parse(localStorage.getItem(KEEP(tableId)) || "null");
-    if (kept && typeof kept === "object" && kept.v === KEPT_VERSION && kept.seats && typeof kept.seats === "object"
-        && Object.values(kept.seats).every(isInvitation) && Array.isArray(kept.watchers)
-        && kept.watchers.every((w) => isInvitation(w) && Number.isInteger(w.n))) return kept;
-  } catch (_) { /* nothing kept */ }
-  return null;
-}
-
-/** Forget a table's invitations: its links stop working (the game is over). */
-export function forgetSecrets(tableId) {
-  try {
-    localStorage.removeItem(KEEP(tableId));
-  } catch (_) { /* nothing kept */ }
 }

@@ -1,11 +1,9 @@
 // Taking up again a live table this page hosted before (after a reload, or "Invite them again" on
-// the table page). A function of the host's table (host.js), as its cards (cards.js) and its
-// table-to-be (hostlobby.js) are.
+// the table page). A function of the host's table (hostcore.js), as its table-to-be (hostlobby.js)
+// is; everything it reads comes from the core's store (hoststore.js).
 
 import { t, words } from "../../lib/i18n.js";
-import { readTable, isTableId } from "../storage.js";
-import { rememberLive, liveTable, forgetLive } from "../table/session.js";
-import { keptSecrets, forgetSecrets } from "./hostnet.js";
+import { isTableId } from "../storage.js";
 
 /**
  * Open a table this page hosted before (after a reload, or "Invite them again" on the table
@@ -13,16 +11,17 @@ import { keptSecrets, forgetSecrets } from "./hostnet.js";
  * each clock goes on with the time it had left.
  */
 export async function reopenTable(host, id) {
+  const store = host.store;
   host.phase = "reopening";
-  host.render();
+  host.changed();
   const gone = (why) => {
     if (host.dead) return;
     host.phase = "gone";
     host.error = why;
-    host.render();
+    host.changed();
   };
   if (!isTableId(id)) return gone(t("shell.badTableBody"));
-  const found = await readTable(id);
+  const found = await store.readTable(id);
   if (host.dead) return;
   if (found.missing || found.unavailable || found.corrupt) return gone(t("shell.noTableBody"));
   const save = found.save;
@@ -30,59 +29,53 @@ export async function reopenTable(host, id) {
   let snap = null;
   try {
     await host.engine.ready;
-    const live = liveTable(id);
+    const live = store.liveTable(id);
     if (live) {
       try {
-        snap = await host.engine.call("snapshot", { table: live.engineId, viewer: 0 });
+        snap = await host.call("snapshot", { table: live.engineId, viewer: 0 });
       } catch (_) {
-        forgetLive(id); // the worker restarted: rebuild from the save
+        store.forgetLive(id); // the worker restarted: rebuild from the save
       }
     }
-    if (!snap) snap = await host.engine.call("load_table", { save: id, viewer: 0 });
+    if (!snap) snap = await host.call("load_table", { save: id, viewer: 0 });
   } catch (e) {
     return gone(t("live.engineFailed", { detail: words(e.words) || e.message || String(e) }));
   }
   if (host.dead) return;
   const joint = snap.joint;
   if (!Array.isArray(joint) || joint.length !== save.remote.length + 1) return gone(t("live.notHosted"));
-  rememberLive(id, snap.table);
+  store.rememberLive(id, snap.table);
   host.seats = snap.seats.map((seat, k) => ({ name: seat.name, kind: k === 0 ? "me" : seat.bot ? "bot" : "device",
     level: seat.level || host.levels[0] }));
   host.commit = { commitment: joint[0].commitment };
   host.order = save.remote.slice();
-  host.order.forEach((k, i) => host.guests.set(k, { seat: k, name: snap.seats[k].name, peer: null,
+  host.order.forEach((k, i) => host.guests.set(k, { seat: k, name: snap.seats[k].name, channel: null,
     commitment: joint[i + 1].commitment, contribution: null, state: "away", invite: null, note: null }));
   host.timers = save.timers !== false;
-  for (const [key, left] of Object.entries(save.clocks || {})) {
-    if (typeof left === "number" && Number.isFinite(left)) host.deadlines.set(key, Date.now() + Math.max(0, left) * 1000);
-  }
-  // The table page writes the clock it ran last; it is the newer one when both are there.
-  if (typeof save.deadlineKey === "string" && typeof save.remaining === "number" && Number.isFinite(save.remaining)) {
-    host.deadlines.set(save.deadlineKey, Date.now() + Math.max(0, save.remaining) * 1000);
-  }
+  host.clocks.restore(save);
   host.save = save;
   host.saveId = id;
   host.phase = "playing";
   // A finished table's invitations are forgotten: nothing of it needs a link any more.
-  if (snap.terminal) forgetSecrets(id);
-  const kept = snap.terminal ? null : keptSecrets(id);
-  host.mode = kept ? "net" : "codes";
+  if (snap.terminal) store.forgetInvitations(id);
+  const kept = snap.terminal ? null : store.keptInvitations(id);
+  // Invitations with codes are not kept: their guests are invited again, by hand.
+  host.mode = "codes";
   if (kept) {
     // An internet table: the same links again, pinned to the same devices; each guest's page comes back by itself.
-    host.mode = "net";
+    host.useTransport("net");
     for (const g of host.guests.values()) {
       const inv = kept.seats[g.seat];
       if (!inv) continue;
       Object.assign(g, { secret: inv.secret, hostKey: inv.hostKey, device: inv.device, joined: !!inv.device });
-      await host.netInvite(g);
+      await host.invite(g);
     }
     for (const w of kept.watchers || []) {
-      const ww = { seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), peer: null, state: "away", invite: null,
+      const ww = { seat: null, watcher: w.n, name: t("live.spectatorName", { n: w.n }), channel: null, state: "away", invite: null,
         note: null, secret: w.secret, hostKey: w.hostKey, device: w.device, joined: !!w.device };
       host.watchers.push(ww);
-      await host.netInvite(ww);
+      await host.invite(ww);
     }
   }
-  host.render();
-  await host.openBoard(snap.table);
+  await host.begin(snap.table);
 }

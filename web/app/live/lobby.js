@@ -3,7 +3,7 @@
 // before the start takes it up again (#/host/<game>?lobby=<id>), so the same links still work and
 // the guests who joined come back by themselves.
 //
-// The row sits beside the started tables' kept secrets (localStorage, hostnet.js keepSecrets):
+// The row sits beside the started tables' kept secrets (localStorage, hoststore.js keepInvitations):
 // the invitation secrets are as secret there as after the start. The host's own contribution to
 // the seed is not in it: the engine's worker keeps that in the site's database, where the page
 // never reads it (web/worker.js, joint_commit with `keep`).
