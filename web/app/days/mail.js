@@ -39,7 +39,7 @@
 
 import { RelayPool, getPublicKey } from "../live/relay.js";
 import { keysFor, sealBatch, openPiece, joinPieces, newSecret, newSigningKey, newEphemeral, agreedKeys, isSecret,
-  isSigningKey, isEphemeral, fromHex, toB64u, fromB64u, keyForLink, keyFromLink, MAX_PIECES, MAX_BATCH }
+  isSigningKey, isEphemeral, fromHex, toB64u, fromB64u, keyForLink, keyFromLink, MAX_PIECES, MAX_BATCH, PIECE }
   from "../live/seal.js";
 import { Strangers, handOverCode } from "../live/strangers.js";
 import * as store from "./store.js";
@@ -60,8 +60,10 @@ const ACK_DELAY_MS = 1000;
 const ACCEPT_EVERY_MS = 5000;
 /** Numbers this far ahead of the next one expected are dropped. */
 const WINDOW = 512;
-/** Envelopes go together in one batch up to about this much text. */
+/** Envelopes go together in one batch up to this many bytes of text (sizeOf). */
 const BATCH_TEXT = 200_000;
+/** A piece's room for a batch (seal.js: a piece less its header). */
+const PIECE_HEADER = 16;
 const MAX_ENVELOPES = 300;
 /** Batches of the other side half received, per box (the oldest forgotten first). */
 const PARTIAL = 16;
@@ -83,9 +85,10 @@ const B64U43 = /^[A-Za-z0-9_-]{43}$/;
 const NONCE = /^[A-Za-z0-9_-]{22}$/;
 
 /**
- * What each side may send. `text`: one message; `batch`/`pieces`: one batch as it expands and as
- * it travels; `ahead`: what the other side keeps of it ahead of order; `out`/`outBytes`: what the
- * sender keeps unacknowledged, past which send() refuses.
+ * What each side may send. `text`: one message, in bytes as its batch carries it (the text as a
+ * JSON string, UTF-8); `batch`/`pieces`: one batch as it expands and as it travels; `ahead`: what
+ * the other side keeps of it ahead of order; `out`/`outBytes`: what the sender keeps
+ * unacknowledged (bytes as for `text`), past which send() refuses.
  */
 export const LIMITS = {
   fromGuest: { text: 16_384, batch: 262_144, pieces: 8, ahead: 2_000_000, out: 256, outBytes: 1_000_000 },
@@ -100,6 +103,15 @@ export class MailError extends Error {
 }
 
 const isCount = (x) => Number.isInteger(x) && x >= 0 && x < 2 ** 40;
+const utf8 = new TextEncoder();
+/** A text's bytes in a batch: as a JSON string, in UTF-8 (escapes and all). */
+const sizeOf = (text) => utf8.encode(JSON.stringify(text)).length;
+
+/** The bytes `text` takes compressed as a batch does (deflate-raw). */
+async function packedSize(text) {
+  const stream = new Blob([utf8.encode(text)]).stream().pipeThrough(new CompressionStream("deflate-raw"));
+  return (await new Response(stream).arrayBuffer()).byteLength;
+}
 const isText = (re) => (x) => typeof x === "string" && re.test(x);
 
 /** An envelope read strictly; null when it is not one. A text longer than `maxText` keeps its number, not its text. */
@@ -213,7 +225,8 @@ export class Mailbox {
     this.keys = row.peerStatic ? await mailKeys(this.topic, row.staticKey, row.peerStatic) : null;
     this.out = new Map(kept.out.map((m) => [m.n, { n: m.n, text: m.text, deadline: m.deadline, made: m.made, sent: m.sent,
       lastAt: 0 }]));
-    this.outBytes = kept.out.reduce((s, m) => s + m.text.length, 0);
+    for (const m of this.out.values()) m.size = sizeOf(m.text);
+    this.outBytes = [...this.out.values()].reduce((s, m) => s + m.size, 0);
     this.inbox = new Map(kept.inbox.map((m) => [m.n, m.size])); // n → size: the texts wait in IndexedDB
     this.inboxBytes = kept.inbox.reduce((s, m) => s + m.size, 0);
     this.pool = this.hub.poolFor(row.relays);
@@ -248,18 +261,24 @@ export class Mailbox {
   /** Keep `text` as the next message and send it when it can go: its number, once it is kept on this device. */
   send(text, { deadline = null } = {}) {
     if (typeof text !== "string") return Promise.reject(new MailError("not-text", "a message is text"));
-    if (text.length > this.own.text) return Promise.reject(new MailError("too-long", "the message is too long"));
+    const size = sizeOf(text);
+    if (size > this.own.text) return Promise.reject(new MailError("too-long", "the message is too long"));
     if (!this.started) return Promise.reject(new MailError("elsewhere", "another tab of this device holds this table's mail"));
     return this.run(async () => {
-      if (this.out.size >= this.own.out || this.outBytes + text.length > this.own.outBytes) {
+      if (this.out.size >= this.own.out || this.outBytes + size > this.own.outBytes) {
         throw new MailError("full", "too many messages wait for the other side");
       }
+      // One that could never go in one batch is refused now, not found out at each sending.
+      if (await packedSize(JSON.stringify([{ k: "data", n: this.row.nextOut, a: this.row.nextIn, m: text }]))
+          > this.own.pieces * (PIECE - PIECE_HEADER)) {
+        throw new MailError("too-long", "the message is too long");
+      }
       const n = this.row.nextOut;
-      const msg = { n, text, deadline: Number.isFinite(deadline) ? deadline : null, made: Date.now(), sent: false, lastAt: 0 };
+      const msg = { n, text, size, deadline: Number.isFinite(deadline) ? deadline : null, made: Date.now(), sent: false, lastAt: 0 };
       await store.change(this.id, { box: { nextOut: n + 1 }, out: [row(msg)] });
       this.row.nextOut = n + 1;
       this.out.set(n, msg);
-      this.outBytes += text.length;
+      this.outBytes += size;
       this.changed();
       if (this.keys) this.sendData([msg]).catch((e) => console.warn("days: not sent yet", e.message || e));
       return n;
@@ -307,9 +326,9 @@ export class Mailbox {
         onSent: () => this.run(() => this.markSent(batch)) });
     };
     for (const m of msgs) {
-      if (group.length && (size + m.text.length > BATCH_TEXT || group.length >= MAX_ENVELOPES - 1)) await flush();
+      if (group.length && (size + m.size > BATCH_TEXT || group.length >= MAX_ENVELOPES - 1)) await flush();
       group.push(m);
-      size += m.text.length;
+      size += m.size;
     }
     if (group.length) await flush();
   }
@@ -605,7 +624,7 @@ export class Mailbox {
       this.row.acked = a;
       for (const n of [...this.out.keys()]) {
         if (n <= a) {
-          this.outBytes -= this.out.get(n).text.length;
+          this.outBytes -= this.out.get(n).size;
           this.out.delete(n);
         }
       }
