@@ -23,7 +23,10 @@ page's results exactly: each judgement is deterministic) and with the full budge
 differs is listed. The table replaces the part of docs/performance.md between the review-bench
 markers; the raw numbers go to bench/review/last.json.
 
-Times depend on the machine and its load: rerun on a quiet machine for figures to quote.
+Times depend on the machine and its load: rerun on a quiet machine for figures to quote. Beside the
+wall time, each engine worker's own CPU seconds during the review (Linux counts every thread's; the
+workers are threads of the page's process): the busiest worker's is about what the review takes where
+each worker has a core to itself, whatever else the machine was doing.
 """
 from __future__ import annotations
 
@@ -84,6 +87,85 @@ MOVES_JS = """() => [...document.querySelectorAll('.rv-list li[data-i]')].map((l
     mark: li.dataset.mark || null, forced: li.dataset.forced || null}))"""
 
 
+# --- the workers' own CPU time ------------------------------------------------------------------------
+# Wall time on a shared machine says as much about the others' load as about the review. Each engine
+# worker is a thread of this browser's page process ("DedicatedWorker"), and Linux counts each thread's
+# CPU time: the busiest worker's seconds are what the review would take on a machine with a core free
+# for each worker (the two take decisions as they come, so they finish together).
+
+TICK = os.sysconf("SC_CLK_TCK")
+
+
+def _descendants(root: int) -> list[int]:
+    parents: dict[int, int] = {}
+    for name in os.listdir("/proc"):
+        if name.isdigit():
+            try:
+                stat = Path(f"/proc/{name}/stat").read_text()
+            except OSError:
+                continue
+            parents[int(name)] = int(stat.rsplit(")", 1)[1].split()[1])
+    out, todo = [], [root]
+    while todo:
+        p = todo.pop()
+        kids = [c for c, pp in parents.items() if pp == p]
+        out += kids
+        todo += kids
+    return out
+
+
+def _cpu(stat: str) -> float:
+    fields = stat.rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / TICK        # utime + stime
+
+
+class WorkerClock:
+    """Samples, every quarter second, the CPU seconds of every engine worker thread of this process's
+    browsers (a thread that ends keeps its last sample)."""
+
+    def __init__(self) -> None:
+        self.seen: dict[tuple[int, int], float] = {}
+        self.start: dict[tuple[int, int], float] = {}
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, daemon=True)
+
+    def _sample(self) -> dict[tuple[int, int], float]:
+        got = {}
+        for pid in _descendants(os.getpid()):
+            try:
+                tids = os.listdir(f"/proc/{pid}/task")
+            except OSError:
+                continue
+            for tid in tids:
+                try:
+                    if not Path(f"/proc/{pid}/task/{tid}/comm").read_text().startswith("DedicatedWorker"):
+                        continue
+                    got[(pid, int(tid))] = _cpu(Path(f"/proc/{pid}/task/{tid}/stat").read_text())
+                except OSError:
+                    continue
+        return got
+
+    def _run(self) -> None:
+        while not self._stop.wait(0.25):
+            self.seen.update(self._sample())
+
+    def __enter__(self) -> "WorkerClock":
+        self.start = self._sample()
+        self.seen.update(self.start)
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+        self.seen.update(self._sample())
+
+    def seconds(self) -> list[float]:
+        """Each worker's CPU seconds while the clock ran, the busiest first."""
+        return sorted((round(v - self.start.get(k, 0.0), 1) for k, v in self.seen.items()
+                       if v - self.start.get(k, 0.0) > 0.05), reverse=True)
+
+
 def in_page(browser, base: str, record: dict, workers: int) -> dict:
     ctx = browser.new_context(viewport={"width": 1280, "height": 800}, service_workers="block")
     ctx.set_default_timeout(900_000)
@@ -98,17 +180,18 @@ def in_page(browser, base: str, record: dict, workers: int) -> dict:
         page.wait_for_function("() => window.__vt && window.__vt.engine && window.__vt.engine.state === 'ready'",
                                timeout=300_000)
         link = page.evaluate("(r) => import('./web/lib/recordcodec.js').then((m) => m.encodeRecord(r))", record)
-        t0 = time.monotonic()
-        page.evaluate("(r) => { location.hash = '#/review?r=' + r; }", link)
-        state = page.wait_for_function(REVIEW_DONE_JS, timeout=900_000)
-        took = time.monotonic() - t0
+        with WorkerClock() as clock:
+            t0 = time.monotonic()
+            page.evaluate("(r) => { location.hash = '#/review?r=' + r; }", link)
+            state = page.wait_for_function(REVIEW_DONE_JS, timeout=900_000)
+            took = time.monotonic() - t0
         if state != "done":
             raise RuntimeError(f"the review did not finish: {state}")
         moves = page.evaluate(MOVES_JS)
         used = int(page.evaluate("() => Number(document.querySelector('.pg-review').dataset.workers || 1)"))
         if errors:
             raise RuntimeError(f"page errors: {errors}")
-        return {"seconds": round(took, 1), "moves": moves, "workers": used}
+        return {"seconds": round(took, 1), "moves": moves, "workers": used, "worker_cpu": clock.seconds()}
     finally:
         ctx.close()
 
@@ -142,8 +225,9 @@ def marks_count(moves: list[dict]) -> str:
 # --- the report --------------------------------------------------------------------------------------
 
 def table(rows: list[dict]) -> str:
-    lines = ["| game | seats | actions | decisions | workers | whole review in the page | per decision "
-             "| marks (inaccuracy / mistake / blunder) | marks vs the full budget |",
+    lines = ["| game | seats | actions | decisions | workers | whole review in the page (wall) "
+             "| CPU of each worker (the busiest first) | marks (inaccuracy / mistake / blunder) "
+             "| marks vs the full budget |",
              "|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         for w in r["page"]:
@@ -157,9 +241,9 @@ def table(rows: list[dict]) -> str:
                     f"move {d['step'] + 1} {d.get('a_mark') or 'none'} → {d.get('b_mark') or 'none'}"
                     for d in cmp["full_vs_page"][:6] if "step" in d)
             ok = "" if w["seconds"] <= TARGET_S else " (over 60 s)"
+            cpu = " + ".join(f"{x:.1f} s" for x in w.get("worker_cpu", [])) or "?"
             lines.append(f"| {r['game'].capitalize()} | {r['seats']} | {r['actions']} | {len(w['moves'])} | {w['workers']} "
-                         f"| {w['seconds']:.1f} s{ok} | {w['seconds'] / max(1, len(w['moves'])):.2f} s "
-                         f"| {marks_count(w['moves'])} | {versus} |")
+                         f"| {w['seconds']:.1f} s{ok} | {cpu} | {marks_count(w['moves'])} | {versus} |")
     return "\n".join(lines)
 
 
@@ -214,7 +298,8 @@ def main(argv: list[str] | None = None) -> int:
                     print(f"{game}: reviewing {len(record['actions'])} actions in the page ({w} worker(s) allowed)…",
                           flush=True)
                     got = in_page(browser, base, record, w)
-                    print(f"  {got['seconds']:.1f} s, {len(got['moves'])} decisions, {got['workers']} worker(s)", flush=True)
+                    print(f"  {got['seconds']:.1f} s, {len(got['moves'])} decisions, {got['workers']} worker(s), "
+                          f"workers' CPU {got['worker_cpu']} s", flush=True)
                     row["page"].append(got)
                 if not args.no_compare:
                     print(f"{game}: the same review in CPython, as the page judges and with the full budget…", flush=True)
