@@ -127,7 +127,7 @@ class ElderwoodBot(Bot):
             if seen_after >= horizon or Proof(pos, max_nodes).loses_within(horizon - 1) is False:
                 forced = "missed-win"
         pos.pop()
-        if lost_in and seen < lost_in:
+        if lost_in and seen < lost_in and first.root_order:
             # The search did not look as far as the loss: is there a move that does not lose as
             # quickly? Tried in the search's order (its best first), on one more budget in all.
             proof = Proof(pos, max_nodes)
