@@ -16,6 +16,7 @@ import statistics
 import sys
 import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -85,9 +86,9 @@ def round_trip(browser, site, relay, direct: bool):
     return seated, lat
 
 
-def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-    from playwright.sync_api import sync_playwright
+@contextmanager
+def site_and_relay():
+    """The site built into a temporary folder and served on 127.0.0.1, and a local Nostr relay: (site, relay)."""
     with tempfile.TemporaryDirectory() as tmp:
         dist = Path(tmp) / "dist"
         build_site.build(dist, quiet=True)
@@ -96,25 +97,32 @@ def main() -> None:
         relay = LocalRelay(Path(tmp))
         relay.start()
         try:
-            with sync_playwright() as p:
-                browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
-                                            args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"])
-                for direct in (True, False):
-                    seated, lat = [], []
-                    for _ in range(rounds):
-                        s, l = round_trip(browser, site, relay, direct)
-                        seated.append(s)
-                        lat += l
-                    lat.sort()
-                    name = "direct" if direct else "relay"
-                    print(f"{name}: invitation opened -> seated: median {statistics.median(seated):.2f}s "
-                          f"(min {min(seated):.2f}, max {max(seated):.2f}, {rounds} rounds); "
-                          f"move shown on the other device: median {statistics.median(lat):.3f}s, "
-                          f"p90 {lat[int(len(lat) * 0.9)]:.3f}s, max {lat[-1]:.3f}s ({len(lat)} moves)")
-                browser.close()
+            yield site, relay
         finally:
             relay.stop()
             site.stop()
+
+
+def main() -> None:
+    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    from playwright.sync_api import sync_playwright
+    with site_and_relay() as (site, relay):
+        with sync_playwright() as p:
+            browser = p.chromium.launch(executable_path=CHROMIUM, headless=True,
+                                        args=CHROMIUM_ARGS + ["--disable-features=WebRtcHideLocalIpsWithMdns"])
+            for direct in (True, False):
+                seated, lat = [], []
+                for _ in range(rounds):
+                    s, l = round_trip(browser, site, relay, direct)
+                    seated.append(s)
+                    lat += l
+                lat.sort()
+                name = "direct" if direct else "relay"
+                print(f"{name}: invitation opened -> seated: median {statistics.median(seated):.2f}s "
+                      f"(min {min(seated):.2f}, max {max(seated):.2f}, {rounds} rounds); "
+                      f"move shown on the other device: median {statistics.median(lat):.3f}s, "
+                      f"p90 {lat[int(len(lat) * 0.9)]:.3f}s, max {lat[-1]:.3f}s ({len(lat)} moves)")
+            browser.close()
 
 
 if __name__ == "__main__":

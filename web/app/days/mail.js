@@ -38,7 +38,7 @@
 //   await box.handOver(deviceKey) (a host), box.close(), await box.forget(), hub.close().
 
 import { RelayPool, getPublicKey } from "../live/relay.js";
-import { keysFor, sealBatch, openPiece, joinPieces, newSecret, newSigningKey, newEphemeral, agreedKeys, isSecret,
+import { keysFor, sealBatch, openPiece, joinPieces, gather, newSecret, newSigningKey, newEphemeral, agreedKeys, isSecret,
   isSigningKey, isEphemeral, fromHex, toB64u, fromB64u, keyForLink, keyFromLink, MAX_PIECES, MAX_BATCH, PIECE }
   from "../live/seal.js";
 import { Strangers, handOverCode } from "../live/strangers.js";
@@ -451,20 +451,10 @@ export class Mailbox {
       this.pool.since(this.topic, ev.created_at - LOOKBACK_MS / 1000);
       this.keepNewestSoon();
     }
-    const key = `${under}:${piece.id}`;
-    let b = this.batches.get(key);
-    if (!b) {
-      if (this.batches.size >= PARTIAL) this.batches.delete(this.batches.keys().next().value);
-      b = { count: piece.count, parts: new Map() };
-      this.batches.set(key, b);
-    }
-    if (b.count !== piece.count || b.parts.has(piece.index)) return;
-    b.parts.set(piece.index, piece.part);
-    if (b.parts.size < b.count) return;
-    this.batches.delete(key);
+    const parts = gather(this.batches, `${under}:${piece.id}`, piece, PARTIAL);
+    if (!parts) return;
     let list;
     try {
-      const parts = Array.from({ length: b.count }, (_, i) => b.parts.get(i));
       list = JSON.parse(await joinPieces(parts, under === "link" ? 4096 : this.limits.batch));
     } catch (_) {
       return;

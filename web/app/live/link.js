@@ -31,7 +31,7 @@
 // encrypts it), in the same envelopes.
 
 import { Peer } from "./peer.js";
-import { sealBatch, openPiece, joinPieces, newSessionId, newEphemeral, sessionKeys, isEphemeral, fromHex, MAX_PIECES, MAX_BATCH } from "./seal.js";
+import { sealBatch, openPiece, joinPieces, gather, newSessionId, newEphemeral, sessionKeys, isEphemeral, fromHex, MAX_PIECES, MAX_BATCH } from "./seal.js";
 import { getPublicKey } from "./relay.js";
 import { Strangers, handOverCode } from "./strangers.js";
 
@@ -296,20 +296,10 @@ export class Link {
       under = "link";
     }
     if (!piece || this.dead) return;
-    const key = `${ev.pubkey}:${under}:${piece.id}`;
-    let b = this.batches.get(key);
-    if (!b) {
-      if (this.batches.size >= 8) this.batches.delete(this.batches.keys().next().value);
-      b = { count: piece.count, parts: new Map(), at: Date.now() };
-      this.batches.set(key, b);
-    }
-    if (b.count !== piece.count || b.parts.has(piece.index)) return;
-    b.parts.set(piece.index, piece.part);
-    if (b.parts.size < b.count) return;
-    this.batches.delete(key);
+    const parts = gather(this.batches, `${ev.pubkey}:${under}:${piece.id}`, piece, 8);
+    if (!parts) return;
     let list;
     try {
-      const parts = Array.from({ length: b.count }, (_, i) => b.parts.get(i));
       list = JSON.parse(await joinPieces(parts, stranger ? 4096 : this.limits.batch));
     } catch (_) {
       return;

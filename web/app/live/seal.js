@@ -223,6 +223,26 @@ export async function openPiece(keys, direction, text, maxPieces = MAX_PIECES) {
   }
 }
 
+/**
+ * Gather `piece` (from openPiece) into `batches` (a Map, under `key`: whatever tells apart who sent
+ * it and how), holding at most `most` half-received batches (the oldest forgotten first): the
+ * batch's parts in order once every piece is there, else null. A piece that does not fit its
+ * batch (another count, an index already held) changes nothing.
+ */
+export function gather(batches, key, piece, most) {
+  let b = batches.get(key);
+  if (!b) {
+    if (batches.size >= most) batches.delete(batches.keys().next().value);
+    b = { count: piece.count, parts: new Map(), at: Date.now() };
+    batches.set(key, b);
+  }
+  if (b.count !== piece.count || b.parts.has(piece.index)) return null;
+  b.parts.set(piece.index, piece.part);
+  if (b.parts.size < b.count) return null;
+  batches.delete(key);
+  return Array.from({ length: b.count }, (_, i) => b.parts.get(i));
+}
+
 /** Pieces of one batch (all there, in any order) → its text (at most `max` bytes); throws when it is not one. */
 export async function joinPieces(parts, max = MAX_BATCH) {
   const size = parts.reduce((n, p) => n + p.length, 0);
