@@ -397,7 +397,7 @@ FORGE_OTHER_GAME = """async () => {
     s = await e.call("play", { table: t2, seat: p, action: "@resign", viewer: p });
   }
   const fin = await e.call("snapshot", { table: t2, viewer: 1 });
-  g.peer.send(JSON.stringify({ v: 2, type: "snapshot", snap: fin, remaining: null }));
+  g.channel.send(JSON.stringify({ v: 2, type: "snapshot", snap: fin, remaining: null }));
   return fin.fingerprint;
 }"""
 

@@ -29,6 +29,9 @@ import { admit, stranger, handOver, refuse, fromGuest, INTENT_BURST, HINT } from
 import { chatOut, hintFor } from "./hostasks.js";
 import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, reinvite } from "./hostlobby.js";
 import { reopenTable } from "./hostreopen.js";
+// The words the core writes itself: seat names, a guest's notes, an engine's refusal.
+import "../../lib/strings/shell.js";
+import "./strings.js";
 
 /** The pause before a bot moves at a live table, so people see each move. */
 export const BOT_DELAY_MS = 650;

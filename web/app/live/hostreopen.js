@@ -62,8 +62,9 @@ export async function reopenTable(host, id) {
   // Invitations with codes are not kept: their guests are invited again, by hand.
   host.mode = "codes";
   if (kept) {
-    // An internet table: the same links again, pinned to the same devices; each guest's page comes back by itself.
-    host.useTransport("net");
+    // The same invitations again (an internet table's links, pinned to the same devices), by the
+    // transport the store names (internet links when it names none): each guest's page comes back by itself.
+    host.useTransport(kept.mode || "net");
     for (const g of host.guests.values()) {
       const inv = kept.seats[g.seat];
       if (!inv) continue;
@@ -77,5 +78,7 @@ export async function reopenTable(host, id) {
       await host.invite(ww);
     }
   }
-  await host.begin(snap.table);
+  // In the table's queue, as every step of it: a guest that joins meanwhile waits for this first
+  // snapshot, and then gets only what follows it.
+  await host.enqueue(() => host.begin(snap.table));
 }

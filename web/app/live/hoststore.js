@@ -16,7 +16,9 @@
 //   forgetLobby(id), staleLobbies() → [id]
 //   keepInvitations(tableId, guests, watchers)   a started table's invitations (their secrets, host
 //   keptInvitations(tableId) → kept | null       keys and pinned devices), read strictly; forgotten
-//   forgetInvitations(tableId)                   once the game is over
+//   forgetInvitations(tableId)                   once the game is over. kept: {mode?, seats: {seat:
+//                                                {secret, hostKey, device}}, watchers: [{n, …}]}; the
+//                                                transport of `mode` (default "net") opens them again
 //   rememberLive(id, engineId), liveTable(id) → {engineId} | null, forgetLive(id)
 
 import { newTableId, saveTable, readTable } from "../storage.js";
