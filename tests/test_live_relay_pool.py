@@ -52,6 +52,17 @@ CHECKS = {
     "resigned_once_only": "signed anew once only, then a refusal",
     "clock_waits_for_the_other_side": "refused as stale before the other side was heard: a short wait, then its time",
     "reconnect_backs_off": "a relay that drops each connection is asked again less and less often",
+    "stored_live_subscription": "stored: one live subscription, the known keys' topics and strangers' since a minute ago",
+    "stored_backlog_per_topic": "stored: each table's backlog in a subscription of its own, one filter, four at a time",
+    "stored_caught_up_on_eose": "stored: EOSE: the topic is caught up there, its subscription closed, the next opened",
+    "stored_caught_up_after_ten_seconds": "stored: no EOSE within 10 s: caught up anyway",
+    "stored_any_key_and_strangers": "stored: any key where none is known; strangers' last hellos after every table's own",
+    "stored_rewatch_reads_again": "stored: watched with another key, the backlog is read again; the same watch reads nothing",
+    "stored_thirty_days_back": "stored: a backlog is read at most 30 days back",
+    "stored_event_tags": "stored: kind 4050, exactly the topic and expiration tags; to one relay when asked",
+    "stored_on_sent_once": "stored: onSent once, when a relay took it",
+    "stored_window": "stored: expired, older than 30 days, 10 minutes ahead or ephemeral: dropped before the budget",
+    "stored_backlog_flood_cut": "stored: a backlog flood from one key: only a burst is checked",
 }
 
 

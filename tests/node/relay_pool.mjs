@@ -58,7 +58,7 @@ globalThis.WebSocket = ScriptedSocket;
 
 const relayJs = pathToFileURL(path.join(root, "web", "app", "live", "relay.js")).href;
 const pureJs = pathToFileURL(path.join(root, "vendor", "nostr-tools", "lib", "esm", "pure.js")).href;
-const { RelayPool, pieceEvent, SKEW_S } = await import(relayJs);
+const { RelayPool, pieceEvent, storedEvent, SKEW_S, STORED_KIND } = await import(relayJs);
 const { verifyEvent, getPublicKey, getEventHash } = await import(pureJs);
 
 const key = (n) => new Uint8Array(32).fill(n);
@@ -412,6 +412,121 @@ function check(name, ok, seen) {
     last = clock;
   }
   check("reconnect_backs_off", waits[0] >= 1000 && waits[3] >= 8000 && waits[5] >= 15_000, waits);
+  pool.close();
+}
+
+// --- a stored pool (tables over days) ----------------------------------------------------------------
+const KEY3 = key(3);
+const KEY3_PUB = getPublicKey(KEY3);
+const DAY = 86_400;
+function storedPool(urls, expect, got = [], caught = []) {
+  sockets = [];
+  const pool = new RelayPool(urls, { stored: true, accept: (pubkey, topic) => expect(pubkey, topic),
+    onEvent: (ev) => got.push(ev), onCaughtUp: (topic, url) => caught.push([topic, url]) });
+  return { pool, socks: sockets.slice(), got, caught };
+}
+const reqs = (s) => s.of("REQ");
+
+// 13. Each table's backlog in a subscription of its own, one filter, four at a time, after the live one.
+{
+  const caught = [];
+  const { pool, socks } = storedPool(["wss://a.example"], () => true, [], caught);
+  const topics = Array.from({ length: 6 }, (_, i) => String(i).repeat(32));
+  topics.forEach((t, i) => pool.watch(t, { authors: [i % 2 ? KEY3_PUB : PEER_PUB], since: nowS() - 3 * DAY }));
+  pool.watch("f".repeat(32), { authors: null, strangers: true, since: nowS() - DAY });
+  pool.watch("e".repeat(32), { authors: [PEER_PUB], strangers: true, since: nowS() - DAY });
+  const s = socks[0];
+  s.open();
+  advance(0);
+  const [live, ...backlog] = reqs(s);
+  const liveOk = live && live[1] === "vt" && live.length === 4
+    && JSON.stringify(live[2]) === JSON.stringify({ kinds: [STORED_KIND], "#t": [...topics, "e".repeat(32)],
+      authors: [PEER_PUB, KEY3_PUB], since: nowS() - 60, limit: 200 })
+    && JSON.stringify(live[3]) === JSON.stringify({ kinds: [STORED_KIND], "#t": ["f".repeat(32), "e".repeat(32)],
+      since: nowS() - 60, limit: 50 });
+  check("stored_live_subscription", liveOk, live);
+  const first = backlog.map((r) => [r[1], r.length, r[2]]);
+  check("stored_backlog_per_topic", backlog.length === 4 && backlog.every((r, i) => r.length === 3 && r[1] === `vc${i + 1}`
+    && JSON.stringify(r[2]) === JSON.stringify({ kinds: [STORED_KIND], "#t": [topics[i]], since: nowS() - 3 * DAY,
+      authors: [i % 2 ? KEY3_PUB : PEER_PUB], limit: 500 })), first);
+  // An end of stored events: the topic is caught up there, the subscription closed, the next read opened.
+  s.say("EOSE", "vc2");
+  const closed = s.of("CLOSE").map((m) => m[1]);
+  check("stored_caught_up_on_eose", JSON.stringify(caught) === JSON.stringify([[topics[1], "wss://a.example"]])
+    && closed.includes("vc2") && reqs(s).length === 6 && reqs(s)[5][1] === "vc5", { caught, closed, n: reqs(s).length });
+  // A relay that never says so: caught up anyway after 10 s.
+  advance(10_000);
+  check("stored_caught_up_after_ten_seconds", caught.length === 5, caught.map((c) => c[0][0]));
+  for (const r of reqs(s).slice(5)) s.say("EOSE", r[1]);
+  advance(0);
+  for (const r of reqs(s).slice(5)) s.say("EOSE", r[1]);
+  advance(0);
+  for (const r of reqs(s).slice(5)) s.say("EOSE", r[1]);
+  // Every table's own first, then strangers' last hellos where heard; any key where none is known.
+  const filters = reqs(s).slice(1).map((r) => r[2]);
+  const anyKey = filters.find((f) => f["#t"][0] === "f".repeat(32));
+  const strangers = filters.filter((f) => f["#t"][0] === "e".repeat(32));
+  check("stored_any_key_and_strangers", anyKey && !anyKey.authors && anyKey.limit === 50 && strangers.length === 2
+    && strangers[0].authors && strangers[0].limit === 500 && !strangers[1].authors && strangers[1].limit === 20
+    && filters.indexOf(strangers[1]) === filters.length - 1 && caught.length === 8, { anyKey, strangers, caught: caught.length });
+  // Watching a topic again with another key reads its backlog again; the same watch does not.
+  const before = reqs(s).length;
+  pool.watch(topics[0], { authors: [PEER_PUB], since: nowS() - 3 * DAY });
+  advance(0);
+  const same = reqs(s).length === before;
+  pool.watch(topics[0], { authors: [KEY3_PUB], since: nowS() - 3 * DAY });
+  advance(0);
+  const again = reqs(s).slice(before);
+  check("stored_rewatch_reads_again", same && again.some((r) => r[1] === "vt")
+    && again.some((r) => r[1].startsWith("vc") && r[2]["#t"][0] === topics[0] && r[2].authors[0] === KEY3_PUB), again);
+  // At most 30 days back.
+  pool.watch("9".repeat(32), { authors: [PEER_PUB], since: nowS() - 90 * DAY });
+  advance(0);
+  const far = reqs(s).find((r) => r[1].startsWith("vc") && r[2]["#t"][0] === "9".repeat(32));
+  check("stored_thirty_days_back", far && far[2].since === nowS() - 30 * DAY, far && nowS() - far[2].since);
+  pool.close();
+}
+
+// 14. Publishing: kind 4050 with exactly the topic and expiration tags; onSent once a relay took it.
+{
+  const { pool, socks } = storedPool(["wss://a.example", "wss://b.example"], () => true);
+  pool.watch(TOPIC, { authors: [PEER_PUB] });
+  socks.forEach((x) => x.open());
+  let sent = [];
+  pool.publish({ topic: TOPIC, content: "piece", secretKey: MINE, expiration: nowS() + 3 * DAY, onSent: (url) => sent.push(url) });
+  pool.publish({ topic: TOPIC, content: "only b", secretKey: MINE, expiration: nowS() + DAY, to: "wss://b.example" });
+  const [ev] = socks[0].events();
+  check("stored_event_tags", ev && ev.kind === 4050 && verifyEvent(ev) && JSON.stringify(ev.tags)
+    === JSON.stringify([["t", TOPIC], ["expiration", String(nowS() + 3 * DAY)]]) && socks[0].events().length === 1
+    && socks[1].events().length === 2, ev && ev.tags);
+  socks[1].say("OK", socks[1].events()[0].id, true, "");
+  socks[0].say("OK", ev.id, true, "");
+  check("stored_on_sent_once", JSON.stringify(sent) === JSON.stringify(["wss://b.example"]), sent);
+  pool.close();
+}
+
+// 15. Reading: expired or out of the 30-day window dropped before the budget; a backlog flood from one key cut before verify.
+{
+  const got = [];
+  let asked = 0;
+  const { pool, socks } = storedPool(["wss://a.example"], (pubkey) => { asked += 1; return pubkey === PEER_PUB; }, got);
+  pool.watch(TOPIC, { authors: [PEER_PUB] });
+  const s = socks[0];
+  s.open();
+  const sub = reqs(s)[1][1];
+  const exp = nowS() + 3 * DAY;
+  s.say("EVENT", sub, storedEvent(PEER, TOPIC, "kept 29 days", exp, nowS() - 29 * DAY));
+  s.say("EVENT", sub, storedEvent(PEER, TOPIC, "expired", nowS() - 1, nowS() - DAY));
+  s.say("EVENT", sub, storedEvent(PEER, TOPIC, "31 days old", exp, nowS() - 31 * DAY));
+  s.say("EVENT", sub, storedEvent(PEER, TOPIC, "11 minutes ahead", exp, nowS() + 660));
+  s.say("EVENT", sub, pieceEvent(PEER, TOPIC, "ephemeral"));
+  s.say("EVENT", "other", storedEvent(PEER, TOPIC, "another subscription", exp));
+  check("stored_window", got.length === 1 && got[0].content === "kept 29 days" && asked === 1,
+    { got: got.map((e) => e.content), asked });
+  for (let i = 0; i < 300; i++) s.say("EVENT", sub, storedEvent(PEER, TOPIC, `flood ${i}`, exp, nowS() - i));
+  const st = stateOf(pool);
+  check("stored_backlog_flood_cut", st.counts.overRate === 300 - 63 && got.length === 64, { overRate: st.counts.overRate,
+    got: got.length });
   pool.close();
 }
 

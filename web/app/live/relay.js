@@ -258,6 +258,12 @@ class Relay {
     if (this.sub.waitAuth && !this.authed) return; // again once authenticated
     const filters = this.pool.stored ? this.pool.liveFilters()
       : [{ kinds: [KIND], "#t": this.pool.topics, since: this.pool.now() - SKEW_S, limit: BACKLOG }];
+    if (this.pool.stored) {
+      // The same topics and keys as the live subscription already asks for: nothing to ask again.
+      const asked = JSON.stringify(filters.map(({ since, ...f }) => f));
+      if (this.sub.live && this.sub.asked === asked) return;
+      this.sub.asked = asked;
+    }
     this.sub.live = true;
     this.sub.since = Date.now();
     this.sendRaw(JSON.stringify(["REQ", SUB, ...filters]));
