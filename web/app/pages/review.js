@@ -418,11 +418,24 @@ export function mount(el, params, ctx) {
           }
           paintProgress(judged);
         };
+        // Each worker has its next decision asked for before it answers the one it is on, so it never
+        // waits for the page to take an answer in (a busy page would hold up quick decisions).
         const take = async (l) => {
-          while (mine === run && alive && taken < total) {
+          const asked = [];
+          const ask = () => {
+            if (taken >= total || mine !== run || !alive) return;
             const i = taken++;
-            const m = await l.engine.call("review_next", { review: l.review, step: steps[i] });
+            const answer = l.engine.call("review_next", { review: l.review, step: steps[i] });
+            answer.catch(() => {});          // one left unread after a Cancel is no error
+            asked.push([i, answer]);
+          };
+          ask();
+          ask();
+          while (asked.length) {
+            const [i, answer] = asked.shift();
+            const m = await answer;
             if (mine !== run || !alive) return;
+            ask();
             arrived(i, m);
           }
         };
