@@ -130,17 +130,20 @@ class WorkerClock:
         self._thread = threading.Thread(target=self._run, daemon=True)
 
     def _sample(self) -> dict[tuple[int, int], float]:
+        """CPU seconds by (process, thread): the engine workers, and (thread 0) each page's main thread."""
         got = {}
         for pid in _descendants(os.getpid()):
             try:
                 tids = os.listdir(f"/proc/{pid}/task")
+                page = b"--type=renderer" in Path(f"/proc/{pid}/cmdline").read_bytes()
             except OSError:
                 continue
             for tid in tids:
                 try:
-                    if not Path(f"/proc/{pid}/task/{tid}/comm").read_text().startswith("DedicatedWorker"):
-                        continue
-                    got[(pid, int(tid))] = _cpu(Path(f"/proc/{pid}/task/{tid}/stat").read_text())
+                    if page and int(tid) == pid:
+                        got[(pid, 0)] = _cpu(Path(f"/proc/{pid}/task/{tid}/stat").read_text())
+                    elif Path(f"/proc/{pid}/task/{tid}/comm").read_text().startswith("DedicatedWorker"):
+                        got[(pid, int(tid))] = _cpu(Path(f"/proc/{pid}/task/{tid}/stat").read_text())
                 except OSError:
                     continue
         return got
@@ -163,7 +166,11 @@ class WorkerClock:
     def seconds(self) -> list[float]:
         """Each worker's CPU seconds while the clock ran, the busiest first."""
         return sorted((round(v - self.start.get(k, 0.0), 1) for k, v in self.seen.items()
-                       if v - self.start.get(k, 0.0) > 0.05), reverse=True)
+                       if k[1] and v - self.start.get(k, 0.0) > 0.05), reverse=True)
+
+    def page_seconds(self) -> float:
+        """The pages' main threads' CPU seconds while the clock ran (the list, the chart, the messages)."""
+        return round(sum(v - self.start.get(k, 0.0) for k, v in self.seen.items() if not k[1]), 1)
 
 
 def in_page(browser, base: str, record: dict, workers: int) -> dict:
@@ -191,7 +198,8 @@ def in_page(browser, base: str, record: dict, workers: int) -> dict:
         used = int(page.evaluate("() => Number(document.querySelector('.pg-review').dataset.workers || 1)"))
         if errors:
             raise RuntimeError(f"page errors: {errors}")
-        return {"seconds": round(took, 1), "moves": moves, "workers": used, "worker_cpu": clock.seconds()}
+        return {"seconds": round(took, 1), "moves": moves, "workers": used, "worker_cpu": clock.seconds(),
+                "page_cpu": clock.page_seconds()}
     finally:
         ctx.close()
 
@@ -226,9 +234,9 @@ def marks_count(moves: list[dict]) -> str:
 
 def table(rows: list[dict]) -> str:
     lines = ["| game | seats | actions | decisions | workers | whole review in the page (wall) "
-             "| CPU of each worker (the busiest first) | marks (inaccuracy / mistake / blunder) "
+             "| CPU of each worker (the busiest first) | CPU of the page | marks (inaccuracy / mistake / blunder) "
              "| marks vs the full budget |",
-             "|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         for w in r["page"]:
             cmp = r.get("compare")
@@ -243,7 +251,8 @@ def table(rows: list[dict]) -> str:
             ok = "" if w["seconds"] <= TARGET_S else " (over 60 s)"
             cpu = " + ".join(f"{x:.1f} s" for x in w.get("worker_cpu", [])) or "?"
             lines.append(f"| {r['game'].capitalize()} | {r['seats']} | {r['actions']} | {len(w['moves'])} | {w['workers']} "
-                         f"| {w['seconds']:.1f} s{ok} | {cpu} | {marks_count(w['moves'])} | {versus} |")
+                         f"| {w['seconds']:.1f} s{ok} | {cpu} | {w.get('page_cpu', '?')} s | {marks_count(w['moves'])} "
+                         f"| {versus} |")
     return "\n".join(lines)
 
 
@@ -299,7 +308,7 @@ def main(argv: list[str] | None = None) -> int:
                           flush=True)
                     got = in_page(browser, base, record, w)
                     print(f"  {got['seconds']:.1f} s, {len(got['moves'])} decisions, {got['workers']} worker(s), "
-                          f"workers' CPU {got['worker_cpu']} s", flush=True)
+                          f"workers' CPU {got['worker_cpu']} s, the page's {got['page_cpu']} s", flush=True)
                     row["page"].append(got)
                 if not args.no_compare:
                     print(f"{game}: the same review in CPython, as the page judges and with the full budget…", flush=True)
