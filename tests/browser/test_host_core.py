@@ -6,8 +6,11 @@ memory to scripted guests' pages that speak the real protocol (protocol.js). Tab
 the host's seat, Ana's device, a bot and a spectator, the clocks on a simulated clock that moves
 only when Ana stays silent once (the table then plays her timer move). Table B (Wickerfair, secret
 choices): the host and Bea; after six moves the host's core is dropped and another takes the table
-up again from the store. Each guest's page joins, reveals against the terms, plays its own seat
-and, at the end, has the engine verify the record held to what it was promised and shown.
+up again from the store. Table C (Elderwood over days): the engine's clock through `at` on every
+call and DaysClocks; the host's person stops playing, two days pass and nothing is played behind
+their back, and the guest claims the game off its turn (early, the engine refuses; late, it ends the
+game). Each guest's page joins, reveals against the terms, plays its own seat and, at the end, has
+the engine verify the record held to what it was promised and shown.
 """
 from __future__ import annotations
 
@@ -18,13 +21,13 @@ pytestmark = pytest.mark.browser
 PAGE = "__test__/hostcore.html"
 
 
-def test_two_host_cores_play_whole_tables_with_no_page(page, live_site):
+def test_host_cores_play_whole_tables_with_no_page(page, live_site):
     page.goto(live_site.url(PAGE))
     page.wait_for_function("() => window.__hc && (window.__hc.done || window.__hc.error)", timeout=600_000)
     hc = page.evaluate("() => window.__hc")
     assert hc["error"] is None, (hc["error"], hc["progress"])
     r = hc["result"]
-    a, b = r["a"], r["b"]
+    a, b, c = r["a"], r["b"], r["c"]
 
     # Nothing of either table touched the document.
     assert r["domChanges"] == 0 and r["sameDocument"], r["domChanges"]
@@ -69,3 +72,17 @@ def test_two_host_cores_play_whole_tables_with_no_page(page, live_site):
     assert bea["counts"]["sessions"] == 2 and bea["counts"]["whole"] == 2, (bea["counts"], bea["wholes"])
     assert bea["viewers"] == ["1"] and b["hostViewers"] == ["0"]
     assert bea["verdict"]["ok"], bea["verdict"]
+
+    # Table C, over days: the engine's clock, judged at the core's `at`; the host's deadline one day
+    # after its decision began, an hour of it gone; two days on, nothing played by itself; Cai's
+    # claim off its turn, refused early and taken late; Cai's witness holds the times too.
+    cai = c["guests"]["cai"]
+    assert c["sawDays"] and c["deadline"] >= c["startedAt"] + 86_400
+    assert 86_400 - 3_600 - 60 <= c["left"] <= 86_400 - 3_600 + 1, c["left"]
+    assert c["stillWaiting"]
+    assert len(c["refused"]) == 1 and "runs out only at" in c["refused"][0], c["refused"]
+    assert c["terminal"] and c["winners"] == [1]
+    assert c["last"] == [1, "@claim:1", c["claimAt"]], c["last"]
+    assert not cai["errors"], cai["errors"]
+    assert cai["verdict"]["ok"], cai["verdict"]
+    assert c["hostViewers"] == ["0"] and cai["viewers"] == ["1"]

@@ -8,11 +8,14 @@
 // promised and shown (its witness), as a guest's page does. The host's own seat is played from the
 // core's "snapshot" events. The tables' clock is a number that moves only when a guest stays silent
 // (table A: the table then plays that seat's timer move). Table B's host "reloads" mid-game: its
-// core is dropped and another takes the table up from the store. Nothing here touches the document
-// once the cores exist; the test reads window.__hc.
+// core is dropped and another takes the table up from the store. Table C is over days (the
+// engine's clock, `at` with every call, DaysClocks): the host's person stops playing, nothing is
+// played behind their back, and the guest claims the game off its turn once the time has run
+// out. Nothing here touches the document once the cores exist; the test reads window.__hc.
 
 import { getEngine } from "/web/engine.js";
 import { HostCore } from "/web/app/live/hostcore.js";
+import { DaysClocks } from "/web/app/live/hostclocks.js";
 import { message, read } from "/web/app/live/protocol.js";
 import { drawContribution } from "/web/app/live/common.js";
 import { mergeShown } from "/web/app/live/checks.js";
@@ -228,6 +231,7 @@ class GuestPage {
     if (HEX64.test(snap.chain || "") && (!this.chain.length || this.chain.at(-1)[1] !== snap.chain)) {
       this.chain.push([this.shown.length, snap.chain]);
     }
+    if (snap.days) this.lastDays = snap.days;
     if (snap.terminal) this.finish(snap);
     else this.act(snap);
   }
@@ -254,11 +258,23 @@ class GuestPage {
     this.verdict = "pending";
     const witness = { seat: this.seat, host: this.host, own: this.commitment, terms: this.terms || null,
       commitments: this.chain.slice(), shown: this.shown.map((p) => [p[0], p[1]]), earlier: [] };
+    if (snap.days) {
+      // Over days the page also keeps the table's start and each entry's time.
+      const times = complete(this.log).map((e) => e.time);
+      witness.shown = witness.shown.map((p, i) => [...p, times[i]]);
+      witness.started = snap.days.started;
+    }
     engine.call("verify", { text: JSON.stringify({ ...snap.record, witness }), bots: true }).then((v) => {
       const checks = (v.details && v.details.checks) || [];
       this.verdict = { ok: !!v.ok && checks.every((c) => c.ok), checks: checks.map((c) => c.key),
         failed: checks.filter((c) => !c.ok).map((c) => c.key), summary: v.summary || "" };
     }, (e) => { this.verdict = { ok: false, checks: [], failed: ["verify"], summary: e.message || String(e) }; });
+  }
+
+  /** This seat plays `action` now, its turn or not (a table over days: a claim, a day given, a holiday). */
+  offTurn(action) {
+    this.counts.played += 1;
+    this.send("play", { seat: this.seat, action });
   }
 
   summary() {
@@ -267,10 +283,10 @@ class GuestPage {
   }
 }
 
-function makeCore(game, pages, store) {
+function makeCore(game, pages, store, options = {}) {
   const events = {};
   const core = new HostCore({ game, engine, store, now: () => clock.now, clockSeconds: 30, bots: { delayMs: 0 },
-    transports: { memory: (c) => new MemoryTransport(c, pages) } });
+    transports: { memory: (c) => new MemoryTransport(c, pages) }, ...options });
   for (const type of EVENTS) core.on(type, () => { events[type] = (events[type] || 0) + 1; });
   return { core, events };
 }
@@ -283,6 +299,7 @@ function hostSeat(core, plan, seen) {
     seen.add(String(snap.viewer));
     const d = snap.decision;
     if (snap.terminal || !d || !d.players.includes(0) || !(snap.legal || []).length || asked === snap.chain) return;
+    if (plan.stopAfter !== undefined && complete(snap.log).length >= plan.stopAfter) return;
     asked = snap.chain;
     const resign = plan.resignAfter !== undefined && complete(snap.log).length >= plan.resignAfter
       && (snap.controls || []).some((c) => c.action === "@resign");
@@ -368,6 +385,49 @@ async function tableB(store) {
   return result;
 }
 
+/** Elderwood over days: the host (Hugo) and Cai; Hugo's person stops after four moves and Cai claims the game. */
+async function tableC(store) {
+  const days = { now: Date.UTC(2030, 2, 1, 12, 0, 0) };
+  const at = () => Math.floor(days.now / 1000);
+  const cai = await GuestPage.make({ seat: 1, name: "Cai", plan: { seed: 13 } });
+  const { core, events } = makeCore("elderwood", new Map([[1, cai]]), store, {
+    now: () => days.now, clocks: (c) => new DaysClocks(c), engineArgs: () => ({ at: at() }) });
+  const seen = new Set();
+  hostSeat(core, { seed: 17, stopAfter: 4 }, seen);
+  core.setCount(2);
+  Object.assign(core.seats[0], { kind: "me", name: "Hugo" });
+  Object.assign(core.seats[1], { kind: "device", name: "" });
+  core.options = { move_days: 1 };
+  await core.makeInvitations("memory");
+  await until(() => core.allHere(), "C: Cai here");
+  await core.start();
+  const hugoWaits = () => core.snap && !core.snap.terminal && complete(core.snap.log).length >= 4
+    && core.snap.decision.players.includes(0);
+  await until(hugoWaits, "C: four moves, then Hugo's turn");
+  days.now += 3_600_000;
+  const left = core.remaining(0);
+  const deadline = core.snap.days.deadlines[0];
+  const moves = complete(core.snap.log).length;
+  // Before the time is out a claim is the engine's to refuse, and it does.
+  cai.offTurn("@claim:1");
+  await until(() => cai.refused.length >= 1, "C: an early claim refused");
+  // Two days on, nothing is played behind Hugo's back: the clocks play nothing by themselves.
+  days.now += 2 * 86_400_000;
+  core.tick();
+  await core.idle();
+  const stillWaiting = complete(core.snap.log).length === moves && !core.snap.terminal;
+  cai.offTurn("@claim:1");
+  await until(() => finished(cai), "C: the claim, checked by Cai", 300_000);
+  await core.idle();
+  const snap = core.snap;
+  const last = complete(snap.log).at(-1);
+  const result = { events, left, deadline, startedAt: snap.days.started, stillWaiting, terminal: snap.terminal,
+    winners: snap.winners, last: [last.seat, last.action, last.time], claimAt: at(), refused: cai.refused,
+    hostViewers: [...seen], guests: { cai: cai.summary() }, sawDays: !!(cai.lastDays) };
+  core.destroy();
+  return result;
+}
+
 async function main() {
   await engine.ready;
   const store = memoryStore();
@@ -375,10 +435,10 @@ async function main() {
   const changes = [];
   const observer = new MutationObserver((list) => changes.push(...list.map((m) => m.type)));
   observer.observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
-  const [a, b] = await Promise.all([tableA(store), tableB(store)]);
+  const [a, b, c] = await Promise.all([tableA(store), tableB(store), tableC(store)]);
   changes.push(...observer.takeRecords().map((m) => m.type));
   observer.disconnect();
-  return { a, b, domChanges: changes.length, sameDocument: document.documentElement.outerHTML === html };
+  return { a, b, c, domChanges: changes.length, sameDocument: document.documentElement.outerHTML === html };
 }
 
 main().then((result) => {

@@ -596,10 +596,22 @@ export class HostCore {
     const first = this.clocks.next();
     if (!first) return;
     this.at(first.at, async () => {
-      if (this.snap !== snap) return;
-      await this.call("timeout", { table: this.table, seat: first.seat });
-      await this.refreshAll();
+      if (this.snap === snap) await this.timeoutNow(first.seat);
     });
+  }
+
+  /**
+   * The table plays `seat`'s timer move (the game's rule for a clock that ran out). The clocks ask
+   * for it when a live clock runs out; over days, a dealer asks when another person chose to let
+   * the table play it. Queued: resolves once it is played, or refused (the event "note").
+   */
+  playTimeout(seat) {
+    return this.enqueue(() => this.timeoutNow(seat));
+  }
+
+  async timeoutNow(seat) {
+    await this.call("timeout", { table: this.table, seat });
+    await this.refreshAll();
   }
 
   /** Queue `fn` at `when` on the table's clock (ms): at once when that time has come. */

@@ -113,6 +113,16 @@ export function refuse(host, g, channel, note) {
   if (channel) channel.send(message("refused", { note }));
 }
 
+/**
+ * Whether `seat` may send an intent now: the table waits for it, or, at a table over days, the game
+ * runs (a person seat then also acts off its turn — a claim, a day given, a holiday — and the
+ * engine alone decides whether it may).
+ */
+function mayAct(host, seat) {
+  const snap = host.snap;
+  return !!snap && !!snap.decision && (!!snap.days || snap.decision.players.includes(seat));
+}
+
 export function fromGuest(host, g, channel, text) {
   if (g.channel !== channel || host.dead) return;
   // Each kind of message has its own budget (a page flooding syncs still gets its moves through);
@@ -171,12 +181,12 @@ export function fromGuest(host, g, channel, text) {
     host.reveal(g, channel, msg.contribution);
     return;
   }
-  // play: only for the guest's own seat, only when that seat is to act.
+  // play: only for the guest's own seat, only when that seat may act.
   if (msg.seat !== g.seat) {
     refuse(host, g, channel, `this link plays seat ${g.seat + 1} only, not seat ${msg.seat + 1}`);
     return;
   }
-  if (host.phase !== "playing" || !host.snap || !host.snap.decision || !host.snap.decision.players.includes(g.seat)) {
+  if (host.phase !== "playing" || !mayAct(host, g.seat)) {
     refuse(host, g, channel, "it is not this seat's turn");
     return;
   }
@@ -196,7 +206,7 @@ export function fromGuest(host, g, channel, text) {
   g.intents.pending = true;
   host.enqueue(async () => {
     g.intents.pending = false;
-    if (!host.snap.decision || !host.snap.decision.players.includes(g.seat)) {
+    if (!mayAct(host, g.seat)) {
       refuse(host, g, channel, "it is not this seat's turn");
       return;
     }
