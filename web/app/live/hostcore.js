@@ -10,9 +10,9 @@
 // contributions (docs/fairness.md, "A joint seed"); it makes no table on other terms. During play
 // each guest receives only the snapshots of its own seat, each carrying the engine's commitment to
 // every move so far, and sends intents this core plays for that seat alone; the engine decides.
-// Every clock runs here: a guest who is away keeps its clock, and the table plays for it when the
-// time is up. Spectators take no seat, add nothing to the seed and receive the snapshots of viewer
-// null.
+// Every clock runs here (hostclocks.js): at a live table a guest who is away keeps its clock, and
+// the table plays for it when the time is up. Spectators take no seat, add nothing to the seed and
+// receive the snapshots of viewer null.
 //
 // What it is handed (the constructor's options): the engine, a store (hoststore.js), its
 // transports by mode (hostnet.js, hostcodes.js), a clock (now), timers, the clocks of its
@@ -25,7 +25,7 @@ import { summarize } from "../storage.js";
 import { sha256Hex } from "../../lib/sha256.js";
 import { message } from "./protocol.js";
 import { LiveClocks } from "./hostclocks.js";
-import { admit, stranger, handOver, refuse, fromGuest, INTENT_BURST, HINT } from "./hostguard.js";
+import { stranger, handOver, refuse, fromGuest, INTENT_BURST, HINT } from "./hostguard.js";
 import { chatOut, hintFor } from "./hostasks.js";
 import { keepLobbyOf, forgetKept, resumeLobby, cancelInvitations, freshSetup, reinvite } from "./hostlobby.js";
 import { reopenTable } from "./hostreopen.js";
@@ -322,7 +322,6 @@ export class HostCore {
   handOver(g, asking) { handOver(this, g, asking); }
 
   refuse(g, channel, note) { refuse(this, g, channel, note); }
-  admit(g, kind) { return admit(this, g, kind); }
 
   /** A guest's page joined (or came back to) its seat: {name, commitment}. */
   joined(g, msg) {
