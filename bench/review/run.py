@@ -224,6 +224,17 @@ def differences(a: list[dict], b: list[dict], keys=("step", "mark")) -> list[dic
     return out
 
 
+def slim(rows: list[dict]) -> list[dict]:
+    """The raw numbers to keep: every run's times and mark counts, the differences found (not every move)."""
+    out = []
+    for r in rows:
+        r = dict(r)
+        r["page"] = [{**{k: v for k, v in w.items() if k != "moves"}, "decisions": len(w["moves"]),
+                      "marks": marks_count(w["moves"])} for w in r["page"]]
+        out.append(r)
+    return out
+
+
 def marks_count(moves: list[dict]) -> str:
     c = {k: sum(1 for m in moves if m["mark"] == k) for k in ("inaccuracy", "mistake", "blunder")}
     forced = sum(1 for m in moves if m.get("forced"))
@@ -329,7 +340,7 @@ def main(argv: list[str] | None = None) -> int:
         finally:
             browser.close()
             server.shutdown()
-    (HERE / "last.json").write_text(json.dumps({"load": load, "rows": rows}, indent=1) + "\n")
+    (HERE / "last.json").write_text(json.dumps({"load": load, "rows": slim(rows)}, indent=1) + "\n")
     print(table(rows))
     if not args.no_write and set(games) == set(GAMES):
         write_doc(rows, load)
