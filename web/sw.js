@@ -149,3 +149,21 @@ self.addEventListener("message", (event) => {
     })());
   }
 });
+
+// A "your turn" notice (web/app/turns.js) opens its table: an open page of the site is focused and
+// sent there, else a new window opens at it. Only addresses of this site are followed.
+self.addEventListener("notificationclick", (event) => {
+  event.notification.close();
+  const href = event.notification.data && typeof event.notification.data.href === "string" ? event.notification.data.href : "";
+  const target = new URL(`index.html${href.startsWith("#/") ? href : ""}`, SCOPE).href;
+  event.waitUntil((async () => {
+    const pages = await self.clients.matchAll({ type: "window", includeUncontrolled: true });
+    const page = pages.find((c) => c.url.startsWith(SCOPE.href));
+    if (page) {
+      await page.focus();
+      if (page.navigate) await page.navigate(target).catch(() => {});
+      return;
+    }
+    await self.clients.openWindow(target);
+  })());
+});

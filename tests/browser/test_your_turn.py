@@ -10,7 +10,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_the_lobby_and_the_title_list_the_tables_waiting_for_this_device(page, site, tmp_path):
-    # Elderwood: the person (seat 1) moves first, so the new table waits for them.
+    # Elderwood: once the bot has moved (if the seed gave it the first move), the table waits for the person.
     mine = start_new_table(page, site, "elderwood", ["person", "bot"], names=["Ana", "Bot"])
     page.wait_for_function("document.title.startsWith('(1) ')", timeout=ENGINE_WAIT)
     # A table of two people at this device waits for whoever is to move, with no clock.
@@ -43,3 +43,34 @@ def test_a_table_waiting_for_a_bot_is_not_listed(page, site):
     page.wait_for_timeout(500)
     assert page.locator(".your-turn").count() == 0
     assert page.title() == "Valley Tables"
+
+
+def test_my_games_lists_the_waiting_tables_and_a_turned_on_notice_comes_through_the_service_worker(page, site, tmp_path):
+    start_new_table(page, site, "elderwood", ["person", "bot"], names=["Ana", "Bot"])
+    page.wait_for_function("document.title.startsWith('(1) ')", timeout=ENGINE_WAIT)  # the bot has moved, if it began
+    page.goto(site.url("index.html#/games"))
+    page.wait_for_selector(".pg-games .your-turn[data-count='1']", timeout=ENGINE_WAIT)
+    switch = page.locator("#notify-turns")
+    assert not switch.is_checked()
+    page.context.grant_permissions(["notifications"])
+    switch.check()
+    page.wait_for_selector(".notify-switch[data-state='on']")
+    page.wait_for_function("navigator.serviceWorker.controller !== null", timeout=ENGINE_WAIT)
+    # A page in view shows no notice (it shows the table itself); a hidden one does, through the service worker.
+    shown = page.evaluate("""async () => {
+        const turns = await import('./web/app/turns.js');
+        const args = {title: 'Your turn at Elderwood', body: 'Ana to play', href: '#/games', tag: 'x1'};
+        const inView = await turns.notifyTurn(args);
+        Object.defineProperty(document, 'visibilityState', {configurable: true, get: () => 'hidden'});
+        const hidden = await turns.notifyTurn(args);
+        const reg = await navigator.serviceWorker.getRegistration();
+        const list = await reg.getNotifications({tag: 'vt-turn-x1'});
+        return {inView, hidden, titles: list.map((n) => n.title), href: list[0] && list[0].data.href};
+    }""")
+    assert shown == {"inView": False, "hidden": True, "titles": ["Your turn at Elderwood"], "href": "#/games"}
+    screenshot(page, tmp_path / "my-games-your-turn.png")
+    # Turned off, nothing more is shown.
+    page.reload()
+    page.wait_for_selector(".notify-switch[data-state='on']", timeout=ENGINE_WAIT)
+    page.locator("#notify-turns").uncheck()
+    page.wait_for_selector(".notify-switch[data-state='off']")

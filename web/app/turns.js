@@ -7,6 +7,7 @@
 // through addWaitingSource. A source answers plain items and never throws the others out.
 
 import { t } from "../lib/i18n.js";
+import { h } from "../lib/dom.js";
 import { listTables } from "./storage.js";
 
 /**
@@ -82,6 +83,19 @@ export function leftWords(item, now = Date.now()) {
   return t("turns.leftClock", { clock: `${m}:${String(Math.floor(s % 60)).padStart(2, "0")}` });
 }
 
+/** The list of tables waiting for this device, the soonest first (the lobby and My games show it). */
+export function yourTurn(items) {
+  if (!items.length) return null;
+  const now = Date.now();
+  return h("section.your-turn", { "aria-labelledby": "your-turn-title", dataset: { count: String(items.length) } },
+    h("h2#your-turn-title", t("turns.title")),
+    h("p", t("turns.lead", { n: items.length })),
+    h("ul", items.map((it) => h("li.your-turn-item", { dataset: { id: it.id, kind: it.kind } },
+      h("a", { href: it.href },
+        h("strong", t("turns.item", { game: t(`game.${it.game}`), names: it.names.join(", "), left: leftWords(it, now) })),
+        h("span.kind", t(`turns.kind.${it.kind}`)))))));
+}
+
 /** How many tables wait for this device (as last counted). */
 export function waitingCount() {
   return count;
@@ -124,4 +138,55 @@ function setBadge(n) {
     if (n > 0 && navigator.setAppBadge) navigator.setAppBadge(n).catch(() => {});
     else if (navigator.clearAppBadge) navigator.clearAppBadge().catch(() => {});
   } catch (_) { /* not offered here */ }
+}
+
+// --- a notice when a move arrives while the site is in the background ---------------------------
+// Asked for only when the person turns it on (My games); shown only while this page is hidden, so a
+// page in view never doubles what it already shows. Where the browser has no notifications, or the
+// person refused them, nothing is shown and the switch says so.
+
+const NOTIFY_PREF = "vt.notify";
+
+/** "on" | "off" | "denied" (the browser refused) | "unsupported". */
+export function notifyState() {
+  if (typeof Notification === "undefined") return "unsupported";
+  if (Notification.permission === "denied") return "denied";
+  let on = false;
+  try { on = localStorage.getItem(NOTIFY_PREF) === "on"; } catch (_) { /* storage blocked: off */ }
+  return on && Notification.permission === "granted" ? "on" : "off";
+}
+
+/** Turn the notices on (asking the browser's permission, from the person's own click) or off. */
+export async function setNotify(on) {
+  if (typeof Notification === "undefined") return "unsupported";
+  if (on && Notification.permission !== "granted") {
+    try { await Notification.requestPermission(); } catch (_) { /* an old browser's callback form: treated as refused */ }
+  }
+  try { localStorage.setItem(NOTIFY_PREF, on && Notification.permission === "granted" ? "on" : "off"); } catch (_) { /* not kept */ }
+  return notifyState();
+}
+
+/**
+ * A move arrived for this device: say so with a notification if the person turned them on and the
+ * page is hidden. `tag` (the table's id) replaces an earlier notice of the same table. Resolves
+ * true when one was shown.
+ */
+export async function notifyTurn({ title, body, href, tag }) {
+  if (notifyState() !== "on" || document.visibilityState === "visible") return false;
+  const options = { body, tag: `vt-turn-${tag}`, icon: "web/icons/app-192.png", data: { href } };
+  try {
+    // Through the service worker where there is one: its notification survives the page and its
+    // click opens the table (web/sw.js, notificationclick).
+    const reg = navigator.serviceWorker && (await navigator.serviceWorker.getRegistration());
+    if (reg && reg.showNotification) {
+      await reg.showNotification(title, options);
+      return true;
+    }
+    const n = new Notification(title, options);
+    n.onclick = () => { window.focus(); if (href) location.hash = href; n.close(); };
+    return true;
+  } catch (e) {
+    console.warn("a notification could not be shown", e);
+    return false;
+  }
 }

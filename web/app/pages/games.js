@@ -14,6 +14,7 @@ import { useStyle, gameName } from "../../embed/util.js";
 import { formatDate } from "../table/live.js";
 import { listTables, deleteTable, saveTable, newTableId, downloadText } from "../storage.js";
 import { GAME_ORDER } from "../../games/index.js";
+import { waitingTables, notifyState, setNotify, yourTurn } from "../turns.js";
 
 /** The export file's format: {format, version, records: [finished records]}. */
 const FORMAT = "valley-tables-games";
@@ -25,6 +26,7 @@ export function mount(el, params, ctx) {
   let games = null;       // [{id, record, when, you}] newest first
   let note = null;        // words after an import, an export or a clear
   let clearing = false;   // Clear all was pressed once
+  let waiting = [];       // tables waiting for this device (turns.js)
   const fileInput = h("input.visually-hidden", {
     type: "file", accept: ".json,application/json", tabindex: "-1", "aria-hidden": "true",
     onchange: () => {
@@ -35,7 +37,9 @@ export function mount(el, params, ctx) {
   });
 
   async function load() {
-    const [tables, rows] = await Promise.all([listTables(), ctx.engine.call("finished_records", {}).catch(() => [])]);
+    const [tables, rows, wait] = await Promise.all([listTables(), ctx.engine.call("finished_records", {}).catch(() => []),
+      waitingTables()]);
+    waiting = wait;
     const byId = new Map(tables.map((s) => [s.id, s]));
     const out = [];
     for (const row of rows) {
@@ -58,6 +62,8 @@ export function mount(el, params, ctx) {
         h("p.pg-crumbs", h("a", { href: "#/" }, t("pg.backToLobby"))),
         h("h1", t("pg.games.title")),
         h("p.pg-lead", t("pg.games.lead"))),
+      yourTurn(waiting),
+      notifySwitch(),
       h("div.pg-actions.games-actions",
         h("button.button", { type: "button", dataset: { act: "export" }, disabled: !games || !games.length || undefined,
           onclick: exportAll }, t("pg.games.export")),
@@ -71,6 +77,17 @@ export function mount(el, params, ctx) {
       note ? h("p.note.games-note", { role: "status" }, note) : null,
       games === null ? h("p.pg-busy", "…") : games.length ? [rates(), list()] : h("p.games-empty", t("pg.games.empty")),
     ));
+  }
+
+  /** A notice when a move arrives while the site is in the background: asked for only from this switch. */
+  function notifySwitch() {
+    const state = notifyState();
+    const box = h("input#notify-turns", { type: "checkbox", checked: state === "on" || undefined,
+      disabled: state === "unsupported" || state === "denied" || undefined,
+      onchange: async () => { await setNotify(box.checked); paint(); } });
+    return h("div.notify-switch", { dataset: { state } },
+      h("label", { for: "notify-turns" }, box, " ", t("turns.notify")),
+      state === "denied" || state === "unsupported" ? h("p.pg-note", t(`turns.notify.${state}`)) : null);
   }
 
   function list() {

@@ -8,7 +8,7 @@ import { listTables, listCorrupt, deleteTable, deleteCorrupt, downloadText, stor
 import { h } from "../../lib/dom.js";
 import { formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { waitingTables, leftWords } from "../turns.js";
+import { waitingTables, yourTurn } from "../turns.js";
 import "../../lib/strings/pages.js";
 
 export function mount(el, params, ctx) {
@@ -64,19 +64,6 @@ function lobby(ctx, data, statusEl) {
         h("strong", t("lobby.guide")), h("span", t("lobby.guideBlurb"))),
     ),
   );
-}
-
-/** Every table waiting for a person on this device, the soonest first (turns.js). */
-export function yourTurn(items) {
-  if (!items.length) return null;
-  const now = Date.now();
-  return h("section.your-turn", { "aria-labelledby": "your-turn-title", dataset: { count: String(items.length) } },
-    h("h2#your-turn-title", t("turns.title")),
-    h("p", t("turns.lead", { n: items.length })),
-    h("ul", items.map((it) => h("li.your-turn-item", { dataset: { id: it.id, kind: it.kind } },
-      h("a", { href: it.href },
-        h("strong", t("turns.item", { game: t(`game.${it.game}`), names: it.names.join(", "), left: leftWords(it, now) })),
-        h("span.kind", t(`turns.kind.${it.kind}`)))))));
 }
 
 function gameCard(game, data) {
