@@ -1,5 +1,5 @@
 // What a device keeps of its tables over days' mail (docs/live.md, "Over days: the mailbox"), in an
-// IndexedDB database of its own, `valley-tables-days` (version 1), beside the site's saves:
+// IndexedDB database of its own, `valley-tables-days` (version 2), beside the site's saves:
 //
 //   boxes  {id: "<role> <topic>", role, topic, tableId, seat, secret, sign, hostKey, peerKey,
 //           staticKey (a non-extractable CryptoKey: structured clone keeps it so), staticPub,
@@ -8,6 +8,11 @@
 //   inbox  {id: "<box> <n, 13 digits>", box, n, text, size}   received, not yet taken by the page
 //          (text null: its number counts, its text was longer than the other side may send)
 //
+// and, beside the mail, what the pages keep of each table over days (rows keyed by the table's id):
+//
+//   hosted {id: <table id>, ...}   a table this device hosts: its set-up, invitations, guests (the dealer)
+//   joined {id: <table id>, ...}   a table this device joined as a guest: what it was promised and shown
+//
 // A box's messages sort under its id, so one key range reads or deletes them. Every change of a
 // box is one transaction (its counters and its messages together), so a reload never finds a
 // number given without its message, or a message taken without its number moved on.
@@ -15,10 +20,13 @@
 import { openNamed, request, done } from "../../lib/db.js";
 
 const NAME = "valley-tables-days";
-const VERSION = 1;
+const VERSION = 2;
+/** The mail's own stores: a change of a box's mail takes these together, never the tables' rows. */
 const STORES = ["boxes", "out", "inbox"];
+/** The tables' rows (version 2). */
+const TABLES = ["hosted", "joined"];
 
-const db = () => openNamed(NAME, VERSION, STORES);
+const db = () => openNamed(NAME, VERSION, [...STORES, ...TABLES]);
 
 /** A message's key: its box, then its number in 13 digits (numbers stay below 2^40), so keys sort by number. */
 export const messageId = (box, n) => `${box} ${String(n).padStart(13, "0")}`;
@@ -90,5 +98,37 @@ export async function forget(id) {
   tx.objectStore("boxes").delete(id);
   tx.objectStore("out").delete(ofBox(id));
   tx.objectStore("inbox").delete(ofBox(id));
+  return done(tx);
+}
+
+/** A table's row in `kind` ("hosted" or "joined"), or null. */
+export async function getRow(kind, id) {
+  if (!TABLES.includes(kind)) throw new Error(`no such store: ${kind}`);
+  const d = await db();
+  return (await request(d.transaction(kind).objectStore(kind).get(id))) || null;
+}
+
+/** Every row of `kind`. */
+export async function allRows(kind) {
+  if (!TABLES.includes(kind)) throw new Error(`no such store: ${kind}`);
+  const d = await db();
+  return request(d.transaction(kind).objectStore(kind).getAll());
+}
+
+/** Keep `row` (its `id` is the table's) in `kind`. */
+export async function putRow(kind, row) {
+  if (!TABLES.includes(kind)) throw new Error(`no such store: ${kind}`);
+  const d = await db();
+  const tx = d.transaction(kind, "readwrite");
+  tx.objectStore(kind).put(row);
+  return done(tx);
+}
+
+/** Forget the row `id` of `kind`. */
+export async function deleteRow(kind, id) {
+  if (!TABLES.includes(kind)) throw new Error(`no such store: ${kind}`);
+  const d = await db();
+  const tx = d.transaction(kind, "readwrite");
+  tx.objectStore(kind).delete(id);
   return done(tx);
 }
