@@ -26,7 +26,8 @@
 //   guest → host   join         {name, commitment}              (an internet link: this page takes its seat; null for a spectator)
 //                  sync         {}                              (send the whole snapshot again: the page lost track)
 //                  reveal       {contribution}                  (after the commitment list, to the host alone)
-//                  play         {seat, action}                  (an intent; the host's engine decides)
+//                  play         {seat, action, base?}           (an intent; the host's engine decides; over days
+//                                                                `base`: the entries of this seat's log it chose after)
 //                  chat         {text} | {phrase}               (a line for the people at the table; never the engine's)
 
 import { isTerms } from "./terms.js";
@@ -70,7 +71,9 @@ const FROM_GUEST = {
   join: { name: (x) => isText(24)(x) && x.trim().length > 0, commitment: (x) => x === null || isHex(x) },
   sync: {},
   reveal: { contribution: isHex },
-  play: { seat: isInt, action: isText(200) },
+  // base (over days): the number of entries of this seat's log when it chose; the host refuses the
+  // intent when an entry after those was made by anyone but this seat itself (the table moved on).
+  play: { seat: isInt, action: isText(200), base: optional((x) => Number.isInteger(x) && x >= 0 && x <= 100_000) },
   chat: CHAT,
 };
 
