@@ -34,9 +34,10 @@ def _words(state: Any, action: str, seat: int) -> dict[str, str]:
 
 def preview(game: Game, observation: dict[str, Any], seat: int, action: str) -> dict[str, Any] | None:
     """The seat's position after its own ``action``, built from its ``observation`` alone:
-    ``{view, decision, legal, words, terminal}`` — the view and legal list for that seat, the decision
+    ``{view, decision, legal, words, terminal, observation}`` — the view and legal list for that seat, the decision
     (``{kind, players, visibility, secret, forced}``, or None when the game is over), the action's words
-    as the seat's log will read them — or None when the action may show the seat something it cannot
+    as the seat's log will read them, the seat's observation after it (what a preview of its next step
+    of the same turn is built from) — or None when the action may show the seat something it cannot
     know yet. A move the table then plays at once without asking (a forced pass) is played too when it
     reveals nothing and is the seat's own, or another seat's in a game that hides nothing
     (``Game.hidden_information``: that move is then the same whatever the seat cannot see); any other
@@ -79,4 +80,5 @@ def preview(game: Game, observation: dict[str, Any], seat: int, action: str) -> 
         "legal": legal,
         "words": words,
         "terminal": state.is_terminal(),
+        "observation": state.observation(seat),
     }

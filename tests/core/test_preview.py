@@ -67,6 +67,9 @@ def test_a_move_that_reveals_nothing_is_previewed_as_the_host_then_shows_it(name
     after = call(cmd="play", table=tid, viewer=seat, seat=seat, action=action, at=T0 + 10 ** 6)
     assert {k: seen[k] for k in ("view", "legal", "decision")} == shown(after)
     assert seen["terminal"] == after["terminal"]
+    # The observation after it: what the seat's next step of the same turn is previewed from.
+    if not after["terminal"]:
+        assert seen["observation"] == after["observation"]
     mine = [e for e in after["log"] if e["seat"] == seat]
     assert mine and seen["words"]["en"] in mine[-1]["words"]["en"]
 
@@ -93,3 +96,30 @@ def test_elderwood_reveals_nothing_ever_and_an_illegal_move_is_refused():
     assert not out["ok"] and out["kind"] in ("bad-request", "illegal")
     assert json.loads(bridge.handle(json.dumps({"cmd": "preview", "game": "elderwood", "seat": "x",
                                                 "observation": {}, "action": "wA1"})))["ok"] is False
+
+
+@pytest.mark.parametrize("name", ["wickerfair"])
+def test_a_turn_of_several_steps_is_previewed_step_after_step_from_each_previews_observation(name):
+    """The preview's observation is the host's after the step: the seat's next step of the same turn
+    is previewed from it (the page chains its moves while the host's device is away)."""
+    snap = days_table(name)
+    tid, at = snap["table"], T0
+    chained = 0
+    for _ in range(300):
+        seat = mover(snap)
+        snap = call(cmd="snapshot", table=tid, viewer=seat)
+        obs = snap["observation"]
+        for _step in range(4):
+            action = snap["legal"][0]["action"]
+            seen = call(cmd="preview", game=name, seat=seat, observation=obs, action=action)
+            at += 60
+            snap = call(cmd="play", table=tid, viewer=seat, seat=seat, action=action, at=at)
+            if seen is None or snap["terminal"] or seat not in snap["decision"]["players"]:
+                break
+            assert {k: seen[k] for k in ("view", "legal", "decision")} == shown(snap)
+            assert seen["observation"] == snap["observation"]
+            obs = seen["observation"]
+            chained += 1
+        if snap["terminal"] or chained >= 3:
+            break
+    assert chained >= 1, f"{name}: no turn of several steps previewed"
