@@ -32,11 +32,12 @@ import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
 import { relays as settingRelays, isRelay, internetIce } from "./networks.js";
 import { pathWords, relayTrouble } from "./netview.js";
-import { mergeShown } from "./checks.js";
-import { termsProblem, termsDigest, snapshotDifference, differenceWords } from "./terms.js";
+import { differenceWords } from "./terms.js";
 import { levelName } from "../../lib/seats.js";
-import { noteReveal, markStarted, unstarted, revealedAt, onRevealsChange } from "./reveals.js";
+import { onRevealsChange } from "./reveals.js";
 import { words } from "../../lib/i18n.js";
+import { acceptTerms, layOver, keepShown, startedOver, witness, verifyEnd } from "./holds.js";
+import { showChecks } from "./checkview.js";
 import "./strings.js";
 import "./strings_net.js";
 
@@ -64,9 +65,6 @@ const KEPT = ["contribution", "place", "revealed", "terms", "digest", "name", "w
   "sessions", "final", "at"];
 /** What a page kept for one invitation is forgotten this long after it was last used. */
 const MEMORY_DAYS = 30;
-const HEX64 = /^[0-9a-f]{64}$/;
-/** Commitments to the moves kept: one per snapshot received, far more than any game has. */
-const MAX_CHAIN = 20_000;
 
 function remember(entry) {
   if (!entry.key) return;
@@ -543,29 +541,20 @@ class GuestTable {
       this.render();
       return;
     }
-    // Reveal only against terms that fit the table this page was invited to: the host's commitment
-    // first, as shown in the invitation, this page's own once under its seat's name, a participant
-    // for each person seat.
-    const problem = termsProblem(terms, { game: this.inv.game, host: this.inv.host, own: this.me.commitment,
-      seat: this.seat, name: this.net ? this.me.name : undefined });
-    if (problem) {
-      this.note(t("live.termsMismatch", { detail: problem }));
+    const got = await acceptTerms(this.me, terms, { game: this.inv.game, host: this.inv.host, seat: this.seat,
+      name: this.net ? this.me.name : undefined, topic: this.keys ? this.keys.topic : "" });
+    if (got.problem) {
+      this.note(t("live.termsMismatch", { detail: got.problem }));
       return;
     }
-    const digest = await termsDigest(terms);
     // A contribution is revealed against one table's terms only: other terms after a reveal (another
     // table behind the same link, a host who added someone or changed a seat) never get it again.
-    if (this.me.revealed && this.me.digest !== digest) {
+    if (got.startedOver) {
       this.note(t("live.startedOver"));
       return;
     }
     this.commitments = terms.participants;
-    this.me.place = terms.participants.findIndex((p) => p.commitment === this.me.commitment);
-    this.me.terms = terms;
-    this.me.digest = digest;
-    this.me.revealed = true;
     remember(this.me);
-    noteReveal({ host: this.inv.host, digest, topic: this.keys ? this.keys.topic : "" });
     this.checkStartedOver();
     this.state = "revealed";
     this.render();
@@ -580,17 +569,13 @@ class GuestTable {
    */
   checkStartedOver() {
     if (this.dead || this.watching || !this.inv || !this.me || !this.me.digest) return;
-    const { same, others } = unstarted(this.inv.host, this.me.digest);
-    const mineAt = revealedAt(this.me.digest) ?? Date.now();
-    const time = (e) => new Date(e.at).toLocaleTimeString();
+    const said = startedOver(this.inv.host, this.me);
     // Earlier tables of this host that never started: what the witness names at the end.
-    this.earlier = same.filter((e) => e.at <= mineAt);
-    const later = same.filter((e) => e.at > mineAt);
-    if (this.earlier.length) this.sayOnce("startedOver", t("live.startedOverBefore", { time: time(this.earlier.at(-1)) }));
-    else if (later.length && !this.me.started) this.sayOnce("startedOver", t("live.startedOverAfter", { time: time(later.at(-1)) }));
-    else if (others.some((e) => e.at <= mineAt) && !this.me.started) {
-      this.sayOnce("elsewhere", t("live.revealedElsewhere", { time: time(others.filter((e) => e.at <= mineAt).at(-1)) }));
-    }
+    this.earlier = said.earlier;
+    const time = new Date(said.at).toLocaleTimeString();
+    if (said.say === "before") this.sayOnce("startedOver", t("live.startedOverBefore", { time }));
+    else if (said.say === "after") this.sayOnce("startedOver", t("live.startedOverAfter", { time }));
+    else if (said.say === "elsewhere") this.sayOnce("elsewhere", t("live.revealedElsewhere", { time }));
   }
 
   onSnapshot(snap, remaining) {
@@ -599,23 +584,11 @@ class GuestTable {
       return;
     }
     const full = snap.log_from === undefined;
-    if (!full) {
-      // Only the log from `log_from` on (the host re-sends the last entries, which may be actions
-      // still under way), and earlier entries a reveal changed: laid over what this page holds.
-      const held = this.board && this.board.snap ? this.board.snap.log : null;
-      if (!held || !Number.isInteger(snap.log_from) || snap.log_from < 0 || snap.log_from > held.length
-          || !Array.isArray(snap.log_changed) || !Array.isArray(snap.log)) {
-        this.askAgain();
-        return;
-      }
-      const log = held.slice(0, snap.log_from);
-      for (const c of snap.log_changed) if (c && Number.isInteger(c.n) && c.n >= 1 && c.n <= log.length) log[c.n - 1] = c;
-      log.push(...snap.log);
-      snap = { ...snap, log };
-      delete snap.log_from;
-      delete snap.log_changed;
+    snap = layOver(this.board ? this.board.snap : null, snap);
+    if (!snap) {
+      this.askAgain();
+      return;
     }
-    if (!Array.isArray(snap.log)) return;
     if (full) this.syncAsked = 0;
     this.keepShown(snap);
     if (!this.board) {
@@ -661,26 +634,13 @@ class GuestTable {
   keepShown(snap) {
     const me = this.me;
     if (!me) return;
-    const complete = snap.log.filter((e) => e && !e.draft);
-    const merged = mergeShown(me.shown || [], complete);
-    if (merged.changed) this.sayOnce("history", t("live.historyChanged"));
-    me.shown = merged.shown;
-    if (typeof snap.chain === "string" && HEX64.test(snap.chain)) {
-      const chain = me.chain || (me.chain = []);
-      const last = chain[chain.length - 1];
-      if ((!last || last[1] !== snap.chain) && chain.length < MAX_CHAIN) chain.push([me.shown.length, snap.chain]);
-    }
-    if (me.terms) {
-      const d = snapshotDifference(me.terms, snap);
-      if (d) {
-        const shown = { ...me.terms, game: snap.game, options: snap.options, seats: snap.seats, timers: snap.timers };
-        this.sayOnce("terms", t("live.tableNotTerms", { what: differenceWords(d, me.terms, shown,
-          { t, words, options: GAMES[this.inv.game].options, levelName }), field: d.path }));
-      }
-      if (!me.started) {
-        me.started = true;
-        if (me.digest) markStarted(me.digest);
-      }
+    const kept = keepShown(me, snap);
+    if (kept.history) this.sayOnce("history", t("live.historyChanged"));
+    const d = kept.difference;
+    if (d) {
+      const shown = { ...me.terms, game: snap.game, options: snap.options, seats: snap.seats, timers: snap.timers };
+      this.sayOnce("terms", t("live.tableNotTerms", { what: differenceWords(d, me.terms, shown,
+        { t, words, options: GAMES[this.inv.game].options, levelName }), field: d.path }));
     }
     remember(me);
   }
@@ -693,59 +653,23 @@ class GuestTable {
     }
   }
 
-  /**
-   * What this page was promised and shown, beside the record (docs/records.md, "A participant's
-   * witness"): its engine holds the record to it, and the file the player downloads carries it.
-   */
-  witness() {
-    const me = this.me || {};
-    return {
-      seat: this.watching ? null : this.seat,
-      host: this.inv.host,
-      own: this.watching ? null : me.commitment,
-      terms: me.terms || null,
-      commitments: (me.chain || []).slice(),
-      shown: (me.shown || []).map((p) => [p[0], p[1]]),
-      earlier: (this.earlier || []).map((e) => e.digest).slice(-16),
-    };
-  }
-
   /** The end: this device's engine verifies the record held to what this page was promised and shown. */
   async verify(snap) {
     this.checkStartedOver();
-    const record = { ...snap.record, witness: this.witness() };
-    this.board.endBox.replaceChildren(endScreen({ ...snap, record }, "guest", {}));
+    const w = witness(this.me || {}, { seat: this.watching ? null : this.seat, host: this.inv.host, earlier: this.earlier || [] });
+    this.board.endBox.replaceChildren(endScreen({ ...snap, record: { ...snap.record, witness: w } }, "guest", {}));
     // The replay lives on the host's device; this one keeps the record to download and verify.
     for (const a of this.board.endBox.querySelectorAll('a[href^="#/replay/"], a[href^="#/new/"]')) a.remove();
-    let verdict = null;
-    try {
-      verdict = await this.engine.call("verify", { text: JSON.stringify(record), bots: true });
-    } catch (e) {
-      verdict = { ok: false, summary: e.message || String(e), words: e.words };
-    }
+    const end = await verifyEnd(this.engine, snap, w);
     if (this.dead) return;
-    const checks = verdict.details && Array.isArray(verdict.details.checks) ? verdict.details.checks : null;
-    const sentence = (text) => String(text || "").charAt(0).toUpperCase() + String(text || "").slice(1);
-    const rows = checks ? checks.map((c) => ({ key: c.key, ok: !!c.ok, text: sentence(words(c.words)) }))
-      : [{ key: "record", ok: false, text: t("live.check.recordBad", { detail: words(verdict.words) || verdict.summary || "" }) }];
-    const all = !!verdict.ok && rows.every((r) => r.ok);
-    const joint = Array.isArray(record.joint) ? record.joint : [];
-    this.checkBox.hidden = false;
-    this.checkBox.dataset.ok = String(all);
-    this.checkBox.replaceChildren(...[h("h2", t(all ? "live.check.allOk" : "live.check.someBad")),
-      all ? null : h("p.check-verdict", sentence(words(verdict.words) || verdict.summary)),
-      h("ul", rows.map((r) => h("li", { dataset: { ok: String(r.ok), check: r.key } }, r.ok ? "✓ " : "✗ ", r.text))),
-      h("details", h("summary", t("live.check.contributions")),
-        h("ol.joint-list", joint.map((p) => h("li", `${p.who}: `, h("code", p.contribution || "")))),
-        h("p", t("end.seed"), " ", h("code", record.seed || "")))].filter(Boolean));
+    const all = showChecks(this.checkBox, { ...end, seed: end.record.seed });
     this.page.insertBefore(this.checkBox, this.board.el);
     if (this.net && this.me && this.me.key) {
       // What the end showed, kept: a reload shows it again with no host. The device's key for the
       // link is forgotten with the game (its seat needs no device any more).
-      this.me.final = { rows: rows.map((r) => ({ key: r.key, ok: r.ok, words: (checks || []).find((c) => c.key === r.key)?.words || null })),
-        ok: all, verdict: verdict.words || null,
+      this.me.final = { rows: end.rows || [{ key: "record", ok: false, words: null }], ok: all, verdict: end.verdict,
         snap: { game: snap.game, seats: snap.seats, scores: snap.scores, winners: snap.winners, outcome: snap.outcome,
-          fingerprint: snap.fingerprint, seed: snap.seed, view: null, record } };
+          fingerprint: snap.fingerprint, seed: snap.seed, view: null, record: end.record } };
       this.me.device = null;
       remember(this.me);
     }
@@ -763,13 +687,7 @@ class GuestTable {
       name: this.me.name } : null;
     this.state = "over";
     this.render();
-    const sentence = (text) => String(text || "").charAt(0).toUpperCase() + String(text || "").slice(1);
-    this.checkBox.hidden = false;
-    this.checkBox.dataset.ok = String(!!f.ok);
-    this.checkBox.replaceChildren(...[h("h2", t(f.ok ? "live.check.allOk" : "live.check.someBad")),
-      f.ok || !f.verdict ? null : h("p.check-verdict", sentence(words(f.verdict))),
-      h("ul", f.rows.map((r) => h("li", { dataset: { ok: String(!!r.ok), check: String(r.key) } }, r.ok ? "✓ " : "✗ ",
-        sentence(r.words ? words(r.words) : ""))))].filter(Boolean));
+    showChecks(this.checkBox, { ok: f.ok, rows: f.rows, verdict: f.verdict });
     const end = h("div.end-box", endScreen(f.snap, "guest", {}));
     for (const a of end.querySelectorAll('a[href^="#/replay/"], a[href^="#/new/"]')) a.remove();
     this.page.append(end);
