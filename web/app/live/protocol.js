@@ -29,6 +29,9 @@
 //                  play         {seat, action, base?}           (an intent; the host's engine decides; over days
 //                                                                `base`: the entries of this seat's log it chose after)
 //                  chat         {text} | {phrase}               (a line for the people at the table; never the engine's)
+//                  timeout      {seat, base?}                   (over days: let the table play that other seat's move
+//                                                                on its timer — it ran out of time and bank; the host's
+//                                                                engine decides; `base` as for play)
 
 import { isTerms } from "./terms.js";
 
@@ -49,6 +52,8 @@ const isHex = (x) => typeof x === "string" && HEX64.test(x);
 const isObject = (x) => x !== null && typeof x === "object" && !Array.isArray(x);
 /** A field a message may leave out. */
 const optional = (check) => (x) => x === undefined || check(x);
+/** The entries of a seat's log an intent over days was chosen after. */
+const isBase = (x) => Number.isInteger(x) && x >= 0 && x <= 100_000;
 /** A chat line's two shapes (chat.js cleans the text and checks that exactly one is there). */
 const CHAT = { text: optional(isText(800)), phrase: optional(isText(20)) };
 
@@ -73,8 +78,9 @@ const FROM_GUEST = {
   reveal: { contribution: isHex },
   // base (over days): the number of entries of this seat's log when it chose; the host refuses the
   // intent when an entry after those was made by anyone but this seat itself (the table moved on).
-  play: { seat: isInt, action: isText(200), base: optional((x) => Number.isInteger(x) && x >= 0 && x <= 100_000) },
+  play: { seat: isInt, action: isText(200), base: optional(isBase) },
   chat: CHAT,
+  timeout: { seat: isInt, base: optional(isBase) },
 };
 
 /** Build a message (the same checks, so a bug on our side never sends what the other refuses). */
