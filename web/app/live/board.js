@@ -25,11 +25,13 @@ const URGENT_SECONDS = 10;
 export class LiveBoard {
   /**
    * `page`: the name tests and styles know this page by ("live-host", "live-guest"); `chat`: the
-   * talk panel's {me, send, keepKey} (chat.js).
+   * talk panel's {me, send, keepKey} (chat.js); `status(snap, interactive)`: the page's own words for
+   * the line above the board, or null for the board's (a table over days says whose turn with its days).
    */
-  constructor({ game, page, onPlay, chat = null }) {
+  constructor({ game, page, onPlay, chat = null, status = null }) {
     this.game = game;
     this.onPlay = onPlay;
+    this.statusWords = status;
     this.snap = null;
     this.filter = "";
     this.interactive = false;
@@ -211,6 +213,8 @@ export class LiveBoard {
   status() {
     const snap = this.snap;
     if (snap.terminal) return resultLine(snap);
+    const own = this.statusWords ? this.statusWords(snap, this.interactive) : null;
+    if (own) return own;
     const d = snap.decision;
     if (this.interactive) return d.secret ? t("table.yourSecretTurn") : t("table.yourTurn");
     const name = d.players.map((p) => snap.seats[p].name).join(", ");
