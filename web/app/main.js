@@ -4,6 +4,7 @@
 //
 // Routes (hash):  #/  lobby · #/new/<game> · #/table/<id> · #/verify[?r=<record>]
 //                 #/replay/<id> · #/replay?r=<record> · #/review/<id> · #/review?r=<record> · #/guide · #/howto/<game> · #/games
+//                 #/host/<game> · #/join?… · #/days/<id> (a table over days on this device)
 // A page module exports mount(el, params, ctx) → unmount function, where
 //   params = {route, arg, id, game, query: {k: v}, r}   (arg = the segment after the route name)
 //   ctx    = {engine, navigate(hash, {replace})}
@@ -20,6 +21,7 @@ import { messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
 import { migrateLegacySaves } from "./storage.js";
 import { refreshWaiting, onWaitingChange, titleWith } from "./turns.js";
+import { hostsDays, listHostedTurns } from "./days/hosted.js";
 
 /** How long after the engine is up the page starts warming the table pages and boards. */
 const WARM_AFTER_MS = 1500;
@@ -36,9 +38,10 @@ const PAGES = {
   games: () => import("./pages/games.js"),
   host: () => import("./pages/host.js"),
   join: () => import("./pages/join.js"),
+  days: () => import("./pages/days.js"),
 };
 // Routes that need a segment after the name, and those that must not have one.
-const NEEDS_ARG = new Set(["new", "table", "howto", "host"]);
+const NEEDS_ARG = new Set(["new", "table", "howto", "host", "days"]);
 const NO_ARG = new Set(["", "verify", "guide", "join", "games"]);
 
 const app = document.getElementById("app");
@@ -128,6 +131,10 @@ function engine() {
     enginePromise = loadEngine().then((eng) => {
       vt.engine = eng;
       migrateLegacySaves(eng).then(() => refreshWaiting());
+      // This device hosts tables over days: on every page its dealer takes their moves (web/app/days/dealer.js).
+      if (hostsDays()) {
+        import("./days/dealer.js").then((m) => m.dealerOf(eng).start()).catch((e) => console.warn("days: the dealer did not start", e));
+      }
       return eng;
     });
     vt.ready = enginePromise.then((eng) => eng.ready);
@@ -232,6 +239,7 @@ window.addEventListener("vt:update-ready", () => {
 
 window.addEventListener("hashchange", route);
 window.addEventListener("vt:tables-changed", () => refreshWaiting());
+if (hostsDays()) listHostedTurns();
 wireHeader();
 engine();
 route();

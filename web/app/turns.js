@@ -35,7 +35,8 @@ async function savedTables() {
   const out = [];
   for (const meta of await listTables()) {
     const sum = meta.summary;
-    if (!sum || sum.over) continue;
+    // A table over days this device hosts is listed by its dealer's source, with its deadline.
+    if (!sum || sum.over || meta.days) continue;
     const here = seatsHere(meta);
     // Saves from before the summary named the seats to act: by their names.
     const toAct = Array.isArray(sum.players) ? sum.players
@@ -113,9 +114,16 @@ export function titleWith(base) {
 }
 
 let pending = null;
-/** Count again (after a move, a save, a table over days that heard from the relays). */
+let again = null;
+/**
+ * Count again (after a move, a save, a table over days that heard from the relays). Asked while a
+ * count is under way, it counts once more after it (that count may have read the lists before the change).
+ */
 export function refreshWaiting() {
-  if (pending) return pending;
+  if (pending) {
+    again ||= pending.catch(() => {}).then(() => { again = null; return refreshWaiting(); });
+    return again;
+  }
   pending = (async () => {
     let items = [];
     try { items = await waitingTables(); } finally { pending = null; }

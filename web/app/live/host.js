@@ -16,7 +16,7 @@
 // Test settings in the address: ?timer=<seconds> replaces every decision's time, ?botdelay=<ms>
 // the pause before a bot moves, ?direct=off keeps the table's messages on the relays.
 
-import { t, onLangChange } from "../../lib/i18n.js";
+import { t, words, onLangChange } from "../../lib/i18n.js";
 import { GAMES, isGame } from "../../games/index.js";
 import { h } from "../../lib/dom.js";
 import { messagePage } from "../table/live.js";
@@ -34,6 +34,7 @@ import { networksField } from "./netview.js";
 import { announce } from "../../lib/announce.js";
 import "./strings.js";
 import "./strings_net.js";
+import "../days/strings.js";
 
 function numberParam(text, min) {
   if (text === undefined || text === null || text === "") return null;
@@ -75,7 +76,11 @@ class HostTable {
       hintQuick: () => (matchMedia("(pointer: coarse)").matches ? "phone" : "desk"),
     });
     this.core = core;
+    this.ctx = ctx;
     this.board = null;
+    // Live, or over days (a move every few days: this device's dealer keeps the table, web/app/days/).
+    this.pace = "live";
+    this.days = { move_days: 3, bank_days: 7, holiday_days: 14 };
     this.offs = [
       core.on("change", ({ soon }) => (soon ? this.paintSoon() : this.changed())),
       core.on("snapshot", ({ snap, remaining }) => { if (this.board) this.board.update(snap, remaining); }),
@@ -173,7 +178,8 @@ class HostTable {
         h("select", { id: `live-level-${k}`, onchange: (e) => { s.level = e.target.value; } },
           core.levels.map((l) => h("option", { value: l, selected: l === s.level || undefined }, levelName(l))))) : null));
     const remote = core.seats.filter((s) => s.kind === "device").length;
-    return h("form.newtable.live-setup", { onsubmit: (e) => { e.preventDefault(); core.makeInvitations("codes"); } },
+    const days = this.pace === "days";
+    return h("form.newtable.live-setup", { onsubmit: (e) => { e.preventDefault(); if (!days) core.makeInvitations("codes"); } },
       h("p", t("live.hostIntro")),
       h("fieldset.seats-form", h("legend", t("newtable.seats")),
         core.min === core.max ? null : h("label.inline", { for: "live-count" }, t("newtable.howMany"), " ",
@@ -181,19 +187,58 @@ class HostTable {
             Array.from({ length: core.max - core.min + 1 }, (_, i) => core.min + i).map((n) =>
               h("option", { value: String(n), selected: n === core.seats.length || undefined }, String(n))))),
         h("ol.seat-rows", seatRows)),
-      h("label.check", h("input#live-timers", { type: "checkbox", checked: core.timers || undefined,
+      this.paceField(),
+      days ? null : h("label.check", h("input#live-timers", { type: "checkbox", checked: core.timers || undefined,
         onchange: (e) => { core.timers = e.target.checked; } }), " ", t("live.timers")),
       h("label.check", h("input#live-hints", { type: "checkbox", checked: core.hints || undefined,
         onchange: (e) => { core.hints = e.target.checked; } }), " ", t("live.hintsOption")),
-      h("div.start-row",
-        h("button.button.primary.big#live-invite-net", { type: "button", disabled: remote === 0 || undefined,
-          onclick: () => core.makeInvitations("net") }, t("live.inviteInternet")),
-        h("button.button#live-invite", { type: "submit", disabled: remote === 0 || undefined }, t("live.inviteCodes"))),
-      h("p.hint", t("live.modesHint")),
+      days ? h("div.start-row",
+        h("button.button.primary.big#days-make", { type: "button", disabled: remote === 0 || undefined,
+          onclick: (e) => this.makeDays(e.currentTarget) }, t("days.make")))
+        : h("div.start-row",
+          h("button.button.primary.big#live-invite-net", { type: "button", disabled: remote === 0 || undefined,
+            onclick: () => core.makeInvitations("net") }, t("live.inviteInternet")),
+          h("button.button#live-invite", { type: "submit", disabled: remote === 0 || undefined }, t("live.inviteCodes"))),
+      days ? null : h("p.hint", t("live.modesHint")),
       networksField(),
-      stunField(getPref, setPref, STUN_PREF),
+      days ? null : stunField(getPref, setPref, STUN_PREF),
       remote === 0 ? h("p.hint", t("live.needRemote")) : null,
       core.error ? h("p.form-error", { role: "alert" }, core.error) : null);
+  }
+
+  /** Live or over days; over days, the pace (the engine's options marked across_devices_only, in the table's terms). */
+  paceField() {
+    const days = this.pace === "days";
+    const radio = (value, label, hint) => h("label.check.pace-choice",
+      h("input", { type: "radio", name: "live-pace", id: `live-pace-${value}`, value, checked: this.pace === value || undefined,
+        onchange: () => { this.pace = value; this.render(); } }), " ", h("span", h("strong", label), " — ", hint));
+    const options = (GAMES[this.game].options || []).filter((o) => o.across_devices_only);
+    return h("fieldset.pace-form", h("legend", t("days.pace")),
+      radio("live", t("days.live"), t("days.liveHint")),
+      radio("days", t("days.overDays"), t("days.overDaysHint")),
+      days ? h("div.pace-options", options.map((o) => h("label.field", { for: `days-${o.name}` },
+        h("span", words(o.label)),
+        h("select", { id: `days-${o.name}`, onchange: (e) => { this.days[o.name] = Number(e.target.value); } },
+          o.choices.filter((c) => o.name !== "move_days" || c > 0).map((c) => h("option", { value: String(c),
+            selected: c === this.days[o.name] || undefined }, words(o.choice_words[String(c)]) || String(c)))),
+        h("span.hint", words(o.help))))) : null);
+  }
+
+  /** Over days: the table goes to this device's dealer, which makes and keeps the invitations; its page opens. */
+  async makeDays(button) {
+    const core = this.core;
+    button.disabled = true;
+    button.textContent = t("days.making");
+    try {
+      const { dealerOf } = await import("../days/dealer.js");
+      const id = await dealerOf(this.ctx.engine).create({ game: this.game, seats: core.seats.map((s) => ({ ...s })),
+        hints: core.hints, options: { ...this.days } });
+      if (!this.dead) this.ctx.navigate(`#/days/${id}`, { replace: true });
+    } catch (e) {
+      console.error(e);
+      core.error = t("live.engineFailed", { detail: e.message || String(e) });
+      this.render();
+    }
   }
 
   paintSoon() {

@@ -38,6 +38,24 @@ export const BOT_DELAY_MS = 650;
 /** setTimeout's longest wait: a clock further off is waited for in steps. */
 const LONGEST_WAIT_MS = 2 ** 31 - 1;
 
+/**
+ * A short digest of `text` (53 bits, cyrb53): what the core keeps of each log entry and view it
+ * sent a guest, to tell whether the next one differs. Not a seal: a guest's page checks the
+ * move chain, not this.
+ */
+export function digest(text) {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(36);
+}
+
 export class HostCore {
   /**
    * `game`: the game's name. `engine`: {ready, call(cmd, args)} (web/engine.js). `store`: where
@@ -555,15 +573,19 @@ export class HostCore {
     // The guest lost track meanwhile (a sync): the whole table goes next, not this.
     if (since !== undefined && g.sentLog !== base) return;
     const { log, log_from: from, log_changed: changed, chain: _chain, ...rest } = snap;
-    // The log the guest will hold after this snapshot, entry by entry, as this core last sent it.
+    // The log the guest will hold after this snapshot, entry by entry (a digest of each), as this
+    // core last sent it: a dealer keeps these with the table, so a core taken up again after a
+    // reload sends a guest only what it does not hold yet.
     let held;
-    if (from === undefined) held = log.map((e) => JSON.stringify(e));
+    if (from === undefined) held = log.map((e) => digest(JSON.stringify(e)));
     else {
       held = base.slice(0, from);
-      for (const c of changed || []) if (c.n >= 1 && c.n <= held.length) held[c.n - 1] = JSON.stringify(c);
-      held.push(...log.map((e) => JSON.stringify(e)));
+      for (const c of changed || []) if (c.n >= 1 && c.n <= held.length) held[c.n - 1] = digest(JSON.stringify(c));
+      held.push(...log.map((e) => digest(JSON.stringify(e))));
     }
-    const view = JSON.stringify(rest);
+    // Over days the snapshot carries the time it was judged at: time passing is not a change of the
+    // view (else every step of another seat's secret choice would send this seat a snapshot).
+    const view = digest(JSON.stringify(rest.days ? { ...rest, days: { ...rest.days, at: null } } : rest));
     const same = view === g.lastView && Array.isArray(base) && held.length === base.length
       && held.every((e, i) => e === base[i]);
     if (onlyChanged && same) return;

@@ -123,6 +123,19 @@ function mayAct(host, seat) {
   return !!snap && !!snap.decision && (!!snap.days || snap.decision.players.includes(seat));
 }
 
+/** The refusal of an intent chosen on a position the table has left. */
+export const MOVED_ON = "the table moved on before your move arrived";
+
+/**
+ * Whether an entry of `seat`'s log after its first `base` entries was made by anyone but the seat
+ * itself (another seat, a bot, the table, a timer, a claim): the intent the seat chose after those
+ * `base` entries was chosen on a position the table has left.
+ */
+async function movedOn(host, seat, base) {
+  const snap = await host.call("snapshot", { table: host.snap.table, viewer: seat, since: base });
+  return snap.log.some((e) => e.n > base && !(e.seat === seat && e.by === "seat"));
+}
+
 export function fromGuest(host, g, channel, text) {
   if (g.channel !== channel || host.dead) return;
   // Each kind of message has its own budget (a page flooding syncs still gets its moves through);
@@ -181,6 +194,10 @@ export function fromGuest(host, g, channel, text) {
     host.reveal(g, channel, msg.contribution);
     return;
   }
+  if (msg.type === "timeout") {
+    timeoutAsked(host, g, channel, msg);
+    return;
+  }
   // play: only for the guest's own seat, only when that seat may act.
   if (msg.seat !== g.seat) {
     refuse(host, g, channel, `this link plays seat ${g.seat + 1} only, not seat ${msg.seat + 1}`);
@@ -210,11 +227,50 @@ export function fromGuest(host, g, channel, text) {
       refuse(host, g, channel, "it is not this seat's turn");
       return;
     }
+    if (msg.base !== undefined && (await movedOn(host, g.seat, msg.base))) {
+      // Chosen on a position that is gone (its page may have shown it ahead, from a preview): it
+      // never lands on another one. The snapshot that moved the table on is already on its way.
+      refuse(host, g, channel, MOVED_ON);
+      return;
+    }
     try {
       await host.call("play", { table: host.snap.table, seat: g.seat, action: msg.action, viewer: g.seat });
     } catch (e) {
       refuse(host, g, channel, words(e.words) || e.message || String(e));
       await host.sendTo(g);
+      return;
+    }
+    await host.refreshAll();
+  });
+}
+
+/**
+ * Over days, a guest asks the table to play another person's move on its timer (that seat ran out of
+ * time and bank): within the guest's intents' budget, refused when the table moved on from what the
+ * guest saw (`base`), and the engine's to allow (it refuses before the seat's deadline).
+ */
+function timeoutAsked(host, g, channel, msg) {
+  const snap = host.snap;
+  if (host.phase !== "playing" || !snap || !snap.days || !snap.decision) {
+    refuse(host, g, channel, "the table plays a seat's move on its timer only over days, while the game goes on");
+    return;
+  }
+  if (msg.seat === g.seat || msg.seat >= host.seats.length || !host.isPerson(msg.seat)) {
+    refuse(host, g, channel, "a seat asks the table to play another person's move, not its own nor a bot's");
+    return;
+  }
+  if (!admitIntent(g)) return;
+  g.intents.pending = true;
+  host.enqueue(async () => {
+    g.intents.pending = false;
+    if (msg.base !== undefined && (await movedOn(host, g.seat, msg.base))) {
+      refuse(host, g, channel, MOVED_ON);
+      return;
+    }
+    try {
+      await host.call("timeout", { table: host.snap.table, seat: msg.seat });
+    } catch (e) {
+      refuse(host, g, channel, words(e.words) || e.message || String(e));
       return;
     }
     await host.refreshAll();

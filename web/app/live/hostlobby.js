@@ -16,6 +16,9 @@ export function keepLobbyOf(host) {
   const ok = host.store.keepLobby({
     v: LOBBY_VERSION, id: host.lobbyId, game: host.game, created: host.lobbyCreated, timers: host.timers,
     hints: host.hints,
+    // How its invitations go (over the internet, or a table over days' mailboxes) and its other
+    // options (a table over days' pace): a reload takes it up the same way, for the same terms.
+    mode: host.mode, options: { ...host.options },
     commitment: host.commit.commitment, relays: host.transport.relays,
     seats: host.seats.map((s) => ({ name: String(s.name || "").slice(0, 24), kind: s.kind, level: s.level })),
     guests: guests.map((g) => ({ seat: g.seat, secret: g.secret, hostKey: g.hostKey, device: g.device || null,
@@ -75,6 +78,7 @@ export async function resumeLobby(host, id) {
   host.commit = commit;
   host.timers = row.timers;
   host.hints = row.hints === true;
+  host.options = { ...(row.options || {}) };
   host.seats = row.seats.map((s) => ({ name: s.name, kind: s.kind, level: s.level }));
   host.order = row.order.slice();
   // A guest that had joined is away until its page says hello again (at once, when it is open).
@@ -88,7 +92,7 @@ export async function resumeLobby(host, id) {
       state: w.joined ? "away" : "making", invite: null, note: null, joined: w.joined, secret: w.secret,
       hostKey: w.hostKey, device: w.device });
   }
-  host.useTransport("net", { relays: row.relays });
+  host.useTransport(row.mode || "net", { relays: row.relays });
   // After Start the table is fixed: the same terms go to every guest again, who reveal again for
   // them (and for no others); nothing can be re-drawn.
   host.terms = row.terms || null;

@@ -80,6 +80,10 @@ export function staleLobbies(now = Date.now()) {
 }
 
 const isName = (x) => typeof x === "string" && x.length <= 24;
+/** A table's options as the set-up keeps them (the engine reads them strictly when the terms are made). */
+const isOptions = (x) => x !== null && typeof x === "object" && !Array.isArray(x) && Object.keys(x).length <= 32
+  && Object.entries(x).every(([k, v]) => /^[a-z_]{1,32}$/.test(k) && ["number", "boolean", "string"].includes(typeof v)
+    && String(v).length <= 32);
 /** The device a seat is pinned to (its public key), or null before anyone took it. */
 const isDevice = (x) => x === null || (typeof x === "string" && HEX64.test(x));
 
@@ -108,6 +112,8 @@ function lobbyProblem(row, id, game, { levels, min, max, isRelay }) {
   if (typeof row.created !== "number" || !Number.isFinite(row.created)) return "it does not say when it was made";
   if (typeof row.timers !== "boolean") return "its timers setting is not true or false";
   if (row.hints !== undefined && typeof row.hints !== "boolean") return "its hints setting is not true or false";
+  if (row.mode !== undefined && row.mode !== "net" && row.mode !== "mail") return `its invitations go no known way (${describe(row.mode)})`;
+  if (row.options !== undefined && !isOptions(row.options)) return `its options are not a table's options (${describe(row.options)})`;
   if (typeof row.commitment !== "string" || !HEX64.test(row.commitment)) return "the host's commitment is not 64 hex digits";
   if (!Array.isArray(row.relays) || row.relays.length < 1 || row.relays.length > 8 || !row.relays.every(isRelay)) {
     return `its relays are not a list of relay addresses (${describe(row.relays)})`;

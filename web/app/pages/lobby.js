@@ -9,6 +9,7 @@ import { h } from "../../lib/dom.js";
 import { formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { waitingTables, yourTurn } from "../turns.js";
+import { hostedRows, hostedList } from "../days/hosted.js";
 import "../../lib/strings/pages.js";
 
 export function mount(el, params, ctx) {
@@ -17,26 +18,34 @@ export function mount(el, params, ctx) {
   let saves = [];
   let aside = [];
   let waiting = [];
+  let hosted = [];
   const render = () => {
     if (!alive) return;
     if (status) status.destroy();
     status = engineStatus(ctx.engine, { compact: true });
-    el.replaceChildren(lobby(ctx, { saves, aside, waiting, reload, noStorage }, status.el));
+    el.replaceChildren(lobby(ctx, { saves, aside, waiting, hosted, reload, noStorage }, status.el));
   };
   let noStorage = false;
   async function reload() {
-    [saves, aside, noStorage, waiting] = await Promise.all([listTables(), listCorrupt(), storageUsable().then((ok) => !ok),
-      waitingTables()]);
+    [saves, aside, noStorage, waiting, hosted] = await Promise.all([listTables(), listCorrupt(),
+      storageUsable().then((ok) => !ok), waitingTables(), hostedRows()]);
     render();
   }
+  // Many tables changing at once (a dealer taking the moves of all of them) make one repaint.
+  let soon = null;
+  const reloadSoon = () => {
+    if (soon) return;
+    soon = setTimeout(() => { soon = null; if (alive) reload(); }, 120);
+  };
   render();
   reload();
   const offLang = onLangChange(render);
-  window.addEventListener("vt:tables-changed", reload);
+  window.addEventListener("vt:tables-changed", reloadSoon);
   return () => {
     alive = false;
+    clearTimeout(soon);
     offLang();
-    window.removeEventListener("vt:tables-changed", reload);
+    window.removeEventListener("vt:tables-changed", reloadSoon);
     if (status) status.destroy();
   };
 }
@@ -50,6 +59,7 @@ function lobby(ctx, data, statusEl) {
       data.noStorage ? h("p.note.no-storage", { role: "alert" }, t("storage.blocked")) : null,
     ),
     yourTurn(data.waiting),
+    hostedList(data.hosted),
     h("ul.game-grid", { "aria-label": t("lobby.gamesLabel") }, GAME_ORDER.map((g) => gameCard(g, data))),
     finishedTables(data),
     keptAside(data),
@@ -98,7 +108,7 @@ function resumeList(saves, rerender) {
       const seats = (s.seats || []).map((x) => (x.bot ? `${x.name} (${t("shell.bot")})` : x.name)).join(", ");
       const turn = s.summary?.over ? t("lobby.finished") : s.summary?.turn ? t("lobby.turnOf", { name: s.summary.turn }) : "";
       return h("li.resume-item",
-        h("a.resume-link", { href: `#/table/${s.id}` },
+        h("a.resume-link", { href: s.days ? `#/days/${s.id}` : `#/table/${s.id}` },
           h("span.when", formatDate(s.updated || 0, getLang())),
           h("span.seats", seats),
           turn ? h("span.turn", turn) : null,

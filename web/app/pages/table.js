@@ -70,6 +70,11 @@ export function mount(el, params, ctx) {
       messagePage(el, { title: t("shell.corruptTitle"), body: t("shell.corruptBody"), detail: reason });
       return;
     }
+    // A table over days is played on its own page, where its dealer keeps it (web/app/days/).
+    if (found.save.days) {
+      ctx.navigate(`#/days/${id}`, { replace: true });
+      return;
+    }
     shell = new TableShell(el, found.save, params.query, ctx);
     // A table played with other devices, opened again here: the connections are gone, so the
     // other devices' seats are played at this device (their people may take it in turn), unless

@@ -27,6 +27,8 @@ addStrings({
     "shell.badTableBody": "The table id in the link is malformed. Nothing was changed.",
     "shell.noTableTitle": "No such table on this device",
     "shell.noTableBody": "Tables are saved in this browser only. This one is not here (it may have been deleted, or started on another device).",
+    "shell.daysMissingTitle": "No such table over days on this device",
+    "shell.daysMissingBody": "This device keeps no table over days under this address. A guest opens its table from the invitation link; the host from the lobby's list.",
     "shell.corruptTitle": "This saved table could not be opened",
     "shell.corruptBody": "Its save is damaged, so it was kept aside (not deleted). You can download it or delete it from the lobby.",
 
@@ -232,6 +234,8 @@ addStrings({
     "shell.badTableBody": "O identificador da mesa no link está malformado. Nada foi alterado.",
     "shell.noTableTitle": "Esta mesa não está neste aparelho",
     "shell.noTableBody": "As mesas ficam salvas só neste navegador. Esta não está aqui (talvez tenha sido apagada ou criada em outro aparelho).",
+    "shell.daysMissingTitle": "Nenhuma mesa ao longo de dias com este endereço neste aparelho",
+    "shell.daysMissingBody": "Este aparelho não guarda nenhuma mesa ao longo de dias com este endereço. Um convidado abre a sua mesa pelo link do convite; o anfitrião, pela lista do saguão.",
     "shell.corruptTitle": "Esta mesa salva não pôde ser aberta",
     "shell.corruptBody": "O salvamento está danificado, então foi guardado à parte (não apagado). Você pode baixá-lo ou apagá-lo no saguão.",
 
