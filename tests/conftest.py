@@ -17,8 +17,8 @@ TEST_HORIZON = 6
 ELDERWOOD_STRONG = (1200, 4)
 
 
-@pytest.fixture(autouse=True)
-def quick_search(monkeypatch):
+def quick_budgets(monkeypatch) -> None:
+    """Set every searching level's budget to the tests' small one (undone with ``monkeypatch``)."""
     for module in GAME_MODULES.values():
         try:
             expert = importlib.import_module(module + ".expert")
@@ -31,4 +31,9 @@ def quick_search(monkeypatch):
                 monkeypatch.setattr(value, "horizon", TEST_HORIZON)
     from py_engine.games.elderwood import bots as elderwood_bots
     monkeypatch.setitem(elderwood_bots.BUDGETS, "strong", ELDERWOOD_STRONG)
+
+
+@pytest.fixture(autouse=True)
+def quick_search(monkeypatch):
+    quick_budgets(monkeypatch)
     yield
