@@ -22,6 +22,7 @@ import { warmRenderers } from "../games/index.js";
 import { migrateLegacySaves } from "./storage.js";
 import { refreshWaiting, onWaitingChange, titleWith } from "./turns.js";
 import { hostsDays, listHostedTurns } from "./days/hosted.js";
+import { joinsDays } from "./days/joinedlist.js";
 
 /** How long after the engine is up the page starts warming the table pages and boards. */
 const WARM_AFTER_MS = 1500;
@@ -134,6 +135,10 @@ function engine() {
       // This device hosts tables over days: on every page its dealer takes their moves (web/app/days/dealer.js).
       if (hostsDays()) {
         import("./days/dealer.js").then((m) => m.dealerOf(eng).start()).catch((e) => console.warn("days: the dealer did not start", e));
+      }
+      // This device joined tables over days: on every page their mail is read (web/app/days/joined.js).
+      if (joinsDays()) {
+        import("./days/joined.js").then((m) => m.follow(eng)).catch((e) => console.warn("days: the tables joined are not followed", e));
       }
       return eng;
     });

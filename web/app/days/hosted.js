@@ -111,17 +111,20 @@ export function stateWords(row, now = Date.now()) {
   return t("days.listTheirs", { names: players.map((k) => sum.names[k]).join(", "), left: leftWords({ deadline: first }, now) });
 }
 
-/** The lobby's list of the tables over days this device hosts (null when there are none to show). */
-export function hostedList(rows, now = Date.now()) {
+/**
+ * The lobby's list of the tables over days on this device: those it hosts (`rows`) and those it joined
+ * (`joined`: their items, joinedlist.js), null when there are none to show.
+ */
+export function hostedList(rows, joined = [], now = Date.now()) {
   const shown = rows.filter((r) => !((r.phase === "over" || r.phase === "cancelled")
     && now - (r.updated || 0) > LISTED_AFTER_END_MS));
-  if (!shown.length) return null;
+  if (!shown.length && !joined.length) return null;
   shown.sort((a, b) => (b.updated || 0) - (a.updated || 0));
   return h("section.days-tables", { "aria-labelledby": "days-tables-title" },
     h("h2#days-tables-title", t("days.listTitle")),
     h("p", t("days.listLead")),
-    h("ul", shown.map((r) => h("li.days-table-item", { dataset: { id: r.id, phase: r.phase } },
+    h("ul", shown.map((r) => h("li.days-table-item", { dataset: { id: r.id, phase: r.phase, role: "host" } },
       h("a", { href: `#/days/${r.id}` },
         h("strong", `${t(`game.${r.game}`)}: ${((r.summary && r.summary.names) || []).join(", ")}`),
-        h("span.kind", stateWords(r, now)))))));
+        h("span.kind", stateWords(r, now))))).concat(joined)));
 }

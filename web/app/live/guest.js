@@ -94,6 +94,16 @@ function forgetOld(now = Date.now()) {
 export function mountJoin(el, params, ctx) {
   addLiveStyle();
   forgetOld();
+  if (params.query.t !== undefined && params.query.d === "1") {
+    // A table over days: its own page (web/app/days/guestpage.js), over the mailbox.
+    let un = null;
+    let gone = false;
+    import("../days/guestpage.js").then((m) => { if (!gone) un = m.mountJoinDays(el, params, ctx); });
+    return () => {
+      gone = true;
+      if (un) un();
+    };
+  }
   if (params.query.t !== undefined) {
     const guest = new GuestTable(el, { secret: params.query.t, host: params.query.h, relays: params.query.r }, ctx);
     return () => guest.destroy();
@@ -151,9 +161,9 @@ function pasteForm(el, ctx) {
   // reads that part as strictly as a link opened directly.
   const go = () => {
     const text = input.value.trim();
-    const net = /[#&?]t=([A-Za-z0-9_-]+)(?:&h=([A-Za-z0-9_-]+))?(?:&r=([A-Za-z0-9%._~-]+))?/.exec(text);
+    const net = /[#&?]t=([A-Za-z0-9_-]+)(?:&h=([A-Za-z0-9_-]+))?(?:&r=([A-Za-z0-9%._~-]+))?(&d=1)?/.exec(text);
     if (net) {
-      ctx.navigate(`#/join?t=${net[1]}${net[2] ? `&h=${net[2]}` : ""}${net[3] ? `&r=${net[3]}` : ""}`);
+      ctx.navigate(`#/join?t=${net[1]}${net[2] ? `&h=${net[2]}` : ""}${net[3] ? `&r=${net[3]}` : ""}${net[4] || ""}`);
       return;
     }
     const m = /[#&?]i=([A-Za-z0-9_-]+)/.exec(text) || /^([A-Za-z0-9_-]+)$/.exec(text);

@@ -10,6 +10,7 @@ import { formatDate } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { waitingTables, yourTurn } from "../turns.js";
 import { hostedRows, hostedList } from "../days/hosted.js";
+import { joinedRows, joinedItems } from "../days/joinedlist.js";
 import "../../lib/strings/pages.js";
 
 export function mount(el, params, ctx) {
@@ -19,16 +20,17 @@ export function mount(el, params, ctx) {
   let aside = [];
   let waiting = [];
   let hosted = [];
+  let joined = [];
   const render = () => {
     if (!alive) return;
     if (status) status.destroy();
     status = engineStatus(ctx.engine, { compact: true });
-    el.replaceChildren(lobby(ctx, { saves, aside, waiting, hosted, reload, noStorage }, status.el));
+    el.replaceChildren(lobby(ctx, { saves, aside, waiting, hosted, joined, reload, noStorage }, status.el));
   };
   let noStorage = false;
   async function reload() {
-    [saves, aside, noStorage, waiting, hosted] = await Promise.all([listTables(), listCorrupt(),
-      storageUsable().then((ok) => !ok), waitingTables(), hostedRows()]);
+    [saves, aside, noStorage, waiting, hosted, joined] = await Promise.all([listTables(), listCorrupt(),
+      storageUsable().then((ok) => !ok), waitingTables(), hostedRows(), joinedRows()]);
     render();
   }
   // Many tables changing at once (a dealer taking the moves of all of them) make one repaint.
@@ -59,7 +61,7 @@ function lobby(ctx, data, statusEl) {
       data.noStorage ? h("p.note.no-storage", { role: "alert" }, t("storage.blocked")) : null,
     ),
     yourTurn(data.waiting),
-    hostedList(data.hosted),
+    hostedList(data.hosted, joinedItems(data.joined)),
     h("ul.game-grid", { "aria-label": t("lobby.gamesLabel") }, GAME_ORDER.map((g) => gameCard(g, data))),
     finishedTables(data),
     keptAside(data),
