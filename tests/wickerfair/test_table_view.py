@@ -49,6 +49,18 @@ def test_a_view_stays_small_and_carries_no_map():
     assert "hexes" not in t.state.view(0) and "tasks" not in t.state.view(0)
 
 
+def test_each_clan_s_bottom_costs_come_in_the_view_and_fall_as_pins_fill_their_slots():
+    """A bottom action costs its column's printed cost less one per pin moved into its slots (§5.6); every
+    viewer reads each clan's costs in the view, in the static data's order of bottom actions."""
+    s = pos(2, clans=["Herons", "Badgers"], mats=[1, 2], seats=[{"pins": {"U1": "build", "U2": "build"}}, {}])
+    printed = [{col.bottom: col.cost for col in MAT_COLUMNS[s.clans[p].mat]} for p in range(2)]
+    for viewer in (0, 1, None):
+        costs = [c["bottom_costs"] for c in s.view(viewer)["clans"]]
+        order = GAME.static_data()["bottoms"]
+        assert costs[0] == [printed[0][b] - (2 if b == "build" else 0) for b in order]
+        assert costs[1] == [printed[1][b] for b in order]
+
+
 def test_the_payment_is_shown_before_it_is_confirmed_and_taken_from_the_richest_source():
     """Resources are paid one at a time, each from the owned source that holds the most of that type; ties go
     by table order, with the home last (§5.7). The view says so before the Build is confirmed; the Build pays it."""

@@ -215,8 +215,8 @@ def ending(s: "WickerfairPosition") -> dict[str, str] | None:
 
 
 def table_view(s: "WickerfairPosition", player: Any) -> dict[str, Any]:
-    """The observation (less the task stack) plus each hex's controller, the acting seat's payment
-    preview and the dial limits of a confrontation it is in, the score sheet and the ending."""
+    """The observation (less the task stack) plus each hex's controller, each clan's bottom-action costs,
+    the acting seat's payment preview and the dial limits of a confrontation it is in, the score sheet and the ending."""
     out = s.observation(player)
     out.pop("tasks", None)
     ctrl = {}
@@ -224,6 +224,10 @@ def table_view(s: "WickerfairPosition", player: Any) -> dict[str, Any]:
         for h in controls(s, p):
             ctrl[HEX_IDS[h]] = p
     out["control"] = ctrl
+    # A bottom action's cost falls as pins fill its slots: the engine's own ``bottom_cost`` says it, per
+    # clan and bottom action (in ``bottoms`` order), so the mat never works it out.
+    for p, clan in enumerate(out["clans"]):
+        clan["bottom_costs"] = [s.bottom_cost(p, b) for b in range(len(BOTTOMS))]
     acting = isinstance(player, int) and not s.over and player in s.dplayers
     if acting and s.dk is not None:
         pay = _pay_view(s, player)

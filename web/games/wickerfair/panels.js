@@ -145,8 +145,7 @@ export function bottomName(b) {
 
 /** The words for a mat column's parts (for its tooltip and its button's label). */
 export function columnWords(data, clan, col, n) {
-  const b = data.bottoms.indexOf(col.bottom);
-  const cost = col.cost - clan.slots[b];
+  const cost = clan.bottom_costs[data.bottoms.indexOf(col.bottom)];
   const res = data.bottom_resource[col.bottom];
   return t("wf.colWords", { n, top: topName(col.top), bottom: bottomName(col.bottom), cost: resWord(res, cost),
     coins: amountWord("coins", col.coins), helper: L(data.helper_bonus[col.helper]) });
@@ -195,7 +194,7 @@ export function paintMat(box, { data, view, seat, legal, enabled, lastCol, onCol
       top.append(pins);
       const bi = data.bottoms.indexOf(col.bottom);
       const bottom = el("span", "wf-col-bottom");
-      const cost = col.cost - clan.slots[bi];
+      const cost = clan.bottom_costs[bi];
       const res = data.bottom_resource[col.bottom];
       const costEl = el("span", "wf-cost");
       costEl.append(el("span", "wf-col-name", bottomName(col.bottom)), resChip(res, cost));
@@ -291,7 +290,7 @@ export function clanPanel({ snap, view, data, seat, colours, viewer }) {
   })));
   const matRows = mat.columns.map((col, i) => {
     const bi = data.bottoms.indexOf(col.bottom);
-    const text = `${i + 1}. ${topName(col.top)} / ${bottomName(col.bottom)} ${resWord(data.bottom_resource[col.bottom], col.cost - c.slots[bi])}`
+    const text = `${i + 1}. ${topName(col.top)} / ${bottomName(col.bottom)} ${resWord(data.bottom_resource[col.bottom], c.bottom_costs[bi])}`
       + ` (${t("wf.slotsOf", { n: c.slots[bi], of: col.slots })}), +${col.coins} · ${t(c.helpers[bi] ? "wf.helperYes" : "wf.helperNo")}`;
     return row(text, `${L(data.bottom_texts[col.bottom])} ${helperText(data, col)}`);
   });

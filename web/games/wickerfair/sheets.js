@@ -183,12 +183,10 @@ function placement(S, B) {
     } else {
       const u = d.upgrades[ctx.pick];
       title = t("wf.sh.pinTo", { u: u.id });
-      const mat = d.mats[me.mat - 1];
       opts = legal.filter((a) => a.startsWith("slot:")).map((a) => {
         const name = a.slice(5);
-        const col = mat.columns.find((c) => c.bottom === name);
         const bi = d.bottoms.indexOf(name);
-        const now = col.cost - me.slots[bi];
+        const now = me.bottom_costs[bi];
         return B(a, bottomName(name), { sub: t("wf.sh.slotGain", { from: resWord(d.bottom_resource[name], now), to: now - 1 }) });
       });
     }
