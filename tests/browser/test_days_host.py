@@ -1,5 +1,5 @@
 """Tables over days, the host's side: the set-up, the dealer, the host's page (web/app/days/;
-docs/live.md, "Over days: the dealer").
+docs/live.md, "Over days: the table", "The dealer").
 
 Each browser context is a device on the simulated clock (Playwright's clock, set with the relay's):
 the host's device runs the site; the guest's device is the site's own mailbox on a blank test page

@@ -1,5 +1,5 @@
 // The dealer: on every page of the site, while this device hosts a table over days, it deals for
-// all of them without the person doing anything (docs/live.md, "Over days: the dealer"). It opens
+// all of them without the person doing anything (docs/live.md, "Over days: the table", "The dealer"). It opens
 // the page's mailbox hub (hub.js), every invited seat's mailbox of every hosted table, and takes
 // each message that comes into that table's host (dealt.js: a HostCore over the mailboxes): a
 // guest's join, reveal or move is applied, the bots move at once, each seat whose view changed is

@@ -65,6 +65,7 @@ function said(row, { key, args }) {
   if (key === "notice-stranger") return t("live.stranger.kept");
   if (key === "notice-moved") return t("live.stranger.moved");
   if (key === "welcome") return t("dg.welcome");
+  if (key === "clockAhead") return t("dg.clockAhead", { host: formatDate(args.time * 1000), here: formatDate(args.now * 1000) });
   return t(key, args);
 }
 

@@ -1,5 +1,5 @@
 // The tables over days this device joined as a guest, with no page of their own (docs/live.md,
-// "Over days: a guest's table"). Any page of the site runs them (`follow`, from main.js): each
+// "Over days: the table", "A guest's table"). Any page of the site runs them (`follow`, from main.js): each
 // joined table's mailbox is read whatever page is open, what came is applied to the table's row,
 // "Your turn" is counted again and, while the site is in the background, a notice says a move came.
 // The page of one table (guestpage.js) is a view over its JoinedTable.
@@ -297,6 +297,7 @@ export class JoinedTable {
     const kept = keepShown(row.me, snap);
     if (kept.history) this.alert("history", {});
     if (kept.difference) this.alert("table", { d: kept.difference });
+    if (kept.ahead) this.alert("clockAhead", kept.ahead);
     row.snap = snap;
     if (row.phase !== "over") row.phase = snap.terminal ? "over" : "playing";
     this.settle();

@@ -36,3 +36,22 @@ export function mergeShown(shown, log) {
   for (let i = now.length; i < shown.length; i++) out.push(shown[i]);
   return { shown: out, changed };
 }
+
+/** How far the host's clock may run ahead of this device's before the page says so: an hour. */
+export const AHEAD_S = 3600;
+
+/**
+ * Over days, an entry's time is the host's clock's. This device cannot prove the host's clock wrong,
+ * but it can say when an entry first shown to it carries a time later than its own clock by more than
+ * AHEAD_S (a host whose clock runs ahead could claim a deadline early). `before`: how many entries
+ * were shown until now; `nowS`: this device's time in unix seconds → {time, now} of the latest such
+ * entry, or null.
+ */
+export function hostAhead(shown, before, nowS) {
+  let ahead = null;
+  for (let i = before; i < shown.length; i++) {
+    const time = shown[i][2];
+    if (Number.isSafeInteger(time) && time > nowS + AHEAD_S) ahead = { time, now: nowS };
+  }
+  return ahead;
+}

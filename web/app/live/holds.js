@@ -10,7 +10,7 @@
 // and the host's commitment to the moves, and at the end has its own engine verify the record held
 // to all of that (the witness, docs/records.md).
 
-import { mergeShown } from "./checks.js";
+import { mergeShown, hostAhead } from "./checks.js";
 import { termsProblem, termsDigest, snapshotDifference } from "./terms.js";
 import { noteReveal, markStarted, unstarted, revealedAt } from "./reveals.js";
 
@@ -63,12 +63,15 @@ export function layOver(held, snap) {
  * action under way is not one yet) with its time over days, the host's commitment to the moves
  * with the number of entries then held, the table's start over days. → {history: the log
  * contradicts what was shown, difference: where the table differs from the terms ({path, want,
- * found}) or null, started: the table began just now, as promised}.
+ * found}) or null, started: the table began just now, as promised, ahead: over days, a newly shown
+ * entry's time runs ahead of this device's clock ({time, now}, unix seconds: checks.js hostAhead) or null}.
  */
-export function keepShown(me, snap) {
+export function keepShown(me, snap, nowMs = Date.now()) {
   const complete = snap.log.filter((e) => e && !e.draft);
+  const before = (me.shown || []).length;
   const merged = mergeShown(me.shown || [], complete);
   me.shown = merged.shown;
+  const ahead = hostAhead(me.shown, before, Math.floor(nowMs / 1000));
   if (typeof snap.chain === "string" && HEX64.test(snap.chain)) {
     const chain = me.chain || (me.chain = []);
     const last = chain[chain.length - 1];
@@ -89,7 +92,7 @@ export function keepShown(me, snap) {
       if (me.digest) markStarted(me.digest);
     }
   }
-  return { history, difference, started };
+  return { history, difference, started, ahead };
 }
 
 /**
