@@ -1,0 +1,393 @@
+"""Tables over days, end to end: the real site on every device (docs/live.md, "Over days").
+
+The host's device makes the table on ``#/host/<game>`` (Over days) and its dealer deals on whatever
+page of the site is open there; each guest's device opens its invitation link. Whole games are
+played to their end while pages close and open again between moves (from the lobby's list too),
+the host's device has no page of the table open while a guest moves (its lobby takes the move),
+and a device moves offline and sends when back. At the end each guest's page shows its checks, the
+host's page its end, the records of both sides are the same game and each verifies with the command
+line (``python -m py_engine verify --bots``). Then time, fairly: a seat out of time and bank is given
+a day by the host, a holiday stops the clocks, and the host claims a game from a seat out of time.
+
+Every device's clock and the relay's are the simulated time (Playwright's clock, DaysRelay): days
+pass by setting them, and the relay forgets every stored event a day after it took it. Each device
+reaches the relay through a gate of its own (``cut()`` takes it offline alone).
+
+Most moves go through the pages' own test hooks (``window.__vt.daysHost``, ``window.__vt.daysGuest``:
+the same calls the pages' buttons make); a few per game are real clicks.
+
+Screenshots: docs/screens/days-game-*.png.
+"""
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.browser.live_relay import DaysRelay
+from tests.browser.test_days_guest import Device, guest_row, join, wait_phase
+from tests.browser.test_days_mail import DAY, days, world  # noqa: F401 - the days relay, the devices
+from tests.browser.test_live_net import relay  # noqa: F401 - the module's local relay
+from tests.browser.vt_page import screenshot
+
+ROOT = Path(__file__).resolve().parents[2]
+SCREENS = ROOT / "docs" / "screens"
+WAIT = 120_000
+
+HOST_STATE = """() => { const h = window.__vt && window.__vt.daysHost; const s = h && h.core && h.core.snap;
+  if (!s) return null;
+  return { n: s.log.length, terminal: !!s.terminal, players: s.decision ? s.decision.players : [],
+    legal: (s.legal || []).map((m) => m.action), controls: (s.controls || []).map((c) => c.action), chain: s.chain }; }"""
+
+# What the guest's seat sees now (joinedlist.js shownSnap: its last snapshot, or the preview of its own moves).
+GUEST_STATE = """() => { const g = window.__vt && window.__vt.daysGuest; const row = g && g.table.row;
+  if (!row || !row.snap) return row ? { phase: row.phase, n: -1 } : null;
+  const held = row.snap;
+  const over = (row.pending || []).filter((p) => p.kind === "move" && p.chain === held.chain);
+  let shown = held;
+  if (over.length) { const a = over[over.length - 1].after;
+    shown = a ? { ...held, legal: a.legal, decision: a.decision ? { ...held.decision, ...a.decision } : null } : { ...held, legal: [] }; }
+  const may = !shown.terminal && !!shown.decision && shown.decision.players.includes(row.seat) && (shown.legal || []).length > 0;
+  return { phase: row.phase, n: held.log.length, terminal: !!held.terminal, may, seat: row.seat,
+    legal: may ? shown.legal.map((m) => m.action) : [], pending: (row.pending || []).length, final: !!row.final }; }"""
+
+HOST_PLAY = """async (a) => { const h = window.__vt.daysHost; await h.table.act((c) => c.play(a)); }"""
+GUEST_PLAY = """async (a) => window.__vt.daysGuest.page.act(a)"""
+
+
+@pytest.fixture
+def gates(days):
+    """One gate in front of the days relay per device (a device goes offline alone)."""
+    made = []
+
+    def gate():
+        g = DaysRelay(days.url)
+        made.append(g)
+        return g
+    yield gate
+    for g in made:
+        g.close()
+
+
+def relay_param(url):
+    return url.replace(":", "%3A").replace("/", "%2F")
+
+
+class SiteDevice(Device):
+    """A device running the site; the host's relays are its gate (its setting), a guest's come with its link."""
+
+    def __init__(self, world, name, gate, **kw):
+        super().__init__(world, name, **kw)
+        self.gate = gate
+        self.ctx.add_init_script(f"try {{ localStorage.setItem('vt.liveRelays', {json.dumps(gate.url)}); }} catch (e) {{}}")
+
+    def site(self, path=""):
+        return self.world.site.url("index.html" + path)
+
+
+class Game:
+    """One table over days between the real site on the host's device and on each guest's."""
+
+    def __init__(self, world, gates, game, seats, *, move_days="1", bank="0", holiday="0", host_phone=False,
+                 guest_phone=False, lang="en", seed=1):
+        self.world, self.game, self.rnd = world, game, random.Random(seed)
+        world.allowed.append(re.compile(r"WebSocket connection to .* failed"))
+        self.host = SiteDevice(world, "host", gates(), phone=host_phone, lang=lang)
+        self.guests = []
+        self.host.open(self.host.site("#/"))
+        self.table, links = self.set_up(seats, move_days, bank, holiday)
+        for k, link in links.items():
+            dev = SiteDevice(world, f"guest{k}", gates(), phone=guest_phone, lang=lang)
+            link = re.sub(r"&r=[^&]+", "&r=" + relay_param(dev.gate.url), link[link.index("#"):])
+            dev.table = join(dev, world.site, link, ["Ana", "Bia", "Caio"][k - 1])
+            dev.seat = k
+            self.guests.append(dev)
+        self.host.page.wait_for_selector("[data-page=days-host].live-table[data-moves]", timeout=WAIT)
+        for g in self.guests:
+            wait_phase(g.page, "playing")
+        self.clicks = 0
+
+    def set_up(self, seats, move_days, bank, holiday):
+        pg = self.host.page
+        pg.goto(self.host.site(f"#/host/{self.game}"))
+        pg.wait_for_selector("#live-invite-net")
+        if pg.locator("#live-count").count():
+            pg.select_option("#live-count", str(len(seats) + 1))
+        for k, kind in enumerate(seats, start=1):
+            pg.select_option(f"#live-kind-{k}", kind)
+        pg.fill("#live-name-0", "Hana")
+        pg.check("#live-pace-days")
+        pg.select_option("#days-move_days", move_days)
+        pg.select_option("#days-bank_days", bank)
+        pg.select_option("#days-holiday_days", holiday)
+        pg.click("#days-make")
+        pg.wait_for_url(re.compile(r"#/days/"))
+        pg.wait_for_selector(".days-guest .invite-link")
+        table = pg.evaluate("() => location.hash.split('/')[2]")
+        links = {k: pg.locator(f".days-guest[data-seat='{k}'] .invite-link").input_value()
+                 for k, kind in enumerate(seats, start=1) if kind == "device"}
+        return table, links
+
+    # --- what each side sees --------------------------------------------------------------------------
+    def hs(self):
+        return self.host.page.evaluate(HOST_STATE) if self.host.page else None
+
+    def gs(self, g):
+        return g.page.evaluate(GUEST_STATE) if g.page else None
+
+    def wait(self, check, what, seconds=90):
+        end = time.monotonic() + seconds
+        while not check():
+            if time.monotonic() > end:
+                raise AssertionError(f"{what}: host {self.hs()}; guests {[self.gs(g) for g in self.guests]}")
+            time.sleep(0.05)
+
+    # --- moves ---------------------------------------------------------------------------------------
+    def host_may(self):
+        s = self.hs()
+        return bool(s and not s["terminal"] and 0 in s["players"] and s["legal"])
+
+    def host_move(self, click=False):
+        s = self.hs()
+        if click:
+            pg = self.host.page
+            b = pg.locator(".days-board button.move:not([disabled])").first
+            b.wait_for()
+            b.click()
+            self.clicks += 1
+        else:
+            self.host.page.evaluate(HOST_PLAY, self.pick(s["legal"]))
+        self.wait(lambda: (self.hs() or {}).get("chain") != s["chain"], "the host's move taken")
+
+    def guest_move(self, g, click=False):
+        s = self.gs(g)
+        if click:
+            b = g.page.locator(".days-guest-page .moves-box button.move:not([disabled])").first
+            b.wait_for()
+            b.click()
+            self.clicks += 1
+        else:
+            g.page.evaluate(GUEST_PLAY, self.pick(s["legal"]))
+        self.wait(lambda: (self.gs(g) or {}).get("pending", 0) > s["pending"] or (self.gs(g) or {}).get("n") != s["n"],
+                  f"{g.name}'s move kept")
+
+    def pick(self, legal):
+        """A move of the listed ones. The seeds are drawn at the table, so a short game comes from the
+        choice: Milehollow paves its longest road when it can and never asks for mail; Wickerfair
+        skips what it may (its fair then ends on its last day)."""
+        if self.game == "milehollow":
+            paves = [a for a in legal if a.startswith("pave:")]
+            if paves:
+                return max(paves, key=lambda a: sum(int(x) for x in re.findall(r"\*(\d+)", a)))
+            keeps = [a for a in legal if a.startswith("keep:")]
+            return keeps[0] if keeps else self.rnd.choice([a for a in legal if a != "mail"] or legal)
+        if self.game == "wickerfair":
+            for a in ("skip", "ok"):
+                if a in legal:
+                    return a
+        return self.rnd.choice(legal)
+
+    def over(self):
+        s = self.hs()
+        return bool(s and s["terminal"])
+
+    def step(self, click=False):
+        """One move by whoever may move (the host first); False when the table waits for nobody here."""
+        if self.host.page and self.host_may():
+            self.host_move(click)
+            return True
+        for g in self.guests:
+            s = self.gs(g)
+            if s and s["may"]:
+                self.guest_move(g, click)
+                return True
+        return False
+
+    def play(self, moves, click_every=0):
+        """`moves` moves (or to the end), each as soon as someone may make it."""
+        made = 0
+        while made < moves and not self.over():
+            self.wait(lambda: self.over() or self.host_may() or any((self.gs(g) or {}).get("may") for g in self.guests),
+                      "someone to move")
+            if self.over():
+                break
+            if self.step(click=bool(click_every) and made % click_every == click_every - 1):
+                made += 1
+        return made
+
+    def guest_to_move(self, g):
+        """Play on until it is `g`'s turn on its page."""
+        while not (self.gs(g) or {}).get("may"):
+            assert not self.over(), "the game ended before the guest's turn"
+            self.wait(lambda: self.host_may() or any((self.gs(x) or {}).get("may") for x in self.guests), "someone to move")
+            if (self.gs(g) or {}).get("may"):
+                break
+            self.step()
+
+    # --- pages closing and opening --------------------------------------------------------------------
+    def open_host(self, via_lobby=True):
+        h = self.host
+        h.close_page()
+        if via_lobby:
+            pg = h.open(h.site("#/"))
+            item = pg.locator(f".days-table-item[data-id='{self.table}'] a")
+            item.wait_for()
+            item.click()
+        else:
+            pg = h.open(h.site(f"#/days/{self.table}"))
+        pg.wait_for_selector("[data-page=days-host].live-table[data-moves]")
+        self.wait(lambda: self.hs() is not None, "the host's page's table")
+
+    def open_guest(self, g, via_lobby=True):
+        g.close_page()
+        if via_lobby:
+            pg = g.open(g.site("#/"))
+            item = pg.locator(f".days-table-item[data-id='{g.table}'] a")
+            item.wait_for()
+            item.click()
+        else:
+            pg = g.open(g.site(f"#/days/{g.table}"))
+        pg.wait_for_selector(".days-guest-page .live-table[data-moves]")
+        self.wait(lambda: (self.gs(g) or {}).get("n", -1) >= 0, "the guest's page's table")
+
+    def host_away_while_guest_moves(self, g):
+        """No page of the table on the host's device (none at all) while `g` moves; then its lobby opens and takes it."""
+        self.guest_to_move(g)
+        self.host.close_page()
+        n = self.gs(g)["n"]
+        self.guest_move(g)
+        g.page.wait_for_function("() => window.__vt.daysGuest.table.row.pending.every((p) => "
+                                 "window.__vt.daysGuest.table.state(p.n) !== 'queued')")
+        later(self.world, 3 * 3600)
+        pg = self.host.open(self.host.site("#/"))
+        pg.wait_for_selector("[data-page=lobby]")
+        # The dealer on the lobby took the move: the guest's page hears the table moved on.
+        self.wait(lambda: (self.gs(g) or {}).get("n", 0) > n and not (self.gs(g) or {}).get("pending"), "the move dealt from the lobby")
+        self.open_host(via_lobby=True)
+
+    def guest_offline_move(self, g):
+        """`g`'s device goes offline, moves (kept, "sent when you are online"), closes; later it comes back and delivers."""
+        self.guest_to_move(g)
+        g.gate.cut()
+        g.page.wait_for_selector(".days-conn[data-online='false']")
+        n = self.hs()["n"]
+        self.guest_move(g, click=True)
+        item = g.page.locator(".days-sent li.sent-move").first
+        item.wait_for()
+        assert item.get_attribute("data-state") == "queued"
+        assert re.search(r"sent when you are online|enviada quando você estiver on-line", item.inner_text()), item.inner_text()
+        shot = getattr(self, "offline_shot", None)
+        if shot:
+            screenshot(g.page, SCREENS / shot)
+        g.close_page()
+        later(self.world, DAY / 2)
+        assert self.hs()["n"] == n  # nothing reached the host
+        g.gate.mend()
+        self.open_guest(g, via_lobby=False)
+        self.wait(lambda: self.hs()["n"] > n, "the move made offline reaching the host")
+        g.page.wait_for_selector(".days-sent", state="hidden")
+
+    def host_offline_move(self):
+        """The host's device goes offline and moves; the guests hear it once it is back."""
+        while not self.host_may():
+            self.wait(lambda: self.host_may() or any((self.gs(x) or {}).get("may") for x in self.guests), "someone to move")
+            if self.host_may():
+                break
+            self.step()
+        ns = [self.gs(g)["n"] for g in self.guests]
+        self.host.gate.cut()
+        self.host_move()
+        later(self.world, 3600)
+        time.sleep(0.5)
+        assert [self.gs(g)["n"] for g in self.guests] == ns
+        self.host.gate.mend()
+        self.wait(lambda: all(self.gs(g)["n"] > n for g, n in zip(self.guests, ns)), "the host's move made offline heard")
+
+    # --- the end -------------------------------------------------------------------------------------
+    def finish(self, tmp_path, shots=()):
+        """Play to the end; every page shows its checks, the records agree and verify."""
+        self.play(10_000, click_every=25)
+        self.wait(self.over, "the end", 60)
+        host_pg = self.host.page
+        host_pg.wait_for_selector("[data-page=days-host] .end-screen")
+        host_record = host_pg.evaluate("() => window.__vt.daysHost.core.snap.record")
+        for g in self.guests:
+            g.page.wait_for_selector(".joint-check[data-ok]", timeout=WAIT)
+            checks = g.page.locator(".joint-check")
+            assert checks.get_attribute("data-ok") == "true", checks.inner_text()
+        for pg, shot in zip([host_pg] + [g.page for g in self.guests], shots):
+            if shot:
+                screenshot(pg, SCREENS / shot)
+        records = [host_record] + [guest_row(g.page)["final"]["record"] for g in self.guests]
+        for r in records[1:]:
+            assert r["actions"] == host_record["actions"], "the guest's record is not the host's game"
+            assert r["result"] == host_record["result"]
+        host_log = host_pg.evaluate("() => window.__vt.daysHost.core.snap.log.map((e) => [e.seat, e.by, e.time])")
+        for g in self.guests:
+            glog = [[e["seat"], e["by"], e["time"]] for e in guest_row(g.page)["snap"]["log"]]
+            assert glog == host_log, "the guest's log is not the host's"
+        for k, r in enumerate(records):
+            verify(tmp_path / f"{self.game}-{k}.json", r)
+        return host_record
+
+
+def later(world, seconds):
+    """The simulated time moves on by `seconds` on every device and the relay."""
+    world.at_day((world.now() - world.t0 + seconds) / DAY)
+
+
+def verify(path, record):
+    path.write_text(json.dumps(record))
+    out = subprocess.run([sys.executable, "-m", "py_engine", "verify", "--bots", str(path)], cwd=ROOT,
+                         capture_output=True, text=True, timeout=600)
+    assert out.returncode == 0, out.stdout + out.stderr
+
+
+def whole_game(world, gates, tmp_path, game, seats=("device",), **kw):
+    shots = kw.pop("shots", ())
+    offline_shot = kw.pop("offline_shot", None)
+    g = Game(world, gates, game, list(seats), **kw)
+    g.offline_shot = offline_shot
+    guest = g.guests[0]
+    g.play(6, click_every=3)
+    g.open_guest(guest, via_lobby=True)
+    g.play(6)
+    g.host_away_while_guest_moves(guest)
+    g.play(6)
+    g.guest_offline_move(guest)
+    g.play(4, click_every=2)
+    g.host_offline_move()
+    g.open_guest(guest, via_lobby=True)
+    record = g.finish(tmp_path, shots)
+    assert g.clicks >= 3
+    return g, record
+
+
+def test_hollowmere_whole_game_between_two_sites(world, gates, tmp_path):
+    whole_game(world, gates, tmp_path, "hollowmere", offline_shot="days-game-offline-desktop-en.png",
+               shots=("days-game-host-end-desktop-en.png", "days-game-checks-desktop-en.png"))
+
+
+def test_milehollow_whole_game_between_two_phones_in_portuguese(world, gates, tmp_path):
+    whole_game(world, gates, tmp_path, "milehollow", host_phone=True, guest_phone=True, lang="pt",
+               offline_shot="days-game-offline-phone-pt.png",
+               shots=("days-game-host-end-phone-pt.png", "days-game-checks-phone-pt.png"))
+
+
+def test_elderwood_whole_game_between_two_sites(world, gates, tmp_path):
+    whole_game(world, gates, tmp_path, "elderwood")
+
+
+def test_wickerfair_whole_game_between_two_sites(world, gates, tmp_path):
+    whole_game(world, gates, tmp_path, "wickerfair")
+
+
+def test_milehollow_three_seats_host_guest_and_a_bot(world, gates, tmp_path):
+    g, record = whole_game(world, gates, tmp_path, "milehollow", seats=("device", "bot"))
+    assert len(record["seats"]) == 3 and record["seats"][2].get("bot"), record["seats"]
