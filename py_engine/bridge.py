@@ -445,8 +445,8 @@ def _cmd_hint(args: dict[str, Any]) -> Any:
         raise BadRequest('quick must be "desk" or "phone"')
     at = _at(t, args, True)
     bot = analysis.strongest(t.game, seat)
-    budget = getattr(bot, "iterations", None)
-    iterations = max(4, budget // HINT_SHARE[quick]) if quick and isinstance(budget, int) else None
+    budget = bot.iterations
+    iterations = max(4, budget // HINT_SHARE[quick]) if quick and budget is not None else None
     found = analysis.hint(t, seat, iterations)
     t.play(ctl.HINT, seat, rec.BY_SEAT, at)
     out = _after(tid, t, args)

@@ -24,7 +24,8 @@ def quick_budgets(monkeypatch) -> None:
             expert = importlib.import_module(module + ".expert")
         except ModuleNotFoundError:
             continue
-        monkeypatch.setattr(expert, "ITERATIONS", TEST_ITERATIONS)
+        if hasattr(expert, "ITERATIONS"):
+            monkeypatch.setattr(expert, "ITERATIONS", TEST_ITERATIONS)
         # and short playouts: each is a game's Normal bots playing on for `horizon` decisions
         for value in vars(expert).values():
             if isinstance(value, type) and isinstance(getattr(value, "horizon", None), int) and value.horizon > TEST_HORIZON:

@@ -23,7 +23,6 @@ from typing import Any, Iterator
 from . import controls as ctl
 from . import record as rec
 from .game import ALL_SEATS, Bot, Game, IllegalAction
-from .search import SearchBot
 from .table import GameLookup, Table
 
 INACCURACY, MISTAKE, BLUNDER = 0.05, 0.10, 0.20
@@ -65,10 +64,7 @@ def hint(table: Table, seat: int, iterations: int | None = None) -> dict[str, An
     legal = table.state.legal_actions(seat)
     bot = strongest(table.game, seat)
     obs, stream = table.state.observation(seat), table.chance.bot_stream(seat, len(table.actions))
-    if iterations is not None and isinstance(bot, SearchBot) and len(legal) > 1:
-        action = bot.quick_choice(obs, legal, stream, iterations)
-    else:
-        action = bot.choose(obs, legal, stream)
+    action = bot.hint(obs, legal, stream, iterations)
     return {"action": action, "words": _words(table, action, seat)}
 
 

@@ -402,16 +402,58 @@ class Game(ABC):
         """A bot of ``level`` for ``seat``. It gets no randomness here: each choice brings its own."""
 
 
-class Bot(ABC):
-    """A player that sees only its own observation and its own randomness.
+@dataclass
+class Judgement:
+    """A decision judged: the best move, the seat's win chance after it and after the move played, and
+    what a search proved the move played changed (``forced``): ``"missed-win"`` (the best move wins by
+    force, the move played does not) or ``"allowed-loss"`` (the move played loses by force, the best
+    move does not); None when nothing was proved (``docs/performance.md``, *Reviews*)."""
 
-    A bot's choice must be a pure function of (its level, its seat, the observation,
-    the legal list, the stream): the table hands it a fresh stream per decision that
-    only it can read (``docs/fairness.md``), so a reload mid-game or a verifier asking
-    again gets the same move. A bot may keep caches between calls (a mirror of the
-    board) as long as they never change the answer.
+    best: str
+    best_chance: float
+    played_chance: float
+    forced: str | None = None
+
+    @property
+    def loss(self) -> float:
+        return max(0.0, self.best_chance - self.played_chance)
+
+
+class Bot(ABC):
+    """A player that sees only its own observation and its own randomness: the bot contract.
+
+    Three questions, each a pure function of (its level, its seat, the observation, the legal list, the
+    stream, the budget): the table hands it a fresh stream per decision that only it can read
+    (``docs/fairness.md``), so a reload mid-game or a verifier asking again gets the same answer. A bot
+    may keep caches between calls (a mirror of the board) as long as they never change an answer.
+    Budgets are counted in iterations (playouts, positions searched), never in time.
+
+    * :meth:`choose` — the level's move, at the level's own budget (what a table plays);
+    * :meth:`hint` — a move for a person who asked, at a budget the device can afford;
+    * :meth:`judge` — a review's judgement of one decision: the best move and the loss of the one played.
     """
+
+    #: The level's own budget in iterations, of which a slow device's hint asks a share (the bridge's
+    #: ``hint``); None: the level's move has no budget to share, and its hint is its move.
+    iterations: int | None = None
 
     @abstractmethod
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
-        """Pick one of ``legal`` from what ``observation`` shows, drawing chance from ``stream``."""
+        """Pick one of ``legal`` from what ``observation`` shows, drawing chance from ``stream``, at the
+        level's own budget."""
+
+    def hint(self, observation: dict[str, Any], legal: list[str], stream: Stream,
+             iterations: int | None = None) -> str:
+        """A move for a person at this seat. ``iterations``: a smaller budget than the level's own (a
+        slow device; None: the level's own, and then the hint is exactly :meth:`choose`'s move). Default:
+        :meth:`choose`, for a level whose move is cheap whatever the budget."""
+        return self.choose(observation, legal, stream)
+
+    def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
+              iterations: int | None = None, full: bool = False) -> Judgement:
+        """The best move of this decision and the seat's win chance after it and after ``played`` (one
+        of ``legal``). ``iterations``: the budget (None: the level's review budget); ``full``: the whole
+        budget even where a game saves some on decisions that cannot matter. Default, for a level that
+        has no measure of a position: its own move as the best, and no loss measured (even chances)."""
+        best = self.choose(observation, legal, stream)
+        return Judgement(best, 0.5, 0.5)

@@ -26,6 +26,7 @@ def seed_of(*parts) -> str:
 
 class TallyKnowledge(Knowledge):
     horizon = 3
+    paired_width = 4
 
     def evaluate(self, state):
         return win_chances(state.scores(), 6.0)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from typing import Any, Optional
 
 from ...core.fairness import Stream
-from ...core.game import Bot
-from .notation import format_move
+from ...core.game import Bot, Judgement
+from .notation import format_move, parse_move
 from .rules import DIRS, OFF, Position
 from .layout import rebuild
 from .search import WIN, Proof, Search, terminal_score
@@ -81,7 +81,7 @@ class ElderwoodBot(Bot):
         return format_move(pos, move)
 
     def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
-              iterations: int | None = None, full: bool = False) -> Any:
+              iterations: int | None = None, full: bool = False) -> Judgement:
         """A review's judgement (``py_engine/core/analysis.py``): the best move by this level's search,
         the mover's win chance after it and after ``played`` from the search's scores, and what the
         search proved the move played changed (``docs/performance.md``, *Reviews*):
@@ -96,8 +96,6 @@ class ElderwoodBot(Bot):
         loses, and the move played is then not searched again (``full``: no such saving, for a bench
         that checks the marks are the same without it). Every search counts nodes, never time: the
         judgement is a function of the position and the budget alone."""
-        from ...core.search import Judgement
-        from .notation import parse_move
         pos = rebuild(observation)
         pos.pinned_memo = {}
         # A review judges every decision of a game: Strong's own budget would take minutes for a long

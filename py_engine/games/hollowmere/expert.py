@@ -168,9 +168,12 @@ class HollowmereKnowledge(Knowledge):
 
 
 class ExpertBot(SearchBot):
+    """The paired search with this knowledge plays the move, the hint (on a smaller budget when a device
+    asks) and a review's judgement (``SearchBot``): Normal's judgement one tile ahead is cheap enough to
+    play on in many valleys, and the same search judging both keeps a review's best the level's move."""
+
     def __init__(self, game: Any, seat: int, iterations: int | None = None) -> None:
-        super().__init__(game, seat, HollowmereKnowledge, ITERATIONS if iterations is None else iterations,
-                         tree_depth=2)
+        super().__init__(game, seat, HollowmereKnowledge, ITERATIONS if iterations is None else iterations)
 
 
 __all__ = ["ExpertBot", "HollowmereKnowledge", "ITERATIONS"]

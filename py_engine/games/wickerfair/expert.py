@@ -4,30 +4,35 @@
   own turn played on, the outcome judged), but judged with :data:`~.evaluate.EXPERT`, weights tuned
   against Normal in thousands of paired games (bench/tuning/wickerfair.py), not Normal's own. Its
   engine (moved pins, erected walkers, built structures, resources in stock) is worth much more to it.
-* Reviews and a slow device's hint keep the shared paired search (``py_engine/core/search.py``) with
-  this knowledge: the seat's own steps by the Expert's planner, the other clans' by Normal's, each
-  clan's expected final coins turned into chances of winning by :func:`~py_engine.core.search.win_chances`.
+* Its hint is its move: it costs what Normal's does, so no device needs a smaller budget.
+* Its review judgement: the level's own choice against the one played, each played on from the same
+  draws of the hidden things (the shared search's :meth:`~py_engine.core.search.Search.compare`,
+  ``py_engine/core/search.py``): the seat's own steps by the Expert's planner until its turn is over,
+  the other clans' by Normal's, each clan's expected final coins turned into chances of winning by
+  :func:`~py_engine.core.search.win_chances`. The planner values its own turn only; the playouts show
+  what the other clans' replies make of a step.
 
 A paired search over Normal's judgement (100 playouts on the choices that shape a turn) won 60 of 100
 against Normal: it rarely left Normal's choice, because it judged with the same evaluation
-(docs/performance.md). The judgement, not the amount of search, was what held it back.
+(docs/performance.md). The judgement, not the amount of search, was what held it back; the level keeps
+the planner.
 """
 from __future__ import annotations
 
 from typing import Any
 
 from py_engine.core.fairness import Stream
-from py_engine.core.game import GameState
-from py_engine.core.search import Knowledge, SearchBot, win_chances
+from py_engine.core.game import Bot, GameState, Judgement
+from py_engine.core.search import Knowledge, Search, win_chances
 
 from . import kinds as K
 from .evaluate import EXPERT, NORMAL, remaining_turns, sum_simple, value
 from .planner import LOOKAHEAD, NormalBot
 from .policy import QuickPlayer, commit_step
 
-#: Playouts of a slow device's hint (the level's own move is the planner's; a review uses its own budget).
-ITERATIONS = 100
-NORMAL_PRIOR = 0.6
+#: A review's budget per decision, in playouts (a review judges every step of a fair, about 500 in a
+#: two-clan game: a small budget each).
+REVIEW_ITERATIONS = 10
 #: Choices the rollout asks Normal's planner about (the rest: the quick player).
 PLANNED = {K.CHOOSE_COLUMN}
 #: Coins of uncertainty in a final-coins estimate: a base plus a share per own turn left, at most a cap.
@@ -52,12 +57,9 @@ def normal_move(bot: NormalBot, s: Any, legal: list[str]) -> str:
 
 
 class WickerfairKnowledge(Knowledge):
+    """What a review's playouts need: whose steps are planned, where a playout stops, what a position is worth."""
+
     horizon = 60
-    paired_width = 5
-    switch_margin = 0.01
-    #: Playouts stop at the start of the seat's next turn once this is on (every candidate is then
-    #: judged at the same point of the round); :attr:`horizon` still caps them.
-    to_next_turn = False
 
     def __init__(self, game: Any, seat: int) -> None:
         super().__init__(game, seat)
@@ -75,23 +77,13 @@ class WickerfairKnowledge(Knowledge):
         self.root_turn = state.turn_no
         return state
 
-    #: Playouts stop once the seat's own turn is over (Normal's own look-ahead, but over many draws of
-    #: what the seat cannot see, confrontations played out); the seat's steps are then Normal's planner's.
-    own_turn = True
-
     def stop(self, state: Any) -> bool:
-        if self.own_turn:
-            return state.turn_no > self.root_turn or state.active != self.seat
-        return (self.to_next_turn and state.dk == K.CHOOSE_COLUMN and state.active == self.seat
-                and state.turn_no > self.root_turn)
-
-    def priors(self, state: GameState, player: int, legal: list[str]) -> list[float]:
-        pick = normal_move(self.normal(player), state, legal)
-        rest = max(1, len(legal) - 1)
-        return [NORMAL_PRIOR if a == pick else (1 - NORMAL_PRIOR) / rest for a in legal]
+        """Once the seat's own turn is over: Normal's own look-ahead, but over many draws of what the seat
+        cannot see, confrontations played out."""
+        return state.turn_no > self.root_turn or state.active != self.seat
 
     def rollout(self, state: Any, player: int, legal: list[str], stream: Stream) -> str:
-        if state.dk in PLANNED or (self.own_turn and player == self.seat):
+        if state.dk in PLANNED or player == self.seat:
             return normal_move(self.normal(player), state, legal)
         if state.dk == K.COURAGE_COMMIT:
             return commit_step(state, player, legal)
@@ -111,33 +103,30 @@ class WickerfairKnowledge(Knowledge):
         return win_chances(est, min(SPREAD_CAP, SPREAD_BASE + SPREAD_PER_TURN * left))
 
 
-class ExpertBot(SearchBot):
-    def __init__(self, game: Any, seat: int, iterations: int | None = None) -> None:
-        super().__init__(game, seat, WickerfairKnowledge, ITERATIONS if iterations is None else iterations,
-                         tree_depth=3)
+class ExpertBot(Bot):
+    """Its move and hint: the planner with the Expert's weights; its review judgement: the module's words."""
+
+    def __init__(self, game: Any, seat: int) -> None:
+        self.seat = seat
+        self.knowledge = WickerfairKnowledge(game, seat)
         self.plain = NormalBot(seat, EXPERT)
 
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
+        """The planner's choice (planner.py, :data:`~.evaluate.EXPERT` weights): no budget, it tries each
+        complete choice of the step once."""
         return self.plain.choose(observation, legal, stream)
 
-    def quick_choice(self, observation: dict[str, Any], legal: list[str], stream: Stream, iterations: int) -> str:
-        """A quick hint is the level's own move: it costs what Normal's does."""
-        return self.choose(observation, legal, stream)
-
-    #: A review judges every step of a fair (about 500 in a two-clan game): a small budget each.
-    review_budget = 10
-
     def judge(self, observation: dict[str, Any], legal: list[str], stream: Stream, played: str,
-              iterations: int | None = None, full: bool = False) -> Any:
-        """The level's own choice against the one played, on the same draws of the hidden things."""
-        from py_engine.core.search import Judgement, Search
+              iterations: int | None = None, full: bool = False) -> Judgement:
+        """The level's own choice against the one played, on the same draws of the hidden things: a
+        quarter of the budget in pairs of playouts (``iterations``, None: :data:`REVIEW_ITERATIONS`), at
+        least 2. ``full`` changes nothing: no decision is judged on less."""
         best = self.choose(observation, legal, stream.clone())
-        samples = max(2, (iterations or self.review_iterations()) // 4)
-        best_v, played_v = Search(self.knowledge, samples, self.tree_depth).compare(
-            observation, legal, stream, best, played, samples)
+        samples = max(2, (iterations or REVIEW_ITERATIONS) // 4)
+        best_v, played_v = Search(self.knowledge, samples).compare(observation, legal, stream, best, played, samples)
         if played == best or played_v >= best_v:
             return Judgement(played, played_v, played_v)
         return Judgement(best, best_v, played_v)
 
 
-__all__ = ["ExpertBot", "WickerfairKnowledge", "ITERATIONS"]
+__all__ = ["ExpertBot", "WickerfairKnowledge", "REVIEW_ITERATIONS"]
