@@ -50,7 +50,7 @@ def normal_move(bot: NormalBot, s: Any, legal: list[str]) -> str:
         return bot.quick.act(s)
     best, best_v = None, None
     for a in bot.candidates(s, legal):
-        v = bot.judge(s, a)
+        v = bot.outcome(s, a)
         if best_v is None or v > best_v + 1e-9:
             best, best_v = a, v
     return best if best is not None else bot.quick.act(s)

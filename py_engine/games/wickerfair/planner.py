@@ -47,7 +47,7 @@ class NormalBot(Bot):
         cands = self.candidates(s, legal)
         best, best_v = None, None
         for a in cands:
-            v = self.judge(s, a)
+            v = self.outcome(s, a)
             if best_v is None or v > best_v + 1e-9:
                 best, best_v = a, v
         return best if best is not None else self.quick.act(s)
@@ -73,7 +73,7 @@ class NormalBot(Bot):
             return tos[:MAX_TRAVEL_CANDIDATES] + [a for a in out if not a.startswith("to:")]
         return out
 
-    def judge(self, s: Any, action: str) -> float:
+    def outcome(self, s: Any, action: str) -> float:
         me = self.seat
         t = s.clone()
         try:
