@@ -450,6 +450,10 @@ FRAME_ANCESTORS_DEFAULT = "'self'"
 #: imports ignore it (the page's policy governs them), so every script may be sent it.
 WORKER_CSP = ("default-src 'self'; script-src 'self' 'wasm-unsafe-eval'; connect-src 'self'; "
               "img-src 'self' data: blob:; object-src 'none'; base-uri 'none'; form-action 'none'")
+#: The service worker's (sw.js): the workers' policy, and the relays, which its check of the tables
+#: over days asks while no page is open (docs/live.md, "Your turn, everywhere"). It holds no key
+#: and no game: the engine's worker keeps the stricter policy above.
+SW_CSP = WORKER_CSP.replace("connect-src 'self'", "connect-src 'self' " + RELAY_CONNECT)
 #: Sent with everything.
 COMMON_HEADERS = {"X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
 _META_CSP = re.compile(r'<meta http-equiv="Content-Security-Policy" content="([^"]*)">')
@@ -468,6 +472,8 @@ def security_headers(path: str, body: bytes | None = None) -> dict[str, str]:
         out["Content-Security-Policy"] = f"{policy}frame-ancestors {ancestors}"
         if ancestors == FRAME_ANCESTORS_DEFAULT:
             out["X-Frame-Options"] = "SAMEORIGIN"  # the same, for browsers without frame-ancestors
+    elif name == "sw.js":
+        out["Content-Security-Policy"] = SW_CSP
     elif name.endswith((".js", ".mjs")):
         out["Content-Security-Policy"] = WORKER_CSP
     return out

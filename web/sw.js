@@ -167,3 +167,104 @@ self.addEventListener("notificationclick", (event) => {
     await self.clients.openWindow(target);
   })());
 });
+
+// --- a check for tables over days while no page is open ------------------------------------------
+// Periodic Background Sync (Chromium, the site installed; web/app/turns.js registers it while the
+// person has notices on): the browser wakes this worker now and then, and it asks the relays whether
+// anything new waits for this device's tables over days. It holds no key and reads nothing of the
+// mail: for each table it asks for stored events on the table's topic by the other side's key, newer
+// than the newest this device read (the mailbox's rows, web/app/days/store.js). When something
+// waits, one notice and the app's badge; the moves themselves are taken when a page opens.
+const DAYS_SYNC = "vt-days-mail";
+const DAYS_DB = "valley-tables-days";
+/** Bounds: a wake-up is short and a relay is a stranger. */
+const CHECK_RELAYS = 4;
+const CHECK_TABLES = 128;
+const CHECK_WAIT_MS = 10_000;
+const CHECK_FRAME = 32_000;
+
+self.addEventListener("periodicsync", (event) => {
+  if (event.tag === DAYS_SYNC) event.waitUntil(checkDays().catch((e) => console.warn("days check:", e && e.message)));
+});
+
+/** The mailbox rows of this device, or none (never creating the database when it is not there). */
+async function dayBoxes() {
+  if (indexedDB.databases && !(await indexedDB.databases()).some((d) => d.name === DAYS_DB)) return [];
+  const db = await new Promise((ok, no) => {
+    const req = indexedDB.open(DAYS_DB);
+    req.onupgradeneeded = () => req.transaction.abort(); // not there after all: make nothing
+    req.onsuccess = () => ok(req.result);
+    req.onerror = () => no(req.error);
+  });
+  try {
+    if (!db.objectStoreNames.contains("boxes")) return [];
+    return await new Promise((ok, no) => {
+      const req = db.transaction("boxes").objectStore("boxes").getAll(undefined, CHECK_TABLES);
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => no(req.error);
+    });
+  } finally {
+    db.close();
+  }
+}
+
+/** The topics (of `want`: topic → {key, newest}) with an event newer than their newest on one relay. */
+function askRelay(url, want) {
+  return new Promise((resolve) => {
+    const found = new Set();
+    let ws;
+    const end = () => { clearTimeout(timer); try { ws.close(); } catch (_) { /* closed */ } resolve(found); };
+    const timer = setTimeout(end, CHECK_WAIT_MS);
+    try {
+      ws = new WebSocket(url);
+    } catch (_) {
+      end();
+      return;
+    }
+    const sub = "vt-check";
+    ws.onopen = () => {
+      const entries = [...want.entries()];
+      const since = Math.min(...entries.map(([, w]) => w.newest)) + 1;
+      ws.send(JSON.stringify(["REQ", sub, { kinds: [4050], "#t": entries.map(([t]) => t),
+        authors: [...new Set(entries.map(([, w]) => w.key))], since, limit: 50 }]));
+    };
+    ws.onmessage = (m) => {
+      if (typeof m.data !== "string" || m.data.length > CHECK_FRAME) return;
+      let msg;
+      try { msg = JSON.parse(m.data); } catch (_) { return; }
+      if (!Array.isArray(msg) || msg[1] !== sub) return;
+      if (msg[0] === "EOSE" || msg[0] === "CLOSED") { end(); return; }
+      const ev = msg[0] === "EVENT" ? msg[2] : null;
+      if (!ev || !Array.isArray(ev.tags)) return;
+      const tag = ev.tags.find((x) => Array.isArray(x) && x[0] === "t");
+      const w = tag && want.get(tag[1]);
+      if (w && ev.pubkey === w.key && Number.isSafeInteger(ev.created_at) && ev.created_at > w.newest) found.add(tag[1]);
+    };
+    ws.onerror = end;
+    ws.onclose = end;
+  });
+}
+
+async function checkDays() {
+  if (Notification.permission !== "granted") return;
+  const byRelay = new Map();
+  for (const b of await dayBoxes()) {
+    if (!b || typeof b.topic !== "string" || typeof b.peerKey !== "string" || !Array.isArray(b.relays)) continue;
+    for (const url of b.relays.slice(0, CHECK_RELAYS)) {
+      if (typeof url !== "string" || !/^wss?:\/\//.test(url)) continue;
+      if (!byRelay.has(url)) byRelay.set(url, new Map());
+      byRelay.get(url).set(b.topic, { key: b.peerKey, newest: Number(b.newest) || 0 });
+    }
+  }
+  const relays = [...byRelay.entries()].slice(0, CHECK_RELAYS);
+  const found = new Set();
+  for (const set of await Promise.all(relays.map(([url, want]) => askRelay(url, want)))) for (const t of set) found.add(t);
+  if (!found.size) return;
+  const pt = (self.navigator.language || "").toLowerCase().startsWith("pt");
+  if (self.navigator.setAppBadge) self.navigator.setAppBadge().catch(() => {});
+  await self.registration.showNotification(pt ? "Valley Tables: chegou algo" : "Valley Tables: something arrived", {
+    body: pt ? `Chegou algo em ${found.size === 1 ? "uma mesa" : `${found.size} mesas`} ao longo de dias. Abra o site para ver.`
+      : `Something arrived at ${found.size === 1 ? "a table" : `${found.size} tables`} over days. Open the site to see it.`,
+    tag: DAYS_SYNC, icon: "web/icons/app-192.png", data: { href: "#/" },
+  });
+}

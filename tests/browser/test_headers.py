@@ -21,8 +21,10 @@ def test_the_server_sends_each_page_its_policy_and_who_may_frame_it(site):
     assert _headers(site.url(""))["content-security-policy"] == index["content-security-policy"]
     embed = _headers(site.url("embed.html"))
     assert embed["content-security-policy"].endswith("frame-ancestors *") and "x-frame-options" not in embed
-    for script in ("web/worker.js", "sw.js"):
-        assert _headers(site.url(script))["content-security-policy"] == build_site.WORKER_CSP
+    assert _headers(site.url("web/worker.js"))["content-security-policy"] == build_site.WORKER_CSP
+    # The service worker may also reach the relays (its check of the tables over days), nothing else.
+    assert _headers(site.url("sw.js"))["content-security-policy"] == build_site.SW_CSP
+    assert build_site.SW_CSP == build_site.WORKER_CSP.replace("connect-src 'self'", "connect-src 'self' wss: ws://127.0.0.1:* ws://localhost:*")
     # The pages keep their <meta> policy, for hosts that send no headers.
     with urllib.request.urlopen(site.url("index.html")) as r:
         assert b'http-equiv="Content-Security-Policy"' in r.read()

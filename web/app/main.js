@@ -20,7 +20,7 @@ import { siteKey, siteKeyLabel } from "../lib/keymap.js";
 import { messagePage } from "./table/live.js";
 import { warmRenderers } from "../games/index.js";
 import { migrateLegacySaves } from "./storage.js";
-import { refreshWaiting, onWaitingChange, titleWith } from "./turns.js";
+import { refreshWaiting, onWaitingChange, titleWith, backgroundChecks } from "./turns.js";
 import { hostsDays, listHostedTurns } from "./days/hosted.js";
 import { joinsDays } from "./days/joinedlist.js";
 
@@ -105,7 +105,7 @@ async function loadEngine() {
     // Not at once: a deep link to a table is drawing its own board right then.
     Promise.resolve(eng.ready).then(() => setTimeout(() => {
       warmAudio();
-      Promise.all([PAGES.new(), PAGES.table()]).then(() => warmRenderers(), () => {});
+      Promise.all([PAGES.new(), PAGES.table()]).then(() => warmRenderers(eng), () => {});
     }, WARM_AFTER_MS), () => {});
     return eng;
   } catch (e) {
@@ -247,4 +247,7 @@ window.addEventListener("vt:tables-changed", () => refreshWaiting());
 if (hostsDays()) listHostedTurns();
 wireHeader();
 engine();
+// The service worker's check while no page is open follows the notices' switch (turns.js); the site
+// may have been installed since the switch was turned on, so it is asked again on every load.
+if (navigator.serviceWorker) navigator.serviceWorker.ready.then(() => backgroundChecks());
 route();

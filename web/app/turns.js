@@ -171,7 +171,36 @@ export async function setNotify(on) {
     try { await Notification.requestPermission(); } catch (_) { /* an old browser's callback form: treated as refused */ }
   }
   try { localStorage.setItem(NOTIFY_PREF, on && Notification.permission === "granted" ? "on" : "off"); } catch (_) { /* not kept */ }
+  await backgroundChecks();
   return notifyState();
+}
+
+/** The service worker's check of the tables over days while no page is open (web/sw.js, "periodicsync"). */
+const CHECK_TAG = "vt-days-mail";
+/** The least time between two checks the site asks for; the browser may wait much longer. */
+const CHECK_EVERY_MS = 12 * 3_600_000;
+
+/**
+ * Ask for the service worker's check while no page is open where the browser offers Periodic
+ * Background Sync (Chromium, the site installed) and the person has notices on; stop asking when
+ * they are off. → "on" | "off" | "unavailable" (no such API, no service worker, or the browser does
+ * not allow it here: the site not installed). Called when the switch changes and on every page load.
+ */
+export async function backgroundChecks() {
+  try {
+    const reg = navigator.serviceWorker && (await navigator.serviceWorker.getRegistration());
+    if (!reg || !reg.periodicSync) return "unavailable";
+    if (notifyState() !== "on") {
+      await reg.periodicSync.unregister(CHECK_TAG);
+      return "off";
+    }
+    const allowed = await navigator.permissions.query({ name: "periodic-background-sync" });
+    if (allowed.state !== "granted") return "unavailable";
+    await reg.periodicSync.register(CHECK_TAG, { minInterval: CHECK_EVERY_MS });
+    return "on";
+  } catch (_) {
+    return "unavailable";
+  }
 }
 
 /**

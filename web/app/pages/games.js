@@ -10,11 +10,12 @@ import "../../lib/strings/pages.js";
 import { h } from "../../lib/dom.js";
 import { levelName } from "../../lib/seats.js";
 import { againWords } from "../../lib/input.js";
-import { useStyle, gameName } from "../../embed/util.js";
+import { useStyle } from "../../embed/util.js";
+import { gameName } from "../../lib/util.js";
 import { formatDate } from "../table/live.js";
 import { listTables, deleteTable, saveTable, newTableId, downloadText } from "../storage.js";
 import { GAME_ORDER } from "../../games/index.js";
-import { waitingTables, notifyState, setNotify, yourTurn } from "../turns.js";
+import { waitingTables, notifyState, setNotify, yourTurn, backgroundChecks } from "../turns.js";
 
 /** The export file's format: {format, version, records: [finished records]}. */
 const FORMAT = "valley-tables-games";
@@ -85,9 +86,12 @@ export function mount(el, params, ctx) {
     const box = h("input#notify-turns", { type: "checkbox", checked: state === "on" || undefined,
       disabled: state === "unsupported" || state === "denied" || undefined,
       onchange: async () => { await setNotify(box.checked); paint(); } });
+    // With notices on: whether the browser also lets the site check while no page is open.
+    const check = state === "on" ? h("p.pg-note.background-check") : null;
+    if (check) backgroundChecks().then((c) => { check.dataset.check = c; check.textContent = t(c === "on" ? "turns.check.on" : "turns.check.unavailable"); });
     return h("div.notify-switch", { dataset: { state } },
       h("label", { for: "notify-turns" }, box, " ", t("turns.notify")),
-      state === "denied" || state === "unsupported" ? h("p.pg-note", t(`turns.notify.${state}`)) : null);
+      state === "denied" || state === "unsupported" ? h("p.pg-note", t(`turns.notify.${state}`)) : null, check);
   }
 
   function list() {
