@@ -5,7 +5,7 @@ import pytest
 
 from py_engine import bridge
 
-WAYS = ["bots", "pass", "resume", "live", "share", "embed", "pyscript"]
+WAYS = ["bots", "pass", "resume", "live", "days", "share", "embed", "pyscript"]
 
 
 @pytest.mark.parametrize("lang,title,first", [
@@ -38,6 +38,7 @@ def test_guide_compares_the_ways_with_steps(page, site, lang, title, first):
     assert page.locator('.pg-way[data-way=share] a[href="#/verify"]').count() == 1
     assert page.locator('.pg-way[data-way=pyscript] a[href="web/pyscript.html"]').count() == 1
     assert page.locator('.pg-way[data-way=live] a[href="#/join"]').count() == 1
+    assert page.locator('.pg-way[data-way=days] a[href="#/join"]').count() == 1
     # The contents jump to a section without changing the route.
     page.click(".pg-toc a[data-to=embed]")
     assert page.evaluate("location.hash") == "#/guide"
@@ -55,3 +56,20 @@ def test_pages_fit_a_phone(page, site, route):
     page.wait_for_function("[...document.styleSheets].some((s) => s.href && s.href.endsWith('/pages.css'))")
     overflow = page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
     assert overflow <= 0, f"{route} is {overflow}px wider than a phone"
+
+
+def test_the_guide_on_a_phone_in_portuguese_says_how_to_play_over_days(page, site):
+    """Screenshot: docs/screens/guide-days-phone-pt.png."""
+    from pathlib import Path
+
+    from tests.browser.vt_page import screenshot
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.add_init_script("localStorage.setItem('vt.lang', 'pt')")
+    page.goto(site.url("index.html#/guide"))
+    way = page.locator(".pg-way[data-way=days]")
+    way.wait_for()
+    assert way.locator("h2").inner_text() == "Por dias"
+    assert way.locator(".pg-steps li").count() == 5
+    way.scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth <= 390")
+    screenshot(page, Path(__file__).resolve().parents[2] / "docs" / "screens" / "guide-days-phone-pt.png")

@@ -5,7 +5,8 @@
 import { t, onLangChange } from "../../lib/i18n.js";
 import "../../lib/strings/pages.js";
 import { h } from "../../lib/dom.js";
-import { useStyle, gameName } from "../../embed/util.js";
+import { useStyle } from "../../embed/util.js";
+import { gameName } from "../../lib/util.js";
 import { levelName } from "../../lib/seats.js";
 import { GAMES, GAME_ORDER } from "../../games/index.js";
 
@@ -15,6 +16,7 @@ const WAYS = [
   { id: "pass", steps: 5, href: "#/" },
   { id: "resume", steps: 3, href: "#/" },
   { id: "live", steps: 5, href: "#/join" },
+  { id: "days", steps: 5, href: "#/join" },
   { id: "share", steps: 4, href: "#/verify" },
   { id: "embed", steps: 4, href: null },
   { id: "pyscript", steps: 3, href: "web/pyscript.html" },

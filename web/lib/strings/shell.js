@@ -265,7 +265,7 @@ addStrings({
     "turns.notify": "Avise-me quando for a minha vez (uma notificação enquanto o site está em segundo plano)",
     "turns.notify.denied": "Este navegador recusa notificações deste site: permita-as nas configurações dele para ligar isto.",
     "turns.notify.unsupported": "Este navegador não mostra notificações.",
-    "turns.check.on": "Enquanto nenhuma página do site estiver aberta, este navegador deixa o site verificar as mesas ao longo de dias de vez em quando (no máximo duas vezes por dia) e avisar quando algo chegou.",
+    "turns.check.on": "Enquanto nenhuma página do site estiver aberta, este navegador deixa o site verificar as mesas por dias de vez em quando (no máximo duas vezes por dia) e avisar quando algo chegou.",
     "turns.check.unavailable": "Enquanto nenhuma página do site estiver aberta, nada é verificado: só um app instalado num navegador baseado no Chromium pode fazer isso. Abra o site de vez em quando.",
     "turns.notice.title": "Sua vez em {game}",
     "turns.notice.body": "Vez de {names}, {left}.",
