@@ -30,7 +30,7 @@ CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networki
 PAGE_JS = """
 async ({size, sheet, data}) => {
   const art = await import('/web/games/hollowmere/tileart.js');
-  const set = await art.useTileset(data);
+  const set = art.tileset(data);
   const out = {};
   for (const tile of set.tiles) {
     const c = document.createElement('canvas');

@@ -52,13 +52,14 @@ GUEST_STATE = """() => { const g = window.__vt && window.__vt.daysGuest; const r
   const over = (row.pending || []).filter((p) => p.kind === "move" && p.chain === held.chain);
   let shown = held;
   if (over.length) { const a = over[over.length - 1].after;
-    shown = a ? { ...held, legal: a.legal, decision: a.decision ? { ...held.decision, ...a.decision } : null } : { ...held, legal: [] }; }
+    shown = a && a.decision && !a.terminal ? { ...held, legal: a.legal, decision: { ...held.decision, ...a.decision } } : { ...held, legal: [] }; }
   const may = !shown.terminal && !!shown.decision && shown.decision.players.includes(row.seat) && (shown.legal || []).length > 0;
   return { phase: row.phase, n: held.log.length, terminal: !!held.terminal, may, seat: row.seat,
     legal: may ? shown.legal.map((m) => m.action) : [], pending: (row.pending || []).length, final: !!row.final }; }"""
 
 HOST_PLAY = """async (a) => { const h = window.__vt.daysHost; await h.table.act((c) => c.play(a)); }"""
-GUEST_PLAY = """async (a) => window.__vt.daysGuest.page.act(a)"""
+# The page's own path (GuestDaysPage.act), its answer kept: an error is the test's failure.
+GUEST_PLAY = """async (a) => { const g = window.__vt.daysGuest; const r = await g.table.play(a); g.page.paint(); return r; }"""
 
 
 @pytest.fixture
@@ -173,7 +174,9 @@ class Game:
             b.click()
             self.clicks += 1
         else:
-            g.page.evaluate(GUEST_PLAY, self.pick(s["legal"]))
+            a = self.pick(s["legal"])
+            got = g.page.evaluate(GUEST_PLAY, a)
+            assert "error" not in got, (a, got, s)
         self.wait(lambda: (self.gs(g) or {}).get("pending", 0) > s["pending"] or (self.gs(g) or {}).get("n") != s["n"],
                   f"{g.name}'s move kept")
 
@@ -284,6 +287,7 @@ class Game:
         assert re.search(r"sent when you are online|enviada quando você estiver on-line", item.inner_text()), item.inner_text()
         shot = getattr(self, "offline_shot", None)
         if shot:
+            g.page.evaluate("() => window.scrollTo(0, 0)")
             screenshot(g.page, SCREENS / shot)
         g.close_page()
         later(self.world, DAY / 2)
@@ -300,6 +304,7 @@ class Game:
             if self.host_may():
                 break
             self.step()
+        self.settle()
         ns = [self.gs(g)["n"] for g in self.guests]
         self.host.gate.cut()
         self.host_move()
@@ -308,6 +313,11 @@ class Game:
         assert [self.gs(g)["n"] for g in self.guests] == ns
         self.host.gate.mend()
         self.wait(lambda: all(self.gs(g)["n"] > n for g, n in zip(self.guests, ns)), "the host's move made offline heard")
+
+    def settle(self):
+        """Until every guest's page holds the host's table as it is, and waits for nothing it sent."""
+        self.wait(lambda: all((self.gs(g) or {}).get("n") == self.hs()["n"] and not self.gs(g)["pending"] for g in self.guests),
+                  "the guests' pages caught up")
 
     # --- the end -------------------------------------------------------------------------------------
     def finish(self, tmp_path, shots=()):
@@ -321,8 +331,9 @@ class Game:
             g.page.wait_for_selector(".joint-check[data-ok]", timeout=WAIT)
             checks = g.page.locator(".joint-check")
             assert checks.get_attribute("data-ok") == "true", checks.inner_text()
-        for pg, shot in zip([host_pg] + [g.page for g in self.guests], shots):
+        for pg, shot, top in zip([host_pg] + [g.page for g in self.guests], shots, [".end-screen"] + [".joint-check"] * 9):
             if shot:
+                pg.locator(top).first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
                 screenshot(pg, SCREENS / shot)
         records = [host_record] + [guest_row(g.page)["final"]["record"] for g in self.guests]
         for r in records[1:]:

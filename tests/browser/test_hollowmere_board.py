@@ -23,12 +23,10 @@ HARNESS = """<!doctype html><html lang=en><head><meta charset=utf-8>
 <style>body{margin:0;padding:8px;background:#efe9dc}</style></head>
 <body><div id=host></div><script type=module>
 import { createRenderer } from '/web/games/hollowmere/renderer.js';
-import { useTileset } from '/web/games/hollowmere/tileart.js';
 window.__intents = []; window.__said = [];
 window.__start = (data) => {
-  useTileset(data);
   window.__r = createRenderer(document.getElementById('host'),
-    {onIntent: (a) => window.__intents.push(a), announce: (t) => window.__said.push(t), lang: 'en'});
+    {onIntent: (a) => window.__intents.push(a), announce: (t) => window.__said.push(t), lang: 'en', gameData: data});
   return true;
 };
 window.__ready = true;

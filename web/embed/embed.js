@@ -15,7 +15,7 @@ import { h } from "../lib/dom.js";
 import { getSharedEngine } from "./shared-engine.js";
 import { decodeRecord } from "../lib/recordcodec.js";
 import { createViewer } from "./viewer.js";
-import { recordProblem, gameName } from "./util.js";
+import { recordProblem, gameName } from "../lib/util.js";
 import { isGame, loadRenderer } from "../games/index.js";
 
 const main = document.getElementById("embed");

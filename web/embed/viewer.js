@@ -12,7 +12,7 @@ import { h } from "../lib/dom.js";
 import { announce as liveAnnounce } from "../lib/announce.js";
 import { seatLabel, scoreSheet } from "../lib/seats.js";
 import { loadRenderer } from "../games/index.js";
-import { seatText, plainKey } from "./util.js";
+import { seatText, plainKey } from "../lib/util.js";
 
 const KEEP = 80; // positions remembered besides the final one
 const ICONS = {
@@ -324,7 +324,7 @@ export function createViewer(host, opts) {
   // The position asked for comes first (the board is what a reader waits for); the renderer's
   // module loads meanwhile. The final position, for the move list and the captions, comes after.
   const ready = (async () => {
-    const [create] = await Promise.all([loadRenderer(record.game), loadAt(k)]);
+    const [create] = await Promise.all([loadRenderer(record.game, engine), loadAt(k)]);
     if (!alive) return;
     if (create) {
       try {

@@ -1,17 +1,8 @@
-// Small helpers shared by the Verify, Replay, My games, Guide and How-to pages and by embed.html.
+// Small helpers the site's pages and the embeds share: a game's name and a seat's in plain words, a
+// record's first check, the clipboard, an engine error's words, whether a key press is the page's.
 
-import { t, hasString } from "../lib/i18n.js";
-import { levelName } from "../lib/seats.js";
-
-/** Link one of this folder's stylesheets into the document, once. */
-export function useStyle(name) {
-  if (document.querySelector(`link[data-vt-style="${name}"]`)) return;
-  const link = document.createElement("link");
-  link.rel = "stylesheet";
-  link.href = new URL(`./${name}`, import.meta.url).href;
-  link.dataset.vtStyle = name;
-  document.head.append(link);
-}
+import { t, hasString } from "./i18n.js";
+import { levelName } from "./seats.js";
 
 /** The game's display name ("hollowmere" → "Hollowmere"); unknown code names as written. */
 export function gameName(game) {
@@ -36,13 +27,6 @@ export function recordProblem(data) {
   if (!Array.isArray(data.actions) || !Array.isArray(data.actors)) return t("pg.notRecord.actions");
   if (!Array.isArray(data.seats) || !data.seats.length) return t("pg.notRecord.seats");
   return null;
-}
-
-/** SHA-256 of a text as lowercase hex, or null where the browser offers no crypto.subtle. */
-export async function sha256Hex(text) {
-  if (!globalThis.crypto || !crypto.subtle) return null;
-  const digest = await crypto.subtle.digest("SHA-256", new TextEncoder().encode(text));
-  return [...new Uint8Array(digest)].map((b) => b.toString(16).padStart(2, "0")).join("");
 }
 
 /** Copy text to the clipboard; false when the browser refuses (the caller then shows it). */

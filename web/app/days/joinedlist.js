@@ -49,7 +49,8 @@ export function mayMove(snap, seat) {
 /**
  * What the seat sees now: the host's last snapshot, or, over it, the position after this page's
  * own moves the host has not played yet (their previews, in order). A move whose preview is not
- * known (it may reveal something) leaves nothing to play until the host's device answers.
+ * known (it may reveal something), or that ends the game, leaves nothing to play until the host's
+ * device answers.
  */
 export function shownSnap(row) {
   const held = row.snap;
@@ -59,6 +60,9 @@ export function shownSnap(row) {
   const last = over[over.length - 1];
   if (!last.after) return { ...held, legal: [], waiting: "host" };
   const a = last.after;
+  // A move that ends the game: its end (scores, the seed) is the host's to say; the board shows the
+  // position and waits, with the decision it had (a board draws no decision as an end).
+  if (!a.decision || a.terminal) return { ...held, view: a.view, legal: [], waiting: "host", previewed: over.length };
   return { ...held, view: a.view, legal: a.legal, observation: a.observation,
     decision: a.decision ? { ...held.decision, ...a.decision } : null, previewed: over.length };
 }

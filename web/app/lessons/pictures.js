@@ -62,7 +62,7 @@ export function fillPictures(root, { engine, game, list, onTry }) {
       fig.dataset.drawn = "failed";
       return;
     }
-    const create = await loadRenderer(game);
+    const create = await loadRenderer(game, engine);
     if (!alive) return;
     if (!create) {
       board.replaceChildren(h("p.ls-pic-wait", t("ls.picFailed")));

@@ -7,7 +7,7 @@ import { t, words, onLangChange } from "../../lib/i18n.js";
 import "../../lib/lessons/strings.js";
 import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
-import { gameName } from "../../embed/util.js";
+import { gameName } from "../../lib/util.js";
 import { lessonList, useLessonStyle } from "../../lib/lessons/catalog.js";
 import { createLessonPlayer } from "../../lib/lessons/player.js";
 import { loadRenderer } from "../../games/index.js";

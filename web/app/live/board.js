@@ -26,9 +26,10 @@ export class LiveBoard {
   /**
    * `page`: the name tests and styles know this page by ("live-host", "live-guest"); `chat`: the
    * talk panel's {me, send, keepKey} (chat.js); `status(snap, interactive)`: the page's own words for
-   * the line above the board, or null for the board's (a table over days says whose turn with its days).
+   * the line above the board, or null for the board's (a table over days says whose turn with its days);
+   * `engine`: the page's engine, which gives the board its game's data (default: web/engine.js's).
    */
-  constructor({ game, page, onPlay, chat = null, status = null }) {
+  constructor({ game, page, onPlay, chat = null, status = null, engine = null }) {
     this.game = game;
     this.onPlay = onPlay;
     this.statusWords = status;
@@ -77,7 +78,7 @@ export class LiveBoard {
       onLastSecond: () => playSound("tick"),
     });
     this.offLang = onLangChange(() => this.repaint());
-    loadRenderer(game).then((create) => {
+    loadRenderer(game, engine).then((create) => {
       if (!create || this.dead) return;
       try {
         this.renderer = create(this.boardHost, { onIntent: (a) => this.play(a), announce, lang: getLang() });

@@ -602,7 +602,7 @@ class GuestTable {
     if (full) this.syncAsked = 0;
     this.keepShown(snap);
     if (!this.board) {
-      this.board = new LiveBoard({ game: this.inv.game, page: "live-guest", onPlay: (action) => this.play(action),
+      this.board = new LiveBoard({ game: this.inv.game, page: "live-guest", onPlay: (action) => this.play(action), engine: this.engine,
         chat: { me: this.watching ? null : this.seat, keepKey: `vt.chat.${snap.table}`,
           send: (line) => !!(this.peer && this.peer.send(message("chat", line))) } });
       this.board.el.dataset.table = snap.table;

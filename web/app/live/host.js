@@ -349,7 +349,7 @@ class HostTable {
     if (this.dead || this.board) return;
     if (!this.guestsBox) this.render();
     this.board = new LiveBoard({
-      game: this.game, page: "live-host", onPlay: (action) => core.play(action),
+      game: this.game, page: "live-host", onPlay: (action) => core.play(action), engine: this.ctx.engine,
       chat: { me: 0, keepKey: `vt.chat.${core.saveId}`, send: (line) => { core.say(line); return true; } },
     });
     this.board.el.dataset.table = table;

@@ -8,7 +8,8 @@ import { t, getLang, onLangChange } from "../../lib/i18n.js";
 import "../../lib/strings/pages.js";
 import { h } from "../../lib/dom.js";
 import { GAMES, GAME_ORDER, isGame } from "../../games/index.js";
-import { useStyle, gameName } from "../../embed/util.js";
+import { useStyle } from "../../embed/util.js";
+import { gameName } from "../../lib/util.js";
 import { createLessonSection } from "../lessons/section.js";
 import { fillPictures } from "../lessons/pictures.js";
 

@@ -33,7 +33,7 @@ export function mount(el, params, ctx) {
   // While the form is filled in, the table page and this game's board are loaded and the board's
   // data prepared, so Start shows the table at once.
   import("./table.js").catch(() => {});
-  ctx.engine.ready.then(() => warmRenderer(game), () => {});
+  ctx.engine.ready.then(() => warmRenderer(game, ctx.engine), () => {});
 
   const base = GAMES[game];
   const form = {

@@ -12,7 +12,8 @@ import { engineStatus } from "../table/progress.js";
 import { downloadText } from "../storage.js";
 import { encodeRecord, decodeRecord } from "../../lib/recordcodec.js";
 import { createViewer } from "../../embed/viewer.js";
-import { useStyle, gameName, seatText, recordProblem, copyText } from "../../embed/util.js";
+import { useStyle } from "../../embed/util.js";
+import { gameName, seatText, recordProblem, copyText } from "../../lib/util.js";
 
 /**
  * The record a Replay or Review address names: a game finished on this device (#/…/<id>) or one in

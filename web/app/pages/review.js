@@ -16,7 +16,8 @@ import { reviewKey, loadReview, keepReview } from "../../lib/reviews.js";
 import { loadRenderer } from "../../games/index.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
-import { useStyle, gameName, seatText } from "../../embed/util.js";
+import { useStyle } from "../../embed/util.js";
+import { gameName, seatText } from "../../lib/util.js";
 import { recordOf } from "./replay.js";
 import { createChart } from "../review/chart.js";
 import { spareEngine } from "../../engine.js";
@@ -247,7 +248,7 @@ export function mount(el, params, ctx) {
 
     async function board() {
       rendering ??= (async () => {
-        const create = await loadRenderer(record.game);
+        const create = await loadRenderer(record.game, ctx.engine);
         if (!create || !alive) return null;
         try {
           renderer = create(boardHost, { onIntent: () => {}, announce: () => {}, lang: getLang(), readOnly: true });

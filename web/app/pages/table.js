@@ -22,7 +22,7 @@
 // ?botdelay=<ms> overrides the pause before a bot moves; ?enginewait=<ms> how long the engine may
 // stay silent before the page calls it stopped. Nothing in the UI links them.
 
-import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
+import { t, words, onLangChange } from "../../lib/i18n.js";
 import { isGame } from "../../games/index.js";
 import { readTable, saveTable, isTableId, summarize } from "../storage.js";
 import { play as playSound } from "../sound.js";
@@ -31,16 +31,16 @@ import { announce, silence } from "../../lib/announce.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
 import { liveTable, rememberLive, forgetLive, createTable, takeFirstSnapshot, takeMadeSave } from "../table/session.js";
-import { scoreSheet } from "../../lib/seats.js";
-import { logList, logSentence, movesList, notationToggle, sealChip } from "../table/view.js";
-import { endScreen, resultLine } from "../table/endscreen.js";
+import { logSentence, notationToggle } from "../table/view.js";
+import { endScreen } from "../table/endscreen.js";
 import { TableClock } from "../table/clock.js";
 import { TableBoard } from "../table/board.js";
 import { HandoffScreen } from "../table/handoff.js";
 import { SaveWatch } from "../table/saving.js";
 import { TableLock } from "../table/lock.js";
 import { TableControls } from "../table/controls.js";
-import { decisionKey } from "../timer.js";
+import { drawing } from "../table/paint.js";
+import { hints } from "../table/hints.js";
 import { siteKey } from "../../lib/keymap.js";
 
 /** The table action that asks for a hint (py_engine/core/controls.py). */
@@ -121,7 +121,7 @@ class TableShell {
     this.clock = new TableClock({
       save, override: numberParam(query.timer, 1), persist: () => this.persist(), onExpire: () => this.expire(),
     });
-    this.board = new TableBoard(this.game, { onIntent: (action) => this.play(action), onReady: () => this.updateRenderer() });
+    this.board = new TableBoard(this.game, { onIntent: (action) => this.play(action), onReady: () => this.updateRenderer(), engine: this.ctx.engine });
     this.handoff = new HandoffScreen(() => this.acceptHandoff());
     this.controls = new TableControls({ onPlay: (action) => this.playControl(action) });
     this.lock = new TableLock(save.id, { alive: () => !this.dead, onLost: () => this.lostTable() });
@@ -638,58 +638,6 @@ class TableShell {
     this.call("play", { action, seat: this.viewer });
   }
 
-  /**
-   * The strongest bot level's move for this seat, from what the seat may see: drawn on the board,
-   * marked in the list and said in words. Asking is counted in the record (every seat sees how many).
-   */
-  async askHint() {
-    if (!this.interactive || this.busy || !this.snap || this.dead) return;
-    this.busy = true;
-    this.paintMoves();
-    this.showHintBox(t("table.hintThinking"));
-    try {
-      // A hint searches with a part of the level's budget (a phone's the smallest), so it comes at once.
-      const quick = matchMedia("(pointer: coarse)").matches ? "phone" : "desk";
-      const snap = await this.engine.call("hint", { table: this.snap.table, viewer: this.viewer, seat: this.viewer,
-        since: this.since(this.viewer), quick });
-      if (this.dead) return;
-      this.busy = false;
-      this.hint = { ...snap.hint, decision: decisionKey(snap, this.viewer) };
-      this.advance(snap);
-      announce(t("table.hintIs", { move: words(this.hint.words) }));
-      this.showHinted();
-    } catch (e) {
-      this.busy = false;
-      this.hint = null;
-      this.showHintBox("");
-      if (!this.dead) this.showNote(t("table.actionFailed", { detail: words(e.words) || e.message || String(e) }));
-      this.paintMoves();
-    }
-  }
-
-  /** The hint where the player looks: the board in view (a phone scrolls to it), and the move's entry
-   * in view inside the list. */
-  showHinted() {
-    const board = this.board.host.getBoundingClientRect();
-    if (board.top < 0 || board.top > innerHeight * 0.5) this.board.host.scrollIntoView({ block: "start" });
-    const list = this.movesBox.querySelector(".moves-list");
-    const btn = list && list.querySelector("button.move.hinted");
-    if (btn) list.scrollTop = Math.max(0, btn.offsetTop - list.offsetTop - 8);
-  }
-
-  showHintBox(text) {
-    this.hintBox.hidden = !text;
-    this.hintBox.textContent = text;
-  }
-
-  /** The hint on screen, if it is still for the decision on the table. */
-  currentHint() {
-    const h0 = this.hint;
-    if (!h0 || !this.snap || !this.interactive || h0.decision !== decisionKey(this.snap, this.viewer)
-        || !(this.snap.legal || []).some((m) => m.action === h0.action)) return null;
-    return h0;
-  }
-
   expire() {
     if (this.busy || !this.snap || !this.snap.decision || this.pausedHere()) return;
     const seat = this.handoff.seat ?? this.viewer;
@@ -703,101 +651,6 @@ class TableShell {
     this.clock.end();
     this.setState("waiting");
     this.call("timeout", { seat });
-  }
-
-  // --- drawing ------------------------------------------------------------------
-  paint() {
-    const snap = this.snap;
-    if (!snap) return;
-    this.paintCrumbs();
-    this.paintStatus();
-    if (!this.sealBox.firstChild || this.sealBox.dataset.lang !== getLang()) {
-      this.sealBox.replaceChildren(sealChip(snap.fingerprint));
-      this.sealBox.dataset.lang = getLang();
-    }
-    this.scoresBox.replaceChildren(scoreSheet(snap, this.viewer));
-    this.logBox.replaceChildren(logList(snap));
-    this.paintMoves();
-    this.board.paintNote();
-    this.updateRenderer();
-    // Read back only after every write (the board measures its box too): one layout per paint.
-    const list = this.logBox.querySelector(".log-list");
-    if (list) list.scrollTop = list.scrollHeight;
-  }
-
-  paintMoves() {
-    const snap = this.snap;
-    if (!snap) return;
-    const hadFocus = this.movesBox.contains(document.activeElement);
-    const focusFilter = document.activeElement && document.activeElement.id === "move-filter";
-    let content;
-    if (snap.terminal) content = h("p.hint", t("table.gameOver"));
-    else if (this.pausedHere()) content = h("p.hint", t("controls.paused"));
-    else if (this.state === "bot" || (!this.interactive && !snap.legal.length)) {
-      content = h("p.hint", t("table.notYourTurn"));
-    } else {
-      content = movesList(snap, {
-        filter: this.filter,
-        hinted: this.currentHint()?.action,
-        enabled: this.interactive && !this.busy,
-        onFilter: (text) => { this.filter = text; this.paintMoves(); },
-        onPlay: (action) => this.play(action),
-      });
-    }
-    this.movesBox.replaceChildren(...[content].flat().filter(Boolean));
-    this.controls.update(snap, this.interactive && !this.busy);
-    if (focusFilter) {
-      const f = this.movesBox.querySelector("#move-filter");
-      if (f) {
-        f.focus();
-        f.setSelectionRange(f.value.length, f.value.length);
-      }
-    } else if (hadFocus && this.interactive) {
-      const first = this.movesBox.querySelector("button.move");
-      if (first) first.focus({ preventScroll: true });
-    }
-  }
-
-  paintStatus() {
-    const snap = this.snap;
-    this.clock.settle();
-    if (snap.terminal) {
-      this.statusLine.textContent = resultLine(snap);
-      return;
-    }
-    const d = snap.decision;
-    const names = d.players.map((p) => snap.seats[p].name);
-    const bots = d.players.filter((p) => snap.seats[p].bot);
-    let text;
-    // People choose first in a simultaneous decision: a bot is "thinking" only when no person must act.
-    if (this.pausedHere()) text = t("table.paused");
-    else if (bots.length && this.personToAct() === null) text = t("table.botThinking", { name: snap.seats[bots[0]].name });
-    else if (this.handoff.seat !== null) text = t("table.waitingFor", { name: snap.seats[this.handoff.seat].name });
-    else if (this.persons(snap.seats).length === 1) text = d.secret ? t("table.yourSecretTurn") : t("table.yourTurn");
-    else text = t(d.secret ? "table.yourSecretTurnNamed" : "table.yourTurnNamed", { name: names[0] });
-    this.statusLine.textContent = text;
-  }
-
-  repaint() {
-    if (this.dead) return;
-    this.board.setLang();
-    this.grid.querySelector("#board-title").textContent = t("table.board");
-    this.grid.querySelector("#moves-title").textContent = t("table.allMyMoves");
-    this.grid.querySelector("#scores-title").textContent = t("table.scoreSheet");
-    this.grid.querySelector("#log-title").textContent = t("table.log");
-    this.notation.replaceChildren(notationToggle());
-    if (!this.snap) {
-      this.paintCrumbs();
-      const h1 = this.loadingBox.querySelector("h1");
-      if (h1) {
-        h1.textContent = t("table.loadingTitle");
-        h1.nextSibling.textContent = t("table.loadingBody");
-      }
-      return;
-    }
-    this.paint();
-    this.handoff.paint(this.snap);
-    if (this.snap.terminal) this.endBox.replaceChildren(endScreen(this.snap, this.save.id, { onRematch: () => this.rematch() }));
   }
 
   /** The same seats, options and timers at a new table (a new seed, drawn by the worker). */
@@ -857,3 +710,6 @@ class TableShell {
   }
 }
 
+
+// The panels' drawing and the hints are the page's own methods, written in their own files.
+Object.assign(TableShell.prototype, drawing, hints);

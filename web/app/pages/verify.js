@@ -11,7 +11,9 @@ import { h } from "../../lib/dom.js";
 import { engineStatus } from "../table/progress.js";
 import { seatLabel, levelName } from "../../lib/seats.js";
 import { encodeRecord, decodeRecordBytes, bytesToBase64, MAX_RECORD_BYTES } from "../../lib/recordcodec.js";
-import { useStyle, gameName, seatText, recordProblem, sha256Hex, copyText, errorText } from "../../embed/util.js";
+import { useStyle } from "../../embed/util.js";
+import { gameName, seatText, recordProblem, copyText, errorText } from "../../lib/util.js";
+import { sha256Hex } from "../../lib/sha256.js";
 
 /** A record's text inside a sentence, isolated (FSI…PDI, the plain-text <bdi>): a name or an
  *  action holding a right-to-left override must not reorder the words around it. */

@@ -8,9 +8,13 @@ import { h } from "../../lib/dom.js";
 import { announce } from "../../lib/announce.js";
 
 export class TableBoard {
-  /** onIntent(action): the person chose a move on the board; onReady(): the renderer is there. */
-  constructor(game, { onIntent, onReady }) {
+  /**
+   * onIntent(action): the person chose a move on the board; onReady(): the renderer is there;
+   * engine: the page's, which gives the board its game's data.
+   */
+  constructor(game, { onIntent, onReady, engine }) {
     this.game = game;
+    this.engine = engine;
     this.onIntent = onIntent;
     this.onReady = onReady;
     this.host = h("div.board-host");
@@ -21,7 +25,7 @@ export class TableBoard {
   }
 
   load() {
-    loadRenderer(this.game).then((create) => {
+    loadRenderer(this.game, this.engine).then((create) => {
       if (this.gone) return;
       if (!create) {
         this.missing = true;

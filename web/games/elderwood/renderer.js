@@ -16,10 +16,10 @@ import { centre, cellAt, key, DIRS, boundsOf } from "./hex.js";
 import { injectStyle } from "./style.js";
 import {
   paintStack, paintHeight, paintElderDots, paintLiberty, paintLastMove, paintArrow, paintRing,
-  paintHalo, paintPile, paintTile, FACE, THICK, RING, SUGGEST,
+  paintHalo, paintTile, FACE, THICK, RING, SUGGEST,
 } from "./paint.js";
+import { CREATURES, div, drawPile, fillStrip, makeStrip } from "./strips.js";
 
-const CREATURES = ["Q", "B", "G", "S", "A"];
 const LIFT = 0.22;              // how far a lifted tile rises (world units)
 // Fit keeps a hex between these sizes (px per world unit = corner radius): 26 px makes a
 // tile face about 40 px across, the smallest comfortable touch target. The "Fit" button may
@@ -38,13 +38,6 @@ function firstInput() {
 const NAV_KEYS = new Set(["Tab", "Enter", " ", "Escape", "ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown"]);
 
 
-function div(cls, attrs = {}) {
-  const d = document.createElement(attrs.tag || "div");
-  if (cls) d.className = cls;
-  for (const [k, v] of Object.entries(attrs)) if (k !== "tag") d.setAttribute(k, v);
-  return d;
-}
-
 /** "ash Otter 2" / "Lontra 2 de freixo" from a view tile ({colour, creature, number}). */
 export function tileWords(tile) {
   const colour = t(`ew.colour.${tile.colour}`);
@@ -56,8 +49,9 @@ function tileFromName(name) {
   return { name, colour: name[0], creature: name[1], number: Number(name.slice(2)) || 0 };
 }
 
-export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang, readOnly = false } = {}) {
+export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang, readOnly = false, gameData = null } = {}) {
   void lang; // words come from i18n's t(), which follows the page language; setLang re-labels
+  void gameData; // Elderwood's board is all in its view: the game has no static data
   injectStyle();
   const root = div("ew-root");
   const topStrip = makeStrip("ew-theirs");
@@ -163,7 +157,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     stacks = new Map();
     for (const s of view.stacks || []) stacks.set(key(s.q, s.r), s);
 
-    const legal = new Map((snapshot.legal || []).map((l) => [l.action, l.words]));
+    const legal = new Map(readOnly ? [] : (snapshot.legal || []).map((l) => [l.action, l.words]));
     sources = new Map();
     for (const m of view.moves || []) {
       if (!legal.has(m.action) || !m.to || !m.piece) continue;
@@ -221,8 +215,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   /** Redo everything that depends on the model: strips, focusable items, bounds, the picture. */
   function refresh() {
-    fillStrip(topStrip, topColour(), false);
-    fillStrip(bottomStrip, bottomColour(), myColour !== null);
+    const model = { view, snap, myColour, sources, lifted, input, myTurn: myTurn(), elderTaken, pressPile, pileKey };
+    fillStrip(topStrip, topColour(), false, model);
+    fillStrip(bottomStrip, bottomColour(), myColour !== null, model);
     hintText.textContent = hintFor();
     root.classList.toggle("ew-over", !!(snap && snap.terminal));
     screenFit.fit();
@@ -674,111 +669,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   function liftedPiece() {
     const list = rings();
     return list.length ? tileFromName(list[0].piece) : null;
-  }
-
-  // --- the two strips: who, Elder dots, supply piles -------------------------------------
-  function makeStrip(cls) {
-    const el = div(`ew-strip ${cls}`);
-    const who = div("ew-who");
-    const name = div("ew-name");
-    const side = div("ew-side");
-    const elder = div("ew-elder");
-    who.append(name, side, elder);
-    const pilesEl = div("ew-piles");
-    el.append(who, pilesEl);
-    return { el, name, side, elder, pilesEl, piles: {}, interactive: null };
-  }
-
-  function fillStrip(strip, colour, interactive) {
-    const seatNo = Array.isArray(view.seats) ? (view.seats.find((s) => s.letter === colour) || {}).seat : undefined;
-    const seat = seatNo !== undefined && snap.seats ? snap.seats[seatNo] : null;
-    strip.el.dataset.colour = colour;
-    strip.el.classList.toggle("ew-turn", !snap.terminal && view.turn === colour);
-    strip.name.textContent = seat ? seat.name : t(`ew.Colour.${colour}`);
-    if (seat && seat.bot) {
-      const mark = document.createElement("span");
-      mark.className = "ew-botmark";
-      mark.textContent = t("shell.bot");
-      strip.name.append(mark);
-    }
-    strip.side.textContent = `${t(`ew.Colour.${colour}`)}${myColour === colour ? ` · ${t("ew.you")}` : ""}`;
-    strip.pilesEl.setAttribute("aria-label", t("ew.supplyOf", { colour: t(`ew.colour.${colour}`) }));
-    strip.pilesEl.setAttribute("role", "group");
-    // Elder: six dots and a count.
-    const taken = elderTaken(colour);
-    strip.elder.replaceChildren();
-    const elderLabel = taken
-      ? t("ew.elderCount", { colour: t(`ew.Colour.${colour}`), n: taken.filter(Boolean).length })
-      : t("ew.elderOut", { colour: t(`ew.Colour.${colour}`) });
-    strip.elder.setAttribute("role", "img");
-    strip.elder.setAttribute("aria-label", elderLabel);
-    strip.elder.title = elderLabel;
-    const word = document.createElement("span");
-    word.className = "ew-elder-word";
-    word.textContent = t("ew.c.Q");
-    strip.elder.append(word);
-    for (let i = 0; i < 6; i++) strip.elder.append(div(`ew-dot${taken && taken[i] ? " on" : ""}`));
-    strip.elder.append(` ${taken ? taken.filter(Boolean).length : "–"}/6`);
-    // Piles: rebuilt only when whether they are buttons changes.
-    if (strip.interactive !== interactive) {
-      strip.pilesEl.replaceChildren();
-      strip.piles = {};
-      for (const letter of CREATURES) {
-        const el = interactive ? document.createElement("button") : div("", { role: "img" });
-        if (interactive) {
-          el.type = "button";
-          el.addEventListener("click", (ev) => pressPile(letter, ev.detail === 0));
-          el.addEventListener("keydown", (ev) => pileKey(letter, ev));
-        }
-        el.classList.add("ew-pile");
-        el.dataset.pile = letter;
-        const canvas = document.createElement("canvas");
-        canvas.setAttribute("aria-hidden", "true");
-        const count = document.createElement("span");
-        count.className = "ew-count";
-        count.setAttribute("aria-hidden", "true");
-        el.append(canvas, count);
-        strip.pilesEl.append(el);
-        strip.piles[letter] = { el, canvas, count, drawn: "" };
-      }
-      strip.interactive = interactive;
-    }
-    const supply = (view.supply || {})[colour] || {};
-    for (const letter of CREATURES) {
-      const p = strip.piles[letter];
-      const n = supply[letter] || 0;
-      const creature = t(`ew.c.${letter}`);
-      const can = interactive && sources.has(`p:${letter}`);
-      p.el.dataset.colour = colour;
-      p.el.dataset.count = n;
-      p.el.classList.toggle("ew-can", can);
-      p.el.classList.toggle("ew-none", n === 0);
-      // Only the viewer's own piles can be lifted: the other strip shows the same letters,
-      // so the lift must be tied to the interactive strip, not to the creature alone.
-      p.el.classList.toggle("ew-lifted", interactive && lifted === `p:${letter}`);
-      p.count.textContent = `×${n}`;
-      let label = n ? t("ew.pile", { creature, count: n }) : t("ew.pileEmpty", { creature });
-      if (interactive) {
-        if (can) label = `${t("ew.pileCanPlace", { creature, count: n })}${input === "keys" ? ` ${t("ew.enterLifts")}` : ""}`;
-        else if (n && myTurn()) label = t("ew.pileCannot", { creature, count: n });
-        p.el.setAttribute("aria-disabled", can ? "false" : "true");
-        p.el.setAttribute("aria-pressed", lifted === `p:${letter}` ? "true" : "false");
-      }
-      p.el.setAttribute("aria-label", `${t(`ew.Colour.${colour}`)} — ${label}`);
-      drawPile(p, letter, colour, n);
-    }
-  }
-
-  function drawPile(p, letter, colour, n) {
-    const r = p.canvas.getBoundingClientRect();
-    const w = Math.round(r.width) || 50, h = Math.round(r.height) || 56;
-    const dpr = window.devicePixelRatio || 1;
-    const stamp = `${w}x${h}@${dpr}:${colour}${letter}${Math.min(n, 3)}`;
-    if (p.drawn === stamp) return;
-    p.drawn = stamp;
-    p.canvas.width = Math.round(w * dpr);
-    p.canvas.height = Math.round(h * dpr);
-    paintPile(p.canvas.getContext("2d"), w, h, letter, colour, n, dpr);
   }
 
   function pileKey(letter, ev) {

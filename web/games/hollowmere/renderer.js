@@ -15,20 +15,21 @@
 // closer first, as maps do. Hints speak of the hand last used: taps, clicks or keys. The last tile
 // laid is outlined, and another seat's comes down onto its cell (common/motion.js).
 
-import { createViewport, createFocusLayer, arrowStep } from "../common/viewport.js";
-import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
+import { createViewport, createFocusLayer } from "../common/viewport.js";
+import { createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t, getLang } from "../../lib/i18n.js";
-import { gameKey, keyRows } from "../../lib/keymap.js";
+import { keyRows } from "../../lib/keymap.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
 import { el, explainScore, paintPlayers, paintScores, paintTrack } from "./panel.js";
 import { createHandControls } from "./controls.js";
 import { inIdleTime } from "../common/idle.js";
 import { glide } from "../common/motion.js";
-import { loadTileset, geometry, SEAT_COLOURS, SEAT_INK } from "./tileart.js";
+import { tileset, geometry, SEAT_COLOURS, SEAT_INK } from "./tileart.js";
 import { badgeRadius, paintSpots, paintValley } from "./valley.js";
 import { key, parseLay, parseLegal, roleWords, turnsWord, wardenWords, whereWords } from "./legal.js";
 import { createLegend, createSidePanel } from "./side.js";
+import { createKeyHandler } from "./keys.js";
 
 /** CSS px: the smallest cell a finger is asked to hit, and the size a tap on smaller ones zooms to. */
 const TOUCH_TARGET = 40;
@@ -46,7 +47,7 @@ function firstInput() {
   }
 }
 
-export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang } = {}) {
+export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang, readOnly = false, gameData = null } = {}) {
   injectStyle();
   void lang; // the page language is read through t() at every draw
 
@@ -60,7 +61,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   host.append(root);
 
   // --- state -------------------------------------------------------------------------
-  let set = null;          // tile set (from the engine's game_data)
+  let set = null;          // tile set (from the engine's game_data, handed in by the page)
   let loadError = null;
   let snap = null;
   let viewer = null;
@@ -454,57 +455,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     onIntent(action);
   }
 
-  function handleKey(ev, fromId, onValley = false) {
-    if (ev.ctrlKey || ev.metaKey || ev.altKey) return false;
-    const k = ev.key;
-    const what = boardKey(ev);
-    if (what === "help") { keyList.toggle(); return true; }
-    if (!interactive || pending) return fromId !== undefined && (what === "confirm" || what === "toggle");
-    const id = gameKey("hollowmere", ev);
-    if (id === "turn") {
-      turn(ev.shiftKey ? -1 : 1);
-      return true;
-    }
-    if (k === "Escape") return cancel();
-    if (sel && id === "warden") {
-      const n = Number(k);
-      const spots = wardenSpots();
-      if (n === 0) pickWarden(null);
-      else if (n <= spots.length) pickWarden(spots[n - 1].region);
-      else return false;
-      return true;
-    }
-    if (fromId === undefined) {
-      // The valley itself has the focus (after a move, or a click on it): keys go to the cells.
-      if (!onValley) return false;
-      if (what && what !== "back") {
-        const first = cellItems().length ? arrowStep(cellItems(), null, "ArrowRight") : null;
-        if (first) { layer.keyboard = true; layer.focus(first); if (!sel) place(first, "keyboard"); }
-        return true;
-      }
-      return false;
-    }
-    if (what === "confirm") {
-      if (!sel || sel.k !== fromId) place(fromId, "keyboard");
-      else enter();
-      return true;
-    }
-    if (what === "toggle") {
-      if (!sel || sel.k !== fromId) place(fromId, "keyboard");
-      else toggle();
-      return true;
-    }
-    if (k.startsWith("Arrow")) {
-      const next = arrowStep(cellItems(), sel ? sel.k : fromId, k);
-      if (next) {
-        layer.keyboard = true;
-        if (!sel || sel.k !== next) place(next, "keyboard");
-        layer.focus(next);
-      }
-      return true;
-    }
-    return false;
-  }
+  const handleKey = createKeyHandler({
+    get interactive() { return interactive; }, get pending() { return pending; }, get sel() { return sel; },
+    keyList, layer, turn, cancel, wardenSpots, pickWarden, cellItems, place, enter, toggle,
+  });
 
   // A click on the valley gives it the focus, so R, the numbers, Enter and Escape work after it.
   vp.element.tabIndex = -1;
@@ -635,7 +589,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     const newLegal = parseLegal(acting ? snap.legal : []);
     const prevHand = hand;
     hand = view.hand || null;
-    interactive = !!acting && newLegal.cells.size > 0 && !snap.terminal;
+    interactive = !readOnly && !!acting && newLegal.cells.size > 0 && !snap.terminal;
     legal = newLegal;
     pending = false;
     const tk = `${view.actions}/${hand}/${viewer}`;
@@ -747,14 +701,11 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   window.addEventListener("resize", layout);
   layout();
 
-  loadTileset().then((s) => {
-    if (destroyed) return;
-    set = s;
-    applySnapshot();
-  }, (e) => {
-    loadError = e && e.message ? e.message : String(e);
-    refreshHand();
-  });
+  try {
+    set = tileset(gameData);
+  } catch (e) {
+    loadError = e.message;
+  }
   refreshHand();
 
   const focusHold = holdBoardFocus(root, () => focusBoard());
@@ -815,13 +766,12 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 }
 
 /**
- * Fetch the tile set from the engine and measure tiles ahead of the first table, in idle time
- * after the engine is up (the lobby calls it): the start tile first, then the most common
- * tiles, each in its distinct turns. A tile not measured yet when a table starts is measured
- * then, as before.
+ * Measure tiles ahead of the first table, in idle time after the engine is up (the lobby calls
+ * it with the game's data): the start tile first, then the most common tiles, each in its
+ * distinct turns. A tile not measured yet when a table starts is measured then, as before.
  */
-export async function warm() {
-  const set = await loadTileset();
+export async function warm(gameData) {
+  const set = tileset(gameData);
   const tiles = [...set.tiles].sort((a, b) => (b.start ? 1 : 0) - (a.start ? 1 : 0) || b.count - a.count);
   const jobs = tiles.flatMap((tile) => [0, 1, 2, 3].slice(0, tile.orientations || 4).map((r) => [tile, r]));
   await inIdleTime(jobs.length, (i) => geometry(jobs[i][0], jobs[i][1]));

@@ -4,7 +4,7 @@
 import { C, SEAT_COLOURS, dist, geometry, hashStr, rim, rng, spaced, spots } from "./tilegeometry.js";
 
 // The renderer and the picture script take everything tile-shaped from this one module.
-export { loadTileset, useTileset, geometry, SEAT_COLOURS, SEAT_INK } from "./tilegeometry.js";
+export { tileset, geometry, SEAT_COLOURS, SEAT_INK } from "./tilegeometry.js";
 
 // --- painting --------------------------------------------------------------------------
 

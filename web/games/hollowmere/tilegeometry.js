@@ -1,6 +1,6 @@
 // Hollowmere tile geometry: where each region of a tile lies in the unit square, for a
 // tile type and a rotation, built only from the tile set's region/slot data
-// (design/hollowmere.md §1–§4: the engine's tiles.json, fetched through game_data). tileart.js paints it.
+// (design/hollowmere.md §1–§4: the engine's tiles.json, handed over in game_data). tileart.js paints it.
 //
 // Geometry lives in a unit square (x east, y south). The twelve slots run clockwise round
 // the rim from the north-west corner (N0 N1 N2 E0 … W2), so slot s covers the rim stretch
@@ -18,37 +18,22 @@ export const SEAT_INK = ["#ffffff", "#2b1d10", "#ffffff", "#2b1d10", "#ffffff"];
 
 // --- the tile set ---------------------------------------------------------------------
 
-let tilesetPromise = null;
-
-function indexed(data) {
-  if (!data || !Array.isArray(data.tiles)) throw new Error("no tile set in the engine's answer");
-  const byId = {};
-  for (const t of data.tiles) byId[t.id] = t;
-  return { version: data.version, byId, tiles: data.tiles, start: data.start, names: data.names || {} };
-}
+const indexedSets = new WeakMap();
 
 /**
  * The tile set as the rules engine loads it (py_engine/games/hollowmere/tiles.json, with the
- * Portuguese tile names), asked once per page through the bridge's `game_data`: there is no
- * second copy in the web folder. Resolves to {version, byId, tiles, start, names}.
+ * Portuguese tile names), from the game's static data (the bridge's `game_data`, which the page
+ * hands its board): there is no second copy in the web folder. Indexed once per page:
+ * {version, byId, tiles, start, names}.
  */
-export function loadTileset() {
-  if (!tilesetPromise) {
-    tilesetPromise = import("../../engine.js")
-      .then(({ getEngine }) => getEngine().call("game_data", { game: "hollowmere" }))
-      .then(indexed);
-    tilesetPromise.catch(() => { tilesetPromise = null; });  // a later table may ask again
+export function tileset(data) {
+  if (!data || !Array.isArray(data.tiles)) throw new Error("no tile set in the engine's answer");
+  if (!indexedSets.has(data)) {
+    const byId = {};
+    for (const t of data.tiles) byId[t.id] = t;
+    indexedSets.set(data, { version: data.version, byId, tiles: data.tiles, start: data.start, names: data.names || {} });
   }
-  return tilesetPromise;
-}
-
-/**
- * Hand over the tile set already fetched elsewhere (the static data of `game_data`): for pages
- * that have no engine worker (the tile-picture script, test harnesses).
- */
-export function useTileset(data) {
-  tilesetPromise = Promise.resolve(indexed(data));
-  return tilesetPromise;
+  return indexedSets.get(data);
 }
 
 // --- rim geometry ---------------------------------------------------------------------

@@ -15,7 +15,6 @@ import { createViewport } from "../common/viewport.js";
 import { boardKey, createKeyList, holdBoardFocus } from "../common/keys.js";
 import { t } from "../../lib/i18n.js";
 import { gameKey, keyRows } from "../../lib/keymap.js";
-import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
 import { SEAT_COLOURS, buildGeometry, boxOf, paintMap, paintLabels, roadsAt, townAt } from "./art.js";
@@ -26,24 +25,6 @@ import { glide } from "../common/motion.js";
 import { createBar } from "./bar.js";
 import { createHand } from "./hand.js";
 import { createCamera } from "./camera.js";
-
-// The static map comes once per page from the engine (game_data), not with every snapshot.
-let mapPromise = null;
-export function loadMap() {
-  if (!mapPromise) {
-    mapPromise = getEngine().call("game_data", { game: "milehollow" }).then((data) => {
-      if (!data || !Array.isArray(data.roads)) throw new Error("no map in the engine's answer");
-      return { data, geo: buildGeometry(data) };
-    });
-    mapPromise.catch(() => { mapPromise = null; });
-  }
-  return mapPromise;
-}
-
-/** Fetch the map in idle time after the engine is up (the lobby warms every playable board). */
-export async function warm() {
-  await loadMap();
-}
 
 /** The map's content box in its frame (the margins of the design's 1000 × 700), either way up. */
 function boundsOf(frame, upright) {
@@ -58,7 +39,8 @@ const UPRIGHT_RATIO = 1.05;
 const SIDE_SHEET = 700;
 const INFO_MS = 4000;
 
-export function createRenderer(host, { onIntent = () => {}, announce = () => {}, readOnly = false } = {}) {
+export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang, readOnly = false, gameData = null } = {}) {
+  void lang; // words come from i18n's t(), which follows the page language; setLang re-labels
   injectStyle();
   const root = el("div", "mh-root");
   root.dataset.game = "milehollow";
@@ -91,7 +73,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   // --- model ----------------------------------------------------------------------------
   let geo = null;
-  let mapError = null;
+  // The static map, handed in by the page (the engine's game_data, asked once per page).
+  const mapData = gameData && Array.isArray(gameData.roads) ? gameData : null;
+  const mapError = mapData ? null : "no map in the engine's answer";
   let snap = null;
   let view = null;
   let viewer = null;
@@ -119,7 +103,6 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   vp.setBounds(boundsOf({ width: 1000, height: 700 }, false));
   const camera = createCamera({ vp, mapBox, sheetEl, current: () => sheet, alive: () => !destroyed });
 
-  let mapData = null;
   /** Build the map the way up its box wants (wide: as drawn; tall: upright); true if it turned. */
   function orient() {
     if (!mapData) return false;
@@ -137,15 +120,16 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   const boxWatch = new ResizeObserver(() => { if (!destroyed && orient() && view) refresh(); });
   boxWatch.observe(mapBox);
 
-  loadMap().then(({ data: d }) => {
+  // The map is drawn once the page has handed the first snapshot over (right after this returns).
+  queueMicrotask(() => {
     if (destroyed) return;
-    mapData = d;
+    if (!mapData) {
+      paintHint();
+      return;
+    }
     orient();
     refresh();
     focusKeep();
-  }, (e) => {
-    mapError = (e && e.message) || String(e);
-    paintHint();
   });
 
   // --- snapshot -> model ----------------------------------------------------------------------

@@ -20,7 +20,6 @@ import { glide } from "../common/motion.js";
 import { createViewport, createFocusLayer } from "../common/viewport.js";
 import { boardKey, holdBoardFocus } from "../common/keys.js";
 import { t, words } from "../../lib/i18n.js";
-import { getEngine } from "../../engine.js";
 import "./strings.js";
 import { injectStyle } from "./style.js";
 import { SIZE, buildGeometry, hexAt, homeAt } from "./geometry.js";
@@ -33,21 +32,16 @@ import { createKeys, helpList } from "./keys.js";
 import { createCamera } from "./camera.js";
 import { watchLongPresses } from "./presses.js";
 
-let dataPromise = null;
-export function loadData() {
-  if (!dataPromise) {
-    dataPromise = getEngine().call("game_data", { game: "wickerfair" }).then((data) => {
-      if (!data || !Array.isArray(data.hexes)) throw new Error("no valley in the engine's answer");
-      return { data, geo: buildGeometry(data) };
-    });
-    dataPromise.catch(() => { dataPromise = null; });
-  }
-  return dataPromise;
+// The valley's geometry, built once per page from the game's data whichever board asks.
+const geometries = new WeakMap();
+function geometryOf(data) {
+  if (!geometries.has(data)) geometries.set(data, buildGeometry(data));
+  return geometries.get(data);
 }
 
-/** Fetch the valley in idle time after the engine is up (the lobby warms every playable board). */
-export async function warm() {
-  await loadData();
+/** Build the valley in idle time after the engine is up (the lobby warms every playable board). */
+export function warm(gameData) {
+  if (gameData && Array.isArray(gameData.hexes)) geometryOf(gameData);
 }
 
 const INFO_MS = 5000;
@@ -55,7 +49,8 @@ const PLACE_KINDS = new Set(["ERECT_PLACE", "BUILD_PLACE"]);
 /** Steps whose places on the map are toggled one by one, then confirmed. */
 const TOGGLE_KINDS = new Set(["HARVEST_HEXES"]);
 
-export function createRenderer(host, { onIntent = () => {}, announce = () => {}, readOnly = false } = {}) {
+export function createRenderer(host, { onIntent = () => {}, announce = () => {}, lang, readOnly = false, gameData = null } = {}) {
+  void lang; // words come from i18n's t(), which follows the page language; setLang re-labels
   injectStyle();
   const root = el("div", "wf-root");
   root.dataset.game = "wickerfair";
@@ -85,9 +80,10 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   host.append(root);
 
   // --- model -----------------------------------------------------------------------------------
-  let data = null;
-  let geo = null;
-  let loadError = null;
+  // The valley, the clans and the cards, handed in by the page (the engine's game_data).
+  const data = gameData && Array.isArray(gameData.hexes) ? gameData : null;
+  const geo = data ? geometryOf(data) : null;
+  const loadError = data ? null : "no valley in the engine's answer";
   let snap = null;
   let view = null;
   let viewer = null;
@@ -123,16 +119,16 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     onFocus: (id) => { hotHex = id && !id.startsWith("home") ? id : null; if (id) describePlace(id, false); vp.redraw(); },
   });
 
-  loadData().then(({ data: d, geo: g }) => {
+  if (geo) vp.setBounds(geo.bounds);
+  // The valley is first drawn just after this returns, once the page has handed over its snapshot.
+  queueMicrotask(() => {
     if (destroyed) return;
-    data = d;
-    geo = g;
-    vp.setBounds(geo.bounds);
+    if (!data) {
+      paintHint();
+      return;
+    }
     refresh();
     settleFocus();
-  }, (e) => {
-    loadError = (e && e.message) || String(e);
-    paintHint();
   });
 
   const isSeat = (v) => Number.isInteger(v);

@@ -18,7 +18,7 @@ import { useLessonStyle } from "./catalog.js";
 /**
  * createLessonPlayer(host, {engine, loadRenderer, game, id, list, mode: "page"|"embed", onChoose(id),
  *                          onClose, onDone(id), extra: Node|null})
- *   loadRenderer  the games' loader (web/games/index.js): the game's createRenderer, or null
+ *   loadRenderer  the games' loader (web/games/index.js): (game, engine) → the game's board maker, or null
  *   list     the game's lessons (from lessonList), for "Lesson k of n" and the next lesson
  *   onChoose open another lesson (Next lesson); onClose back to the list (no button when absent)
  * → {ready: Promise, restart(), destroy(), get state}
@@ -203,7 +203,7 @@ export function createLessonPlayer(host, opts) {
   }
 
   async function makeRenderer() {
-    const create = await loadRenderer(game);
+    const create = await loadRenderer(game, engine);
     if (!alive) return;
     if (!create) {
       dropRenderer();
