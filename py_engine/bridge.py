@@ -49,7 +49,7 @@ from .core.game import ALL_SEATS, IllegalAction
 from .core.replay import Replay
 from .core.table import Seat, Table
 from .core.verify import verify
-from .registry import available, get_game
+from .registry import available, get_game, ladder
 
 #: Open tables, replays and lessons kept at once. Pages do not close what they leave, so the
 #: least recently used goes when one more opens: far more than any visit holds in use.
@@ -267,6 +267,7 @@ def _cmd_games(args: dict[str, Any]) -> Any:
             "name": g.name, "min_players": g.min_players, "max_players": g.max_players,
             "bot_levels": list(g.bot_levels),
             "bot_level_words": {lvl: g.bot_level_words[lvl] for lvl in g.bot_levels if lvl in g.bot_level_words},
+            "ladder": ladder(g.name),  # each level's rating and interval (docs/rating.md)
             "timer": first.timer if first is not None else 0,  # the seconds of a game's usual decision
             # ``across_devices_only``: the pace of a table over days, which only a table across devices
             # offers; ``needs``: the option this one leaves its default only with

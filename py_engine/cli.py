@@ -233,6 +233,21 @@ def cmd_fingerprint(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_rating(args: argparse.Namespace) -> int:
+    out = rated.rate(args.files, bots=not args.no_bots)
+    if args.json:
+        print(json.dumps(out, indent=1, ensure_ascii=False))
+        return 0
+    for game, g in out["games"].items():
+        say(f"{game.title()} ({g['records']} records)")
+        for name, r in g["participants"].items():
+            low_high = "fixed" if r["low"] == r["high"] else f"{r['low']:.0f}-{r['high']:.0f}"
+            say(f"  {rated.shown(name):<24} {r['rating']:6.0f}  ({low_high}, {r['games']} games)")
+    for x in out["left_out"]:
+        say(f"left out {x['file']}: {x['why']}")
+    return 0
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="python -m py_engine",
                                 description="Valley Tables rules engine: play bot games, verify and analyse records, perft, UHP.")
@@ -278,6 +293,12 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--json", action="store_true", help="print one JSON object (the game and its judged moves)")
     ana.add_argument("--iterations", type=int, help="search budget per decision (default: the strongest level's review budget)")
     ana.set_defaults(fn=cmd_analyse)
+
+    rating = sub.add_parser("rating", help="rate every bot level and player of finished records (docs/rating.md)")
+    rating.add_argument("files", nargs="+", help="record files, or folders of them (*.json)")
+    rating.add_argument("--json", action="store_true", help="the ratings as JSON")
+    rating.add_argument("--no-bots", action="store_true", help="do not re-derive the bots' moves when verifying")
+    rating.set_defaults(fn=cmd_rating)
 
     perft = sub.add_parser("perft", help="count leaf nodes of the move tree from the start position")
     perft.add_argument("game")

@@ -2,6 +2,8 @@
 from __future__ import annotations
 
 import importlib
+import json
+from pathlib import Path
 
 from .core.game import Game
 
@@ -41,3 +43,18 @@ def get_game(name: str) -> Game:
             raise KeyError(name)
         _cache[name] = module.GAME
     return _cache[name]
+
+
+_ladder: dict[str, dict[str, dict[str, float]]] | None = None
+
+
+def ladder(name: str) -> dict[str, dict[str, float]]:
+    """The game's levels on the rating scale, from the bench's games (``ladder.json``, written by
+    ``bench/ladder.py``; ``docs/rating.md``): level -> {rating, low, high, games}; empty when not rated."""
+    global _ladder
+    if _ladder is None:
+        try:
+            _ladder = json.loads((Path(__file__).with_name("ladder.json")).read_text())
+        except (OSError, ValueError):
+            _ladder = {}
+    return dict(_ladder.get(name, {}))
