@@ -75,7 +75,8 @@ def test_the_relay_pool_acts_on_what_relays_say(tmp_path):
     vendor(tmp_path)
     live = tmp_path / "web" / "app" / "live"
     live.mkdir(parents=True)
-    shutil.copy(ROOT / "web" / "app" / "live" / "relay.js", live / "relay.js")
+    for name in ("relay.js", "relayone.js"):
+        shutil.copy(ROOT / "web" / "app" / "live" / name, live / name)
     (tmp_path / "package.json").write_text('{"type": "module"}')
     out = subprocess.run(["node", str(SCRIPT), str(tmp_path)], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
