@@ -207,7 +207,8 @@ def write_catalog(dist: Path) -> None:
         raise SystemExit(f"build: the engine could not list its games: {answer['error']}")
     catalog = {g["name"]: {"minPlayers": g["min_players"], "maxPlayers": g["max_players"],
                            "botLevels": g["bot_levels"],
-                           "botLevelWords": g["bot_level_words"], "timer": g["timer"], "options": g["options"]}
+                           "botLevelWords": g["bot_level_words"], "ladder": g["ladder"], "timer": g["timer"],
+                           "options": g["options"]}
                for g in answer["result"]}
     out = dist / "web" / "games" / "catalog.js"
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -12,6 +12,13 @@ import { engineStatus } from "../table/progress.js";
 import { createTable } from "../table/session.js";
 import { storageUsable } from "../storage.js";
 
+/** A level's rating in words: the anchor says it is the anchor, the others their interval. */
+function ratingWords(r) {
+  const rating = Math.round(r.rating);
+  return r.low === r.high ? t("newtable.ratingAnchor", { rating })
+    : t("newtable.rating", { rating, low: Math.round(r.low), high: Math.round(r.high) });
+}
+
 let engineGames = null; // cached `games` answer: {name: {min_players, max_players, bot_levels, options}}
 
 export function mount(el, params, ctx) {
@@ -50,6 +57,7 @@ export function mount(el, params, ctx) {
       max: e ? e.max_players : base.maxPlayers,
       levels: e && e.bot_levels.length ? e.bot_levels : base.botLevels,
       levelWords: (e && e.bot_level_words) || base.botLevelWords || {},
+      ladder: (e && e.ladder) || base.ladder || {},
       // The pace of a table over days is for a table across devices, never one on this device alone.
       options: (e ? e.options : (base.options || null))?.filter((o) => !o.across_devices_only) ?? null,
     };
@@ -136,10 +144,14 @@ export function mount(el, params, ctx) {
         h("span", t("newtable.level")),
         h("select", { id: `seat-level-${k}`, "aria-describedby": i.levelWords[s.level] ? `seat-level-note-${k}` : undefined,
           onchange: (e) => { s.level = e.target.value; render(); } },
-          i.levels.map((l) => h("option", { value: l, selected: l === s.level || undefined }, levelName(l))))) : null,
+          i.levels.map((l) => h("option", { value: l, selected: l === s.level || undefined },
+            i.ladder[l] ? t("newtable.levelRated", { level: levelName(l), rating: Math.round(i.ladder[l].rating) }) : levelName(l))))) : null,
       // What the chosen level does and how strong it measured, in one line (the engine's own words).
       s.bot && i.levelWords[s.level] ? h("p.level-note", { id: `seat-level-note-${k}`, dataset: { level: s.level } },
         words(i.levelWords[s.level])) : null,
+      // Its place on the one ladder of the bots and the players (docs/rating.md).
+      s.bot && i.ladder[s.level] ? h("p.level-rating", { id: `seat-level-rating-${k}`, dataset: { level: s.level } },
+        ratingWords(i.ladder[s.level])) : null,
     ))),
     form.seats.filter((s) => !s.bot).length > 1 ? h("p.hint", t("newtable.passAndPlayHint")) : null,
     form.seats.every((s) => s.bot) ? h("p.hint", t("newtable.allBotsHint")) : null,
