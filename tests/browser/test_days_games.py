@@ -335,6 +335,12 @@ class Game:
             if shot:
                 pg.locator(top).first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
                 screenshot(pg, SCREENS / shot)
+        assert "null" not in host_pg.inner_text(".days-lead")
+        for g in self.guests:
+            fair = g.page.locator(".days-guest-page > details.fairness-details")
+            fair.locator("summary").click()
+            assert fair.locator(".joint-list li").count() == 1 + len(self.guests), fair.inner_text()
+            assert "[object" not in fair.inner_text() and "null" not in fair.inner_text()
         records = [host_record] + [guest_row(g.page)["final"]["record"] for g in self.guests]
         for r in records[1:]:
             assert r["actions"] == host_record["actions"], "the guest's record is not the host's game"
@@ -402,3 +408,107 @@ def test_wickerfair_whole_game_between_two_sites(world, gates, tmp_path):
 def test_milehollow_three_seats_host_guest_and_a_bot(world, gates, tmp_path):
     g, record = whole_game(world, gates, tmp_path, "milehollow", seats=("device", "bot"))
     assert len(record["seats"]) == 3 and record["seats"][2].get("bot"), record["seats"]
+
+
+# --- time, fairly --------------------------------------------------------------------------------------
+
+def host_days(g):
+    return g.host.page.evaluate("() => window.__vt.daysHost.core.snap.days")
+
+
+def repaint_host(g):
+    """The host's page draws its status again now (its own ticker runs every 30 s of the page's time)."""
+    g.host.page.evaluate("() => window.__vt.daysHost.table.changed()")
+
+
+def end_and_verify(g, tmp_path, record_has):
+    for guest in g.guests:
+        guest.page.wait_for_selector(".joint-check[data-ok]", timeout=WAIT)
+        assert guest.page.get_attribute(".joint-check", "data-ok") == "true", guest.page.inner_text(".joint-check")
+    g.host.page.wait_for_selector("[data-page=days-host] .end-screen")
+    record = g.host.page.evaluate("() => window.__vt.daysHost.core.snap.record")
+    for a in record_has:
+        assert a in record["actions"], (a, record["actions"][-8:])
+    for k, r in enumerate([record] + [guest_row(x.page)["final"]["record"] for x in g.guests]):
+        assert r["actions"] == record["actions"]
+        verify(tmp_path / f"{g.game}-{k}.json", r)
+    return record
+
+
+def test_the_host_gives_a_late_seat_a_day_then_takes_a_holiday_that_stops_its_clock(world, gates, tmp_path):
+    g = Game(world, gates, "elderwood", ["device"], move_days="1", bank="1", holiday="7")
+    guest = g.guests[0]
+    g.play(2)
+    g.guest_to_move(guest)
+    g.settle()
+    # The guest lets its time per move and its bank run out: the host's page offers the three choices.
+    deadline = host_days(g)["deadlines"][1]
+    world.at_day((deadline + 3600 - world.t0) / DAY)
+    repaint_host(g)
+    offer = g.host.page.locator(".days-status .days-offer[data-seat='1']")
+    offer.wait_for()
+    assert "Ana ran out of time and bank" in offer.inner_text()
+    offer.locator("button.days-extend").scroll_into_view_if_needed()
+    screenshot(g.host.page, SCREENS / "days-game-host-late-desktop-en.png")
+    n = g.hs()["n"]
+    offer.locator("button.days-extend").click()
+    # The day is given and the game goes on: the guest's deadline is a day later, and it may move.
+    g.wait(lambda: g.hs()["n"] == n + 1, "the day given")
+    assert host_days(g)["deadlines"][1] == deadline + DAY
+    g.host.page.wait_for_selector(".days-status .days-offer", state="detached")
+    g.wait(lambda: g.gs(guest)["n"] == n + 1 and g.gs(guest)["may"], "the guest's page hears the day given")
+    guest.page.evaluate("window.__vt.daysGuest.page.paint()")
+    assert guest.page.locator(".days-late-self").count() == 0
+    g.guest_move(guest, click=True)
+    # The host's turn: a holiday of 5 days. Its clock stops; both pages say until when.
+    g.wait(g.host_may, "the host's turn")
+    status = g.host.page.locator(".days-status")
+    status.locator("details.days-holiday-box > summary").click()
+    status.locator("#days-holiday-days").select_option("5")
+    n = g.hs()["n"]
+    status.locator("button.days-take-holiday").click()
+    g.wait(lambda: g.hs()["n"] == n + 1, "the holiday taken")
+    until = host_days(g)["holiday_until"][0]
+    assert until and abs(until - world.now() - 5 * DAY) < 600, until
+    g.host.page.wait_for_selector(".days-status .days-on-holiday")
+    assert "You are on holiday until" in g.host.page.inner_text(".days-status .days-on-holiday")
+    g.wait(lambda: g.gs(guest)["n"] == n + 1, "the guest's page hears the holiday")
+    guest.page.evaluate("window.__vt.daysGuest.page.paint()")
+    said = guest.page.locator(".days-status .days-on-holiday")
+    said.wait_for()
+    assert "Hana is on holiday until" in said.inner_text()
+    assert "holiday" in guest.page.locator(".live-table").inner_text().lower()  # the log's words
+    screenshot(guest.page, SCREENS / "days-game-guest-holiday-desktop-en.png")
+    # Four days on, the host's time per move (a day) has not run: the clock stopped for the holiday.
+    later(world, 4 * DAY)
+    guest.page.evaluate("window.__vt.daysGuest.page.paint()")
+    assert guest.page.locator(".days-offer").count() == 0
+    assert host_days(g)["deadlines"][0] > world.now()
+    g.host_move(click=True)
+    # The guest resigns: the record, with the day given and the holiday, verifies on both sides.
+    g.wait(lambda: g.gs(guest)["may"], "the guest's turn")
+    assert "error" not in guest.page.evaluate(GUEST_PLAY, "@resign")
+    end_and_verify(g, tmp_path, ["@extend:2", "@holiday:5", "@resign"])
+
+
+def test_the_host_claims_a_game_from_a_seat_out_of_time_on_a_phone_in_portuguese(world, gates, tmp_path):
+    g = Game(world, gates, "wickerfair", ["device"], move_days="1", bank="0", host_phone=True, lang="pt")
+    guest = g.guests[0]
+    g.play(3)
+    g.guest_to_move(guest)
+    g.settle()
+    deadline = host_days(g)["deadlines"][1]
+    # Before the deadline there is nothing to claim.
+    repaint_host(g)
+    assert g.host.page.locator(".days-offer").count() == 0
+    world.at_day((deadline + 60 - world.t0) / DAY)
+    repaint_host(g)
+    offer = g.host.page.locator(".days-status .days-offer[data-seat='1']")
+    offer.wait_for()
+    assert "Ana ficou sem tempo e sem banco" in offer.inner_text()
+    offer.scroll_into_view_if_needed()
+    screenshot(g.host.page, SCREENS / "days-game-host-late-phone-pt.png")
+    offer.locator("button.days-claim").click()
+    g.wait(g.over, "the claim taken")
+    record = end_and_verify(g, tmp_path, [])
+    assert record["actions"][-1] == "@claim:2" and record["result"]["winners"] == [0], record["result"]

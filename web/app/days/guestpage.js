@@ -280,9 +280,9 @@ class GuestDaysPage {
       return h("li.sent-move", { dataset: { n: String(p.n), state, movedOn: String(!!p.movedOn) } },
         `${what} — `, h("span.move-state", { dataset: { state } }, p.movedOn ? t("dg.movedOnItem") : t(`dg.state.${state}`)));
     });
+    // replaceChildren writes a null as the text "null" (an array as its elements' names): only nodes go in.
     this.sent.replaceChildren(h("h2", t("dg.sentTitle")), h("ul", items),
-      last && !last.after ? h("p.wait-host", { role: "status" }, t("dg.waitHost"))
-        : last ? h("p.previewed", t("dg.previewed")) : null);
+      ...(!last ? [] : [last.after ? h("p.previewed", t("dg.previewed")) : h("p.wait-host", { role: "status" }, t("dg.waitHost"))]));
   }
 
   paintBoard() {
@@ -326,8 +326,8 @@ class GuestDaysPage {
     this.fairBox.replaceChildren(h("summary", t("live.fairnessDetails")),
       h("dl", h("dt", t("live.hostCommitment")), h("dd", h("code.hex.host-commitment", me.welcome.host)),
         h("dt", t("live.yourCommitment")), h("dd", h("code.hex.own-commitment", me.commitment))),
-      me.terms ? [h("p", t("live.allCommitments")),
-        h("ol.joint-list", me.terms.participants.map((p) => h("li", `${p.who}: `, h("code", p.commitment))))] : null);
+      ...(me.terms ? [h("p", t("live.allCommitments")),
+        h("ol.joint-list", me.terms.participants.map((p) => h("li", `${p.who}: `, h("code", p.commitment))))] : []));
     this.fairBox.open = open;
   }
 

@@ -116,10 +116,11 @@ class DaysHostPage {
     this.paintHead();
     if (!this.core) return;
     const core = this.core;
-    this.lead.replaceChildren(h("p.days-terms", this.termsLine()), h("p.days-dealer", t("days.dealer")),
+    // replaceChildren writes a null as the text "null": only what there is goes in.
+    this.lead.replaceChildren(...[h("p.days-terms", this.termsLine()), h("p.days-dealer", t("days.dealer")),
       core.phase === "inviting" ? h("p", t("days.inviteLead")) : null,
       core.phase === "starting" ? h("p.days-starting", { role: "status" }, t("days.starting", {
-        n: [...core.guests.values()].filter((g) => g.contribution).length, all: core.guests.size })) : null);
+        n: [...core.guests.values()].filter((g) => g.contribution).length, all: core.guests.size })) : null].filter(Boolean));
     if (core.phase === "playing" && !this.board) this.openBoard();
     if (this.board) this.board.repaint();
     this.paintStatus();
@@ -135,7 +136,8 @@ class DaysHostPage {
       const v = opts[name] ?? 0;
       return o && o.choice_words && o.choice_words[String(v)] ? words(o.choice_words[String(v)]) : String(v);
     };
-    return t("days.termsLine", { move: say("move_days"), bank: say("bank_days"), holiday: say("holiday_days") });
+    return t((opts.holiday_days ?? 0) > 0 ? "days.termsLine" : "days.termsLineNoHoliday",
+      { move: say("move_days"), bank: say("bank_days"), holiday: say("holiday_days") });
   }
 
   paintSoon() {

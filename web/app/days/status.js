@@ -134,10 +134,16 @@ export function paintDaysStatus(box, snap, { me, play, letTable, myTurn = null, 
   box.hidden = !parts.length;
   box.dataset.attention = String(late.some((k) => k !== me) || mine);
   box.dataset.late = late.join(",");
-  // Keep what a person may be doing there (the holiday fold open) across repaints.
+  // Keep what a person may be doing there (the holiday fold open, the days chosen) across repaints:
+  // the panel is drawn again whenever the table changes, and a choice must not go back to its first.
   const open = !!box.querySelector("details.days-holiday-box[open]");
+  const chosen = box.querySelector("#days-holiday-days");
+  const value = chosen ? chosen.value : null;
   box.replaceChildren(...parts);
-  if (open && box.querySelector("details.days-holiday-box")) box.querySelector("details.days-holiday-box").open = true;
+  const fold = box.querySelector("details.days-holiday-box");
+  if (open && fold) fold.open = true;
+  const select = box.querySelector("#days-holiday-days");
+  if (select && value !== null && [...select.options].some((o) => o.value === value)) select.value = value;
 }
 
 /** Seat `k` ran out of time and bank: the three choices of the others (the engine judges each at its time). */
