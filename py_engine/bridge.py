@@ -49,6 +49,7 @@ from .core.game import ALL_SEATS, IllegalAction
 from .core.replay import Replay
 from .core.table import Seat, Table
 from .core.verify import verify
+from .rated import player_ratings
 from .registry import available, get_game, ladder
 
 #: Open tables, replays and lessons kept at once. Pages do not close what they leave, so the
@@ -68,6 +69,10 @@ _reviews: OrderedDict[str, Any] = OrderedDict()
 MAX_REVIEWS = 4
 _attempts: OrderedDict[str, lessons_core.Attempt] = OrderedDict()
 _next_id = [0]
+
+
+#: The finished games a player's rating is computed from, at most.
+MAX_RATED = 5000
 
 
 class BadRequest(ValueError):
@@ -641,8 +646,17 @@ def _cmd_close(args: dict[str, Any]) -> Any:
     return {"result": True}
 
 
+def _cmd_player_rating(args: dict[str, Any]) -> Any:
+    """A player's rating against the bots, per game, from their finished solo games oldest first, each
+    {record, you}: records the page has verified (``verify`` with ``bots``); docs/rating.md."""
+    entries = args.get("entries")
+    if not isinstance(entries, list) or len(entries) > MAX_RATED:
+        raise BadRequest(f"entries: a list of at most {MAX_RATED} {{record, you}}")
+    return {"result": player_ratings(e for e in entries if isinstance(e, dict))}
+
+
 COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
-    "games": _cmd_games, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
+    "games": _cmd_games, "player_rating": _cmd_player_rating, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
     "joint_terms": _cmd_joint_terms, "hint": _cmd_hint, "review_open": _cmd_review_open,
     "review_next": _cmd_review_next,
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play, "preview": _cmd_preview,

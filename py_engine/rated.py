@@ -10,10 +10,11 @@ from pathlib import Path
 from typing import Any, Iterable
 
 from . import __version__
-from .core.rating import ANCHOR, fit, ladder, ranking_of
+from .core.rating import ANCHOR, fit, ladder, player, ranking_of
 from .core.record import MAX_BYTES, BadRecord, parse
 from .core.verify import verify
 from .registry import get_game
+from .registry import ladder as ladder_of
 
 #: At most this many files are read from the arguments (a folder is read one level deep, ``*.json``).
 MAX_FILES = 10_000
@@ -81,3 +82,34 @@ def rate(paths: Iterable[str], bots: bool = True) -> dict[str, Any]:
 def shown(name: str) -> str:
     """A participant as the table prints it: ``Ana``, ``Normal (bot)``."""
     return name[1:] if name.startswith("@") else f"{name.title()} (bot)"
+
+
+def player_ratings(entries: Iterable[dict[str, Any]]) -> dict[str, Any]:
+    """A player's rating against the bots, per game, from their finished solo games, oldest first: each
+    entry {record, you} (a record that verified; ``you`` the player's seat, every other seat a bot of a
+    level on the ladder). Every level is fixed at its ladder rating. → {game: {rating, low, high, games,
+    history: [{rating, low, high}] after each game in order, left_out: games whose levels are not rated}}."""
+    by_game: dict[str, list[list[list[str]]]] = {}
+    left: dict[str, int] = {}
+    for e in entries:
+        record, you = e.get("record"), e.get("you")
+        if not isinstance(record, dict) or not isinstance(you, int) or not record.get("result"):
+            continue
+        game, seats = record.get("game"), record.get("seats") or []
+        levels = {lv: r["rating"] for lv, r in ladder_of(str(game)).items()}
+        names = ["you" if s == you else str(seat.get("level")) for s, seat in enumerate(seats)]
+        if not (0 <= you < len(seats)) or any(s != you and not (seat.get("bot") and seat.get("level") in levels)
+                                               for s, seat in enumerate(seats)):
+            left[str(game)] = left.get(str(game), 0) + 1
+            continue
+        result = record["result"]
+        by_game.setdefault(str(game), []).append(
+            [[names[s] for s in g] for g in ranking_of(result["scores"], result.get("winners") or [])])
+    out: dict[str, Any] = {}
+    for game, results in by_game.items():
+        levels = {lv: r["rating"] for lv, r in ladder_of(game).items()}
+        history = [player(results[:k + 1], levels) for k in range(len(results))]
+        last = history[-1]
+        out[game] = {**last.as_dict(), "history": [{k: v for k, v in h.as_dict().items() if k != "games"}
+                                                   for h in history], "left_out": left.get(game, 0)}
+    return out

@@ -144,3 +144,31 @@ def test_my_games_on_a_phone_in_portuguese(browser, site, records, tmp_path):
         assert page.locator("[data-act=clear]").inner_text() == "Apagar mesmo 3? Toque de novo"
         page.locator("[data-act=keep]").tap()
         assert rows(page).count() == 3
+
+
+def test_my_games_rates_the_player_against_the_bots_from_records_that_verify(browser, site, records, tmp_path):
+    """docs/rating.md, "A player's rating": the solo games only, each verified once (bots re-derived), the
+    rating the engine's for the same records, its interval and a chart. Screenshot: my-games-rating-phone-pt.png."""
+    from py_engine.rated import player_ratings
+    with one_device(browser, 390, 844, touch=True) as page:
+        page.goto(site.url("index.html#/games"))
+        page.click(".lang-switch [data-lang=pt]")
+        page.wait_for_selector(".pg-games .games-empty")
+        import_file(page, export_file(tmp_path, records))
+        row = page.locator(".games-rating-table tbody tr[data-game=hollowmere]")
+        row.wait_for(timeout=120_000)
+        want = player_ratings([{"record": records[1], "you": 0}])["hollowmere"]
+        assert row.get_attribute("data-rating") == str(int(want["rating"] + 0.5))
+        assert f"{int(want['low'] + 0.5)}–{int(want['high'] + 0.5)}" in row.inner_text()
+        ew = page.locator(".games-rating-table tbody tr[data-game=elderwood]")
+        want = player_ratings([{"record": records[0], "you": 0}])["elderwood"]
+        assert ew.get_attribute("data-rating") == str(int(want["rating"] + 0.5))
+        assert "1 partidas" in ew.locator("svg.rating-chart").get_attribute("aria-label")
+        # The bots-only game is nobody's; the two solo records were each verified once and their verdicts kept.
+        assert page.locator(".games-rating-table tbody tr").count() == 2
+        kept = page.evaluate("JSON.parse(localStorage.getItem('vt.verdicts'))")
+        assert sorted(kept.values()) == [True, True]
+        over = page.evaluate("document.documentElement.scrollWidth <= innerWidth")
+        assert over
+        page.locator(".games-rating").scroll_into_view_if_needed()
+        screenshot(page, SCREENS / "my-games-rating-phone-pt.png")

@@ -16,6 +16,7 @@ import { formatDate } from "../table/live.js";
 import { listTables, deleteTable, saveTable, newTableId, downloadText } from "../storage.js";
 import { GAME_ORDER } from "../../games/index.js";
 import { waitingTables, notifyState, setNotify, yourTurn, backgroundChecks } from "../turns.js";
+import { playerRatings, ratingSection, soloGames } from "./games_rating.js";
 
 /** The export file's format: {format, version, records: [finished records]}. */
 const FORMAT = "valley-tables-games";
@@ -28,6 +29,8 @@ export function mount(el, params, ctx) {
   let note = null;        // words after an import, an export or a clear
   let clearing = false;   // Clear all was pressed once
   let waiting = [];       // tables waiting for this device (turns.js)
+  let rating = null;      // the player's rating: null (no solo game), {progress} while checking, {ratings, left}
+  let rated = null;       // the games the rating was computed from
   const fileInput = h("input.visually-hidden", {
     type: "file", accept: ".json,application/json", tabindex: "-1", "aria-hidden": "true",
     onchange: () => {
@@ -54,6 +57,38 @@ export function mount(el, params, ctx) {
     out.sort((a, b) => b.when - a.when);
     games = out;
     paint();
+    rate();
+  }
+
+  /** The player's rating, again when the games changed (each record is verified once per device). */
+  async function rate() {
+    const solo = soloGames(games);
+    const key = solo.map((g) => g.id).join(" ");
+    if (key === rated) return;
+    rated = key;
+    if (!solo.length) {
+      rating = null;
+      paint();
+      return;
+    }
+    rating = { progress: [0, solo.length] };
+    paint();
+    try {
+      const got = await playerRatings(games, ctx.engine, (done, all) => {
+        if (rated === key && alive) { rating = { progress: [done, all] }; paintRating(); }
+      });
+      if (rated === key) rating = got;
+    } catch (e) {
+      console.warn("my games: the rating could not be computed", e);
+      if (rated === key) rating = { ratings: {}, left: 0 };
+    }
+    paint();
+  }
+
+  /** Only the rating's section, while records are checked (the rest of the page stays as it is). */
+  function paintRating() {
+    const old = el.querySelector(".games-rating");
+    if (old) old.replaceWith(ratingSection(rating));
   }
 
   function paint() {
@@ -76,7 +111,8 @@ export function mount(el, params, ctx) {
           onclick: () => { clearing = false; paint(); } }, t("pg.games.cancel")) : null,
         fileInput),
       note ? h("p.note.games-note", { role: "status" }, note) : null,
-      games === null ? h("p.pg-busy", "…") : games.length ? [rates(), list()] : h("p.games-empty", t("pg.games.empty")),
+      games === null ? h("p.pg-busy", "…") : games.length ? [ratingSection(rating), rates(), list()]
+        : h("p.games-empty", t("pg.games.empty")),
     ));
   }
 
