@@ -20,7 +20,7 @@ Bounds: at most :data:`MAX_TABLES` open tables, :data:`MAX_REPLAYS` replays and
 table is loaded again from its save). ``docs/architecture.md`` says so too.
 
 Commands (``docs/architecture.md`` has the shapes):
-``games``, ``game_data``, ``joint_terms``, ``new_table``, ``load_table``, ``hint``, ``review_open``,
+``games``, ``game_data``, ``joint_terms``, ``terms_check``, ``new_table``, ``load_table``, ``hint``, ``review_open``,
 ``review_next``, ``snapshot``, ``play``, ``bot_play``, ``timeout``, ``preview``,
 ``record``, ``save_record``, ``verify``, ``open_replay``, ``replay_at``, ``lessons``, ``lesson_start``,
 ``lesson_play``, ``close``.
@@ -341,6 +341,22 @@ def _cmd_joint_terms(args: dict[str, Any]) -> Any:
     return {"result": {"terms": t, "digest": commit.terms_digest(t)}}
 
 
+def _cmd_terms_check(args: dict[str, Any]) -> Any:
+    """A guest's check of a joint table's terms with the engine's own reading: the digest of ``terms``
+    (SHA-256 of their canonical JSON, the bytes the seed is made with) and, given ``shown`` (the table
+    as the host shows it, read as terms), the first place it differs from them, as the witness check at
+    the end names it. Answers {digest, difference: {path, want, found} | null}."""
+    t, shown = args.get("terms"), args.get("shown")
+    if not isinstance(t, dict) or not (shown is None or isinstance(shown, dict)):
+        raise BadRequest("terms (and shown, when given) are JSON objects")
+    try:
+        digest = commit.terms_digest(t)
+    except ValueError:
+        raise BadRequest("terms must be plain JSON") from None
+    d = commit.first_difference(t, shown) if shown is not None else None
+    return {"result": {"digest": digest, "difference": None if d is None else {"path": d[0], "want": d[1], "found": d[2]}}}
+
+
 def _cmd_new_table(args: dict[str, Any]) -> Any:
     game, seats, timers, options = _table_args(args)
     joint = args.get("joint")
@@ -657,7 +673,7 @@ def _cmd_player_rating(args: dict[str, Any]) -> Any:
 
 COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _cmd_games, "player_rating": _cmd_player_rating, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
-    "joint_terms": _cmd_joint_terms, "hint": _cmd_hint, "review_open": _cmd_review_open,
+    "joint_terms": _cmd_joint_terms, "terms_check": _cmd_terms_check, "hint": _cmd_hint, "review_open": _cmd_review_open,
     "review_next": _cmd_review_next,
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play, "preview": _cmd_preview,
     "timeout": _cmd_timeout, "record": _cmd_record, "save_record": _cmd_save_record, "verify": _cmd_verify,

@@ -36,7 +36,7 @@ import { differenceWords } from "./terms.js";
 import { levelName } from "../../lib/seats.js";
 import { onRevealsChange } from "./reveals.js";
 import { words } from "../../lib/i18n.js";
-import { acceptTerms, layOver, keepShown, startedOver, witness, verifyEnd } from "./holds.js";
+import { acceptTerms, layOver, keepShown, shownDifference, startedOver, witness, verifyEnd } from "./holds.js";
 import { showChecks } from "./checkview.js";
 import "./strings.js";
 import "./strings_net.js";
@@ -552,7 +552,7 @@ class GuestTable {
       return;
     }
     const got = await acceptTerms(this.me, terms, { game: this.inv.game, host: this.inv.host, seat: this.seat,
-      name: this.net ? this.me.name : undefined, topic: this.keys ? this.keys.topic : "" });
+      name: this.net ? this.me.name : undefined, topic: this.keys ? this.keys.topic : "", engine: this.engine });
     if (got.problem) {
       this.note(t("live.termsMismatch", { detail: got.problem }));
       return;
@@ -644,14 +644,15 @@ class GuestTable {
   keepShown(snap) {
     const me = this.me;
     if (!me) return;
-    const kept = keepShown(me, snap);
+    const kept = keepShown(me, snap, Date.now(), { compare: false });
     if (kept.history) this.sayOnce("history", t("live.historyChanged"));
-    const d = kept.difference;
-    if (d) {
-      const shown = { ...me.terms, game: snap.game, options: snap.options, seats: snap.seats, timers: snap.timers };
-      this.sayOnce("terms", t("live.tableNotTerms", { what: differenceWords(d, me.terms, shown,
+    const terms = me.terms;
+    shownDifference(this.engine, me, snap).then((d) => {
+      if (!d || this.dead) return;
+      const shown = { ...terms, game: snap.game, options: snap.options, seats: snap.seats, timers: snap.timers };
+      this.sayOnce("terms", t("live.tableNotTerms", { what: differenceWords(d, terms, shown,
         { t, words, options: GAMES[this.inv.game].options, levelName }), field: d.path }));
-    }
+    }, (e) => console.warn("live: the terms could not be checked", e.message || e));
     remember(me);
   }
 

@@ -11,10 +11,14 @@
 // to all of that (the witness, docs/records.md).
 
 import { mergeShown, hostAhead } from "./checks.js";
-import { termsProblem, termsDigest, snapshotDifference } from "./terms.js";
+import { termsProblem, checkTerms, shownTerms, snapshotDifference } from "./terms.js";
 import { noteReveal, markStarted, unstarted, revealedAt } from "./reveals.js";
 
 const HEX64 = /^[0-9a-f]{64}$/;
+
+async function pageEngine() {
+  return (await import("../../engine.js")).getEngine();
+}
 /** Commitments to the moves kept: one per snapshot received, far more than any game has. */
 const MAX_CHAIN = 20_000;
 
@@ -23,12 +27,13 @@ const MAX_CHAIN = 20_000;
  * (the host's commitment first, as the invitation showed it; this page's own once, under its
  * seat's name; a participant per person seat), and against one table's terms only. On success `me`
  * keeps them and this device remembers the reveal (reveals.js). → {ok} | {problem} (English words
- * of what does not fit) | {startedOver} (other terms after this page revealed).
+ * of what does not fit) | {startedOver} (other terms after this page revealed). `engine`: the one
+ * whose digest names the terms (default: the page's, web/engine.js).
  */
-export async function acceptTerms(me, terms, { game, host, seat, name, topic = "" }) {
+export async function acceptTerms(me, terms, { game, host, seat, name, topic = "", engine = null }) {
   const problem = termsProblem(terms, { game, host, own: me.commitment, seat, name });
   if (problem) return { problem };
-  const digest = await termsDigest(terms);
+  const { digest } = await checkTerms(engine || await pageEngine(), terms);
   if (me.revealed && me.digest !== digest) return { startedOver: true };
   me.place = terms.participants.findIndex((p) => p.commitment === me.commitment);
   me.terms = terms;
@@ -65,8 +70,9 @@ export function layOver(held, snap) {
  * contradicts what was shown, difference: where the table differs from the terms ({path, want,
  * found}) or null, started: the table began just now, as promised, ahead: over days, a newly shown
  * entry's time runs ahead of this device's clock ({time, now}, unix seconds: checks.js hostAhead) or null}.
+ * `compare: false`: the caller asks the engine where the table differs (`shownDifference`) instead.
  */
-export function keepShown(me, snap, nowMs = Date.now()) {
+export function keepShown(me, snap, nowMs = Date.now(), { compare = true } = {}) {
   const complete = snap.log.filter((e) => e && !e.draft);
   const before = (me.shown || []).length;
   const merged = mergeShown(me.shown || [], complete);
@@ -85,7 +91,7 @@ export function keepShown(me, snap, nowMs = Date.now()) {
   let difference = null;
   let started = false;
   if (me.terms) {
-    difference = snapshotDifference(me.terms, snap);
+    if (compare) difference = snapshotDifference(me.terms, snap);
     if (!me.started) {
       me.started = true;
       started = true;
@@ -93,6 +99,15 @@ export function keepShown(me, snap, nowMs = Date.now()) {
     }
   }
   return { history, difference, started, ahead };
+}
+
+/**
+ * Where the table `snap` shows first differs from the terms this page revealed against, as the
+ * engine reads it ({path, want, found}), or null (also with no terms kept).
+ */
+export async function shownDifference(engine, me, snap) {
+  if (!me.terms) return null;
+  return (await checkTerms(engine, me.terms, shownTerms(me.terms, snap))).difference;
 }
 
 /**

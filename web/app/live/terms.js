@@ -6,8 +6,13 @@
 // to them, and at the end hands them to its own engine with the record (the witness), which
 // names any field the host changed. The digest (SHA-256 of the canonical JSON, the same bytes the
 // engine hashes into the seed) names a table-to-be in this device's memory of its reveals.
-
-import { sha256Hex } from "../../lib/sha256.js";
+//
+// The canonical JSON, the digest and the first difference are the engine's (py_engine/core/
+// commitments.py, through the bridge's `terms_check`: `checkTerms`), so the page and the witness
+// check at the end name the same field. Here stays what must answer at once: the shape of a message
+// (the protocol reads it before anything else), whether the terms fit this page's invitation, the
+// words of a difference from the page's own word tables, and the days pages' reading of a snapshot
+// as it arrives (`snapshotDifference`, which web/app/days/joined.js calls without waiting).
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const FIELDS = ["game", "engine", "options", "seats", "timers", "participants"];
@@ -30,22 +35,19 @@ export function isTerms(x) {
       && typeof p.commitment === "string" && HEX64.test(p.commitment));
 }
 
-/** Keys sorted at every level, no spaces: the canonical JSON of docs/records.md. */
-export function canonical(x) {
-  if (x === null || typeof x !== "object") return JSON.stringify(x);
-  if (Array.isArray(x)) return `[${x.map(canonical).join(",")}]`;
-  return `{${Object.keys(x).sort().map((k) => `${JSON.stringify(k)}:${canonical(x[k])}`).join(",")}}`;
-}
-
-/** SHA-256 of the terms' canonical JSON (UTF-8), lowercase hex. */
-export function termsDigest(terms) {
-  return sha256Hex(canonical(terms));
+/**
+ * The engine's check of `terms` (`engine.call`: the page's engine): → {digest: SHA-256 of their
+ * canonical JSON, difference: where `shown` (terms-shaped, or null) first differs from them,
+ * {path, want, found}, or null}.
+ */
+export function checkTerms(engine, terms, shown = null) {
+  return engine.call("terms_check", shown ? { terms, shown } : { terms });
 }
 
 /**
  * The first place `found` differs from `want`, as {path, want, found}, or null: the engine's
  * commitments.first_difference, field for field (the top level in the terms' order, then keys
- * sorted, lists by index).
+ * sorted, lists by index), for `snapshotDifference`; tests/test_live_terms.py holds the two alike.
  */
 export function firstDifference(want, found, path = "") {
   if (isObject(want) && isObject(found)) {
@@ -94,12 +96,16 @@ export function termsProblem(terms, { game, host, own, seat, name }) {
 }
 
 /** The table a snapshot shows, read as terms (the engine is not in a snapshot; it is in the record). */
-export function snapshotDifference(terms, snap) {
-  const shown = {
+export function shownTerms(terms, snap) {
+  return {
     game: snap.game, engine: terms.engine, options: snap.options, seats: snap.seats, timers: snap.timers,
     participants: Array.isArray(snap.joint) ? snap.joint : null,
   };
-  return firstDifference(terms, shown);
+}
+
+/** Where the table a snapshot shows first differs from the terms, at once (the days pages' reading). */
+export function snapshotDifference(terms, snap) {
+  return firstDifference(terms, shownTerms(terms, snap));
 }
 
 /**
