@@ -65,12 +65,14 @@ def table(rows: dict[str, dict[str, int]], games: int, level: str) -> str:
              "the host's engine has played them (`GameState.reveals_to`; the page says the rest comes when the "
              "host's device is next online); the others are shown at once as \"sent\" (`preview`). *Same turn*: "
              "actions after which the game waits for the same seat again at once; the last column is how many "
-             "of those next decisions need the host's device first.", "",
-             "| game | actions | revealing | same turn | same turn, host needed |",
-             "|---|---|---|---|---|"]
+             "of those next decisions need the host's device first: the waits for the host's device beyond the "
+             "natural alternation of turns, also given per game.", "",
+             "| game | actions | revealing | same turn | same turn, host needed | waits beyond the alternation, per game |",
+             "|---|---|---|---|---|---|"]
     for name, r in rows.items():
         lines.append(f"| {name} | {r['actions']} | {r['revealing']} ({pct(r['revealing'], r['actions'])}) | "
-                     f"{r['same_turn']} | {r['same_turn_revealing']} ({pct(r['same_turn_revealing'], r['same_turn'])}) |")
+                     f"{r['same_turn']} | {r['same_turn_revealing']} ({pct(r['same_turn_revealing'], r['same_turn'])}) | "
+                     f"{r['same_turn_revealing'] / games:.1f} |")
     lines += ["", "What reveals, game by game, is in each `docs/rules/<game>.md` (*Over days*).", ""]
     return "\n".join(lines)
 
