@@ -29,7 +29,7 @@ sys.path.insert(0, str(ROOT))
 from py_engine.core.bots import RandomBot  # noqa: E402
 from py_engine.core.table import Seat, Table  # noqa: E402
 from py_engine.games.milehollow import GAME  # noqa: E402
-from py_engine.games.milehollow.board import MAILS  # noqa: E402
+from py_engine.games.milehollow.data import MAILS  # noqa: E402
 
 
 def seed_of(label: str, i: int) -> str:

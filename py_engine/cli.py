@@ -7,7 +7,8 @@ import json
 import sys
 from typing import Sequence
 
-from . import __version__
+from . import __version__, jointplay, rated
+from .core.analysis import analyse, review
 from .core.fairness import BadSeed, check_seed, fingerprint
 from .core.game import IllegalAction
 from .core.record import MAX_BYTES, BadRecord, parse
@@ -16,6 +17,8 @@ from .core.record import MAX_BYTES, BadRecord, parse
 MAX_READ = MAX_BYTES + 1
 from .core.table import Seat, Table
 from .core.verify import verify
+from .games.elderwood import uhp as elderwood_uhp
+from .jointplay import START
 from .registry import GAME_MODULES, available, get_game
 
 
@@ -61,8 +64,10 @@ def _seats(spec: str, game_name: str, joint: bool = False,
         elif kind != "bot":
             raise IllegalAction(f"seat {i + 1}: the CLI plays whole games, so every seat must be a bot "
                                 "(a person seat, played by a bot, only at a table with --joint)")
-        if level not in game.bot_levels:
-            raise IllegalAction(f"seat {i + 1}: the level must be one of {list(game.bot_levels)}")
+        try:
+            game.check_level(level)
+        except IllegalAction as e:
+            raise IllegalAction(f"seat {i + 1}: {e}") from None
         name = given[i] if given else f"{'Person' if kind == 'person' else 'Bot'} {i + 1}"
         seats.append(Seat(name, kind == "bot", level if kind == "bot" else None))
     return seats, people
@@ -86,11 +91,9 @@ def cmd_play(args: argparse.Namespace) -> int:
                 options[name] = value
         if args.start is not None and not options.get("move_days"):
             raise ValueError("--start is for a table over days (--days)")
-        from .jointplay import START
         started = (args.start if args.start is not None else START) if options.get("move_days") else None
         seats, people = _seats(args.seats, args.game, args.joint, args.names)
         if args.joint:
-            from . import jointplay          # the host's engine and a guest's page, as a live table has them
             if args.seed is not None:
                 raise ValueError("a table with a joint seed takes no --seed: its participants' contributions make it")
             contributions = args.contributions.split(",") if args.contributions else None
@@ -175,7 +178,6 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
-    from .core.analysis import analyse, review
     try:
         with open(args.file, "rb") as f:
             raw = f.read(MAX_READ)
@@ -220,8 +222,7 @@ def cmd_perft(args: argparse.Namespace) -> int:
 
 
 def cmd_uhp(args: argparse.Namespace) -> int:
-    from .games.elderwood import uhp
-    return uhp.main(sys.stdin, sys.stdout)
+    return elderwood_uhp.main(sys.stdin, sys.stdout)
 
 
 def cmd_fingerprint(args: argparse.Namespace) -> int:

@@ -380,7 +380,7 @@ def conserved(name: str, s) -> object:
                  for k in range(len(s.discards))]
         assert min(s.discards) >= 0 and all(min(h) >= 0 for h in s.hands)
         mail = sorted(s.mail_deck + [m for seat in (s.mail, s.pending, s.returning) for ms in seat for m in ms])
-        from py_engine.games.milehollow.board import ROADS
+        from py_engine.games.milehollow.data import ROADS
         markers = [s.markers[p] + sum(ROADS[r].len for r in s.paved[p]) for p in range(s.num_players)]
         return [kinds, sum(kinds), mail, markers]
     if name == "wickerfair":

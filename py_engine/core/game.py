@@ -18,8 +18,10 @@ UIs only ever receive those views, never the state itself.
 """
 from __future__ import annotations
 
+import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
+from types import ModuleType
 from typing import Any, ClassVar, Sequence
 
 from .fairness import Chance, Stream
@@ -384,10 +386,19 @@ class Game(ABC):
     #: withdrawn). Such a record still replays; its bot moves cannot be re-derived.
     retired_bot_levels: ClassVar[Sequence[str]] = ()
 
+    # --- the package's modules ---------------------------------------------------------------------
+    # A game package has one shape (docs/architecture.md, *A game package*): the core finds the modules of
+    # these roles by name in the package that defines the game's class, and loads each when first needed
+    # (a page that never asks for a bot or a lesson never loads them).
+
+    def module(self, role: str) -> ModuleType:
+        """The game package's module of ``role`` (``levels``, ``sample``, ``lessons``, …)."""
+        return importlib.import_module(f"{type(self).__module__}.{role}")
+
     def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
         """A position built from ``seat``'s ``observation`` alone, with everything that seat cannot see
         drawn afresh from ``stream`` (other hands from the cards nobody has seen, deck orders, others'
-        uncommitted secret choices).
+        uncommitted secret choices): the package's ``sample.sample_state``.
 
         In the result, ``observation(seat)`` and ``legal_actions(seat)`` are exactly those of the real
         position, and each hidden thing follows the pool of what the seat has not seen; that is all a
@@ -395,11 +406,35 @@ class Game(ABC):
         with: the true state, and so ``resample_hidden``, is never theirs to read. Its later chance
         (a reshuffle) comes from ``stream`` too, never from the table's seed.
         """
-        raise NotImplementedError(f"{self.name} cannot build a position from an observation")
+        return self.module("sample").sample_state(observation, seat, stream)
 
-    @abstractmethod
+    def check_level(self, level: str | None, retired: bool = False) -> None:
+        """Refuse a bot level the game does not offer (``retired``: also admit a withdrawn one, which an
+        older record may name). The one check of a level: the table, the command line and
+        :meth:`make_bot` ask it."""
+        if level in self.bot_levels:
+            return
+        if level in self.retired_bot_levels:
+            if retired:
+                return
+            raise IllegalAction(f"the {level!r} bot has been withdrawn; this table can be replayed, not continued")
+        raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
+
     def make_bot(self, level: str, seat: int) -> "Bot":
-        """A bot of ``level`` for ``seat``. It gets no randomness here: each choice brings its own."""
+        """A bot of ``level`` for ``seat``, made by the package's level table (``levels.LEVELS``: level →
+        maker(game, seat)). It gets no randomness here: each choice brings its own."""
+        self.check_level(level)
+        return self.module("levels").LEVELS[level](self, seat)
+
+    def lesson_state(self, num_players: int, options: dict[str, Any], position: Any, chance: Chance) -> GameState:
+        """A lesson's position from its JSON (the package's ``lessons.lesson_state``; the format is there)."""
+        self.check_players(num_players)
+        return self.module("lessons").lesson_state(num_players, self.normalize_options(options), position, chance)
+
+    def lesson_check(self, state: GameState, name: str, action: str, before: GameState) -> bool:
+        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (the package's
+        ``lessons.lesson_check``)."""
+        return self.module("lessons").lesson_check(state, name, action, before)
 
 
 @dataclass

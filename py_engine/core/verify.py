@@ -31,7 +31,8 @@ from .fairness import fingerprint
 from .commitments import chain, first_difference, terms_of_record
 from .days import TooEarly, when
 from .game import IllegalAction
-from .table import GameLookup, Seat, Table, log_groups
+from .log import log_groups
+from .table import GameLookup, Seat, Table
 
 
 @dataclass

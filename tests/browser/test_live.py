@@ -313,7 +313,7 @@ def test_a_spectator_joins_mid_game_and_sees_only_the_public_view(devices, site)
     once the game runs: its page follows the table, shows the acting person's countdown, holds no
     seat's hand (DOM and globals searched), its forged move is refused, and it checks the seal at the end."""
     from py_engine.core.table import Table
-    from py_engine.games.milehollow.board import MAILS
+    from py_engine.games.milehollow.data import MAILS
     from py_engine.registry import get_game
     from tests.browser.test_milehollow_game import known_to
     from tests.browser.vt_page import page_text, saved_record

@@ -325,7 +325,7 @@ def _host_snap(host, viewer):
 
 def test_a_hostile_relay_changes_nothing_crashes_nothing_and_no_page_holds_another_seats_hand(devices, site, relay):
     from py_engine.core.table import Table
-    from py_engine.games.milehollow.board import MAILS
+    from py_engine.games.milehollow.data import MAILS
     from py_engine.registry import get_game
     from tests.browser.test_milehollow_game import known_to
     from tests.browser.vt_page import page_text, saved_record

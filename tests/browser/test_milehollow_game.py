@@ -20,7 +20,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from py_engine.core.table import Table  # noqa: E402
-from py_engine.games.milehollow.board import MAILS  # noqa: E402
+from py_engine.games.milehollow.data import MAILS  # noqa: E402
 from py_engine.registry import get_game  # noqa: E402
 
 SCREENS = REPO / "docs" / "screens"

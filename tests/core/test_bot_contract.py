@@ -78,3 +78,38 @@ def test_every_level_answers_from_what_its_seat_sees(name, level):
             asked += 1
         t.play(t.bot_choice(seat), seat)
     assert asked, (name, level)
+
+
+#: Games whose strongest level's whole games are checked here (Hollowmere's and Elderwood's have tests of
+#: their own with more in them: tests/hollowmere/test_expert.py, tests/elderwood/test_review_proofs.py).
+WHOLE_GAMES = ("milehollow", "wickerfair")
+
+
+@pytest.mark.parametrize("name", WHOLE_GAMES)
+def test_verify_rederives_every_move_of_the_strongest_level(name):
+    from py_engine.core.verify import verify
+    game = GAMES[name]
+    top = game.bot_levels[-1]
+    t = Table(game, [Seat("Top", True, top), Seat("Normal", True, "normal")], {}, seed_of(name, "verify"), "test")
+    t.play_bots()
+    assert t.state.is_terminal()
+    report = verify(t.to_record(), get_game, "test", bots=True)
+    assert report.ok and report.details["bots_checked"], report.summary
+
+
+@pytest.mark.parametrize("name", WHOLE_GAMES)
+def test_a_hint_is_the_strongest_level_s_move_in_words(name):
+    from py_engine.core import analysis
+    game = GAMES[name]
+    t = Table(game, [Seat("Ana", False), Seat("Bot", True, "normal")], {}, seed_of(name, "hint"), "test")
+    for _ in range(30):
+        t.play_bots()
+        seat = t.decision().players[0]
+        if len(t.state.legal_actions(seat)) > 2:
+            break
+        t.play(t.state.legal_actions(seat)[0], seat)
+    h = analysis.hint(t, seat)
+    assert h["action"] in t.state.legal_actions(seat) and h["words"]["en"] and h["words"]["pt"]
+    top = game.make_bot(game.bot_levels[-1], seat)
+    assert h["action"] == top.choose(t.state.observation(seat), t.state.legal_actions(seat),
+                                     t.chance.bot_stream(seat, len(t.actions)))

@@ -103,7 +103,7 @@ def test_hollowmere_hidden_next_tile_follows_the_remaining_counts():
 
 
 def test_milehollow_opponent_hand_follows_the_unseen_cards():
-    from py_engine.games.milehollow.board import CARD_NAMES, WAGON_COUNTS
+    from py_engine.games.milehollow.data import CARD_NAMES, WAGON_COUNTS
     game = get_game("milehollow")
     t = table_for("milehollow", 3, 3)
     _play_to(t, Chance(seed_of("mh-marginal")).stream("p"), 40)

@@ -249,7 +249,7 @@ def test_wickerfair_s_log_entries_are_the_ones_the_documented_rule_gives():
     """A stranger who replays a Wickerfair record with the decision kinds of docs/rules/wickerfair.md and
     gathers steps by the rule of docs/records.md gets the engine's log entries (and so the `entries` a
     guest's page counts), timer moves and the table's forced steps included."""
-    from py_engine.core.table import log_groups
+    from py_engine.core.log import log_groups
     from py_engine.games.wickerfair.kinds import VISIBILITY
     game = get_game("wickerfair")
     for k, (n, level) in enumerate([(2, "easy"), (3, "normal"), (4, "easy")]):

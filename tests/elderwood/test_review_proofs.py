@@ -15,7 +15,7 @@ from py_engine.core import controls as ctl
 from py_engine.core.table import Seat, Table
 from py_engine.games.elderwood.judge import play_string
 from py_engine.games.elderwood.rules import Position
-from py_engine.games.elderwood.search import Proof
+from py_engine.games.elderwood.expert import Proof
 from py_engine.registry import get_game
 
 #: Easy against Easy: at step 160 walnut walks into a loss in one (ash closes its Elder at once) while

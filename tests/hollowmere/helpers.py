@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from py_engine.games.hollowmere import HollowmereState
-from py_engine.games.hollowmere.tileset import BY_ID
+from py_engine.games.hollowmere.data import BY_ID
 
 REPO = Path(__file__).resolve().parents[2]
 # The product's shared folder sits beside the repository.

@@ -5,7 +5,7 @@ from py_engine.core.fairness import Chance
 from py_engine.core.game import IllegalAction
 from py_engine.games.hollowmere import GAME
 from py_engine.games.hollowmere.state import rotations_offered
-from py_engine.games.hollowmere.tileset import BY_ID, SIDES, supply_list
+from py_engine.games.hollowmere.data import BY_ID, SIDES, supply_list
 from py_engine.games.hollowmere.valley import NEIGH, W, cell
 
 from .helpers import play, scripted

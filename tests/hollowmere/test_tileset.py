@@ -6,8 +6,8 @@ from importlib import resources
 
 import pytest
 
-from py_engine.games.hollowmere import tileset
-from py_engine.games.hollowmere.tileset import BY_ID, DISTINCT_R, SIDES, SLOT_REGION, TYPES
+from py_engine.games.hollowmere import data as tileset
+from py_engine.games.hollowmere.data import BY_ID, DISTINCT_R, SIDES, SLOT_REGION, TYPES
 
 from .helpers import design_file
 

@@ -28,7 +28,7 @@ def test_next_tile_is_face_up_for_everyone_including_watchers():
     everyone, including anyone watching, can see what comes next."""
     s = GAME.new_initial_state(3, {}, Chance(SEED))
     top = s.supply[1]
-    from py_engine.games.hollowmere.tileset import TYPES
+    from py_engine.games.hollowmere.data import TYPES
     for viewer in (None, 0, 1, 2):
         assert s.observation(viewer)["next"] == TYPES[top].id
         assert s.view(viewer)["next"] == TYPES[top].id
@@ -49,7 +49,7 @@ def test_supply_order_never_shown_only_counts():
     assert obs["supply"] == 83 and sum(obs["remaining"].values()) == 83
     text = json.dumps(obs)
     assert "supply_order" not in text and len(obs["remaining"]) == 43
-    from py_engine.games.hollowmere.tileset import TYPES
+    from py_engine.games.hollowmere.data import TYPES
     assert obs["remaining"] == {t.id: s.supply[1:].count(t.index) for t in TYPES}
 
 

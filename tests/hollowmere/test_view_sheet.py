@@ -8,7 +8,7 @@ from pathlib import Path
 from py_engine import bridge
 from py_engine.core.fairness import Chance
 from py_engine.games.hollowmere import GAME
-from py_engine.games.hollowmere.tileset import NAMES_PT
+from py_engine.games.hollowmere.data import NAMES_PT
 
 from .helpers import play
 

@@ -13,7 +13,7 @@ from py_engine.core.fairness import Chance
 from py_engine.core.game import IllegalAction
 from py_engine.games.hollowmere import GAME, notation
 from py_engine.games.hollowmere.state import WARDENS
-from py_engine.games.hollowmere.tileset import BY_ID, SLOT_REGION, TYPES
+from py_engine.games.hollowmere.data import BY_ID, SLOT_REGION, TYPES
 from py_engine.games.hollowmere.valley import NEIGH, R, cell, fitting_rotations
 
 from .helpers import play

@@ -6,7 +6,7 @@ from typing import Any
 
 from py_engine.core.fairness import Chance
 from py_engine.games.milehollow import GAME
-from py_engine.games.milehollow.board import CARD_INDEX, NCARD
+from py_engine.games.milehollow.data import CARD_INDEX, NCARD
 from py_engine.games.milehollow.lessons import lesson_state
 from py_engine.games.milehollow.state import MilehollowState
 
@@ -23,7 +23,7 @@ def position(n: int = 2, **kw: Any) -> MilehollowState:
     pos: dict[str, Any] = {"first": 0, "current": 0, "hands": [{} for _ in range(n)],
                            "row": ["crimson", "amber", "lemon", "moss", "teal"], "mail": [[] for _ in range(n)]}
     pos.update(kw)
-    return lesson_state(n, pos, Chance(SEED))
+    return lesson_state(n, {}, pos, Chance(SEED))
 
 
 def counts(**cards: int) -> list[int]:

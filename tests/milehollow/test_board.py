@@ -7,8 +7,8 @@ from importlib import resources
 
 import pytest
 
-from py_engine.games.milehollow import board
-from py_engine.games.milehollow.board import (BOARD, COLOURS, GREY, MAILS, NTOWNS, ROADS, TOWN_INDEX, TOWNS,
+from py_engine.games.milehollow import data as board
+from py_engine.games.milehollow.data import (BOARD, COLOURS, GREY, MAILS, NTOWNS, ROADS, TOWN_INDEX, TOWNS,
                                               road_offset, shortest)
 
 from .helpers import design_file

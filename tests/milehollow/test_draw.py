@@ -3,7 +3,7 @@ import pytest
 
 from py_engine.core.fairness import Chance
 from py_engine.core.game import PUBLIC, IllegalAction
-from py_engine.games.milehollow.board import CARD_INDEX, CARD_NAMES, OX
+from py_engine.games.milehollow.data import CARD_INDEX, CARD_NAMES, OX
 
 from .helpers import SEED, counts, position, set_deck
 
@@ -125,7 +125,7 @@ def test_oxen_reset_repeats_at_most_three_times_in_a_row():
 
 def test_oxen_reset_after_the_deal():
     """Whenever the row shows 3 or more Oxen, after the deal or after a refill, discard all five."""
-    from py_engine.games.milehollow.board import wagon_list
+    from py_engine.games.milehollow.data import wagon_list
     from py_engine.games.milehollow.state import MilehollowState
     w = wagon_list()
     oxen = [c for c in w if c == OX]

@@ -2,7 +2,7 @@
 import pytest
 
 from py_engine.core.game import IllegalAction
-from py_engine.games.milehollow.board import MAIL_INDEX, ROAD_INDEX
+from py_engine.games.milehollow.data import MAIL_INDEX, ROAD_INDEX
 from py_engine.games.milehollow.scoring import final_scores, longest_trail
 
 from .helpers import position, set_deck

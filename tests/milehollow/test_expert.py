@@ -1,4 +1,5 @@
-"""Milehollow's Expert: its moves are re-derived by ``verify --bots``; hints use it.
+"""Milehollow's Expert: its keeps played out, its carrier's tuned numbers (verify and hints of every game's
+strongest level: tests/core/test_bot_contract.py).
 
 The budget here is the tests' small one (tests/conftest.py): what is checked is that the move is a pure
 function of what the seat sees, its stream and the budget, not how strong it is (bench/strength.py).
@@ -7,9 +8,7 @@ from __future__ import annotations
 
 import hashlib
 
-from py_engine.core import analysis
 from py_engine.core.table import Seat, Table
-from py_engine.core.verify import verify
 from py_engine.registry import get_game
 
 GAME = get_game("milehollow")
@@ -21,30 +20,6 @@ def seed_of(*parts) -> str:
 
 def test_expert_is_the_last_level():
     assert GAME.bot_levels[-1] == "expert" and GAME.bot_levels[:2] == ("easy", "normal")
-
-
-def test_verify_rederives_every_expert_move():
-    t = Table(GAME, [Seat("Expert", True, "expert"), Seat("Normal", True, "normal")], {}, seed_of("verify"), "test")
-    t.play_bots()
-    assert t.state.is_terminal()
-    report = verify(t.to_record(), get_game, "test", bots=True)
-    assert report.ok and report.details["bots_checked"], report.summary
-
-
-def test_hint_is_the_expert_move_from_the_seat_view():
-    t = Table(GAME, [Seat("Ana", False), Seat("Bot", True, "normal")], {}, seed_of("hint"), "test")
-    for _ in range(30):
-        t.play_bots()
-        d = t.decision()
-        seat = d.players[0]
-        if len(t.state.legal_actions(seat)) > 2:
-            break
-        t.play(t.state.legal_actions(seat)[0], seat)
-    h = analysis.hint(t, seat)
-    assert h["action"] in t.state.legal_actions(seat) and h["words"]["en"] and h["words"]["pt"]
-    expert = GAME.make_bot("expert", seat)
-    assert h["action"] == expert.choose(t.state.observation(seat), t.state.legal_actions(seat),
-                                        t.chance.bot_stream(seat, len(t.actions)))
 
 
 def test_the_expert_keeps_by_playing_out_and_again_the_same_from_the_same_stream():
@@ -81,7 +56,7 @@ def test_the_carrier_routes_over_fewer_longer_roads_than_normal():
     """A paving is a turn and long roads score more per slab, so the carrier's network for a card is never
     made of more roads than Normal's shortest one and never scores fewer road points; for some cards it
     takes a longer way in slabs."""
-    from py_engine.games.milehollow.board import MAILS, ROAD_POINTS, ROADS
+    from py_engine.games.milehollow.data import MAILS, ROAD_POINTS, ROADS
     from py_engine.games.milehollow.bots import plan
     from py_engine.games.milehollow.carrier import CarrierBot
     carrier = CarrierBot(0)
@@ -100,7 +75,7 @@ def test_the_carrier_counts_more_than_one_blind_card_per_card_lacking():
     """Normal counts a turn per two cards a plan lacks, as if every blind card were a wanted one; the carrier
     counts ``need_factor`` (more than one) cards drawn per card lacking, so a plan short of cards takes it
     longer, and a plan it holds the cards for takes it the same turns."""
-    from py_engine.games.milehollow.board import ROADS
+    from py_engine.games.milehollow.data import ROADS
     from py_engine.games.milehollow.bots import turns_needed
     from py_engine.games.milehollow.carrier import CarrierBot
     carrier = CarrierBot(0)

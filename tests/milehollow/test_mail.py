@@ -2,7 +2,7 @@
 import pytest
 
 from py_engine.core.game import PRIVATE, IllegalAction
-from py_engine.games.milehollow.board import MAIL_INDEX
+from py_engine.games.milehollow.data import MAIL_INDEX
 
 from .helpers import position
 

@@ -2,7 +2,7 @@
 import pytest
 
 from py_engine.core.game import IllegalAction
-from py_engine.games.milehollow.board import ROAD_INDEX, ROADS
+from py_engine.games.milehollow.data import ROAD_INDEX, ROADS
 
 from py_engine.games.milehollow.notation import offered_moves
 from .helpers import counts, position

@@ -4,7 +4,7 @@ import pytest
 from py_engine.core.fairness import Chance
 from py_engine.core.game import PRIVATE, IllegalAction
 from py_engine.games.milehollow import GAME
-from py_engine.games.milehollow.board import MAILS, OX, mail_list, wagon_list
+from py_engine.games.milehollow.data import MAILS, OX, mail_list, wagon_list
 
 from .helpers import SEED, new_game
 

@@ -5,7 +5,7 @@ from py_engine.core import record as rec
 from py_engine.core.table import Seat, Table
 from py_engine.core.verify import verify
 from py_engine.games.milehollow import GAME
-from py_engine.games.milehollow.board import ROAD_INDEX
+from py_engine.games.milehollow.data import ROAD_INDEX
 from py_engine.registry import get_game
 
 from .helpers import keep_all_lowest, new_game, position, set_deck

@@ -6,7 +6,7 @@ import pytest
 from py_engine.core.fairness import Chance
 from py_engine.core.game import ALL_SEATS, PRIVATE, PUBLIC
 from py_engine.games.milehollow import GAME
-from py_engine.games.milehollow.board import CARD_INDEX
+from py_engine.games.milehollow.data import CARD_INDEX
 
 from .helpers import keep_all_lowest, new_game, position, set_deck
 

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.fairness import Chance, Stream
-from ...core.game import CLOCK, HINTS, PACE, Bot, Game, IllegalAction, OptionSpec
+from ...core.fairness import Chance
+from ...core.game import CLOCK, HINTS, PACE, Game, OptionSpec
 from .state import ElderwoodState
 
 __all__ = ["GAME", "ElderwoodGame", "ElderwoodState"]
@@ -44,34 +44,6 @@ class ElderwoodGame(Game):
         colour = self.normalize_options(options).get("colour", "random")
         ash_seat = chance.stream("setup/ash").below(2) if colour == "random" else 0 if colour == "ash" else 1
         return ElderwoodState(ash_seat, chance)
-
-    def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,
-                     chance: Chance) -> ElderwoodState:
-        """A lesson's position from its JSON (the format is in lessons.py)."""
-        from .lessons import lesson_state
-        self.normalize_options(options)
-        return lesson_state(num_players, position, chance)
-
-    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> ElderwoodState:
-        """The position the observation shows: nothing is hidden in Elderwood, so nothing is drawn
-        (the copy's clock moves, which only the table's timer uses, draw from ``stream``)."""
-        from .layout import rebuild
-        s = ElderwoodState(observation["ash_seat"], Chance(stream.read(32).hex()))
-        s.setup = observation.get("setup")
-        s.pos = rebuild(observation)
-        s.moves = list(observation["history"])
-        return s
-
-    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
-        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
-        from .lessons import lesson_check
-        return lesson_check(state, name, action, before)
-
-    def make_bot(self, level: str, seat: int) -> Bot:
-        from .bots import ElderwoodBot
-        if level not in self.bot_levels:
-            raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
-        return ElderwoodBot(level, seat)
 
 
 GAME = ElderwoodGame()

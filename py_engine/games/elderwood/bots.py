@@ -19,7 +19,8 @@ from ...core.game import Bot, Judgement
 from .notation import format_move, parse_move
 from .rules import DIRS, OFF, Position
 from .layout import rebuild
-from .search import WIN, Proof, Search, terminal_score
+from .expert import WIN, Proof, Search, terminal_score
+from ...core.search import smooth_step
 
 Move = Optional[tuple[int, int, int]]
 
@@ -165,7 +166,6 @@ CHANCE_SCALE = 40.0
 
 def chance(score: int) -> float:
     """The mover's win chance from a search score (a forced win or loss: 1 or 0)."""
-    from ...core.search import smooth_step
     if score >= WIN - 1000:
         return 1.0
     if score <= -WIN + 1000:

@@ -33,7 +33,7 @@ from .rules import COLOUR_OF, CREATURE_LETTERS, CREATURE_OF, DIRS, OFF, TILES_PE
 from .state import ElderwoodState
 
 
-def lesson_state(num_players: int, position: dict[str, Any], chance: Chance) -> ElderwoodState:
+def lesson_state(num_players: int, options: dict[str, Any], position: dict[str, Any], chance: Chance) -> ElderwoodState:
     if num_players != 2:
         raise IllegalAction("an Elderwood lesson has two seats")
     if not isinstance(position, dict):

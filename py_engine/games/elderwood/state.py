@@ -5,11 +5,14 @@ from typing import Any, Optional
 
 from ...core.fairness import Chance
 from ...core.game import ALL_SEATS, Decision, GameState, IllegalAction
-from . import judge
+from . import judge, view
 from .notation import game_string, status_string, tile_name
-from .rules import (CREATURE_COUNTS, CREATURE_LETTERS, CREATURE_OF, COLOUR_OF, DIRS, DRAW, ELDER, MAX_PLIES,
+from .rules import (CREATURE_COUNTS, CREATURE_LETTERS, CREATURE_OF, COLOUR_OF, DRAW, ELDER, MAX_PLIES,
                     NUMBER_OF, OFF, Position, axial)
 from .words import COLOURS, describe_move
+from .bots import easy_move
+from .notation import format_move
+from .notation import parse_move
 
 TIMER = 60
 COLOUR_WORDS = ("ash", "walnut")
@@ -68,7 +71,6 @@ class ElderwoodState(GameState):
             return []
         if player is not None and player != self.seat_of(self.pos.ply & 1):
             return []
-        from .notation import format_move
         return [format_move(self.pos, m) for m in self.pos.legal_moves()]
 
     def _check_player(self, player: int | None) -> None:
@@ -82,8 +84,6 @@ class ElderwoodState(GameState):
         self.moves.append(judge.play_string(self.pos, action))
 
     def timeout_action(self, player: int) -> str:
-        from .bots import easy_move
-        from .notation import format_move
         if self.pos.result is not None or player != self.seat_of(self.pos.ply & 1):
             raise IllegalAction("no move is due from that seat")
         stream = self.chance.fresh(f"timer/{self.pos.ply}") if self.chance is not None else None
@@ -158,7 +158,6 @@ class ElderwoodState(GameState):
 
     # --- words and pictures -----------------------------------------------------
     def describe(self, action: str, lang: str = "en", viewer: int | str | None = ALL_SEATS) -> str:
-        from .notation import parse_move
         return describe_move(self.pos, parse_move(self.pos, action), lang)
 
     def game_string(self) -> str:
@@ -197,54 +196,8 @@ class ElderwoodState(GameState):
         }
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """The observation plus what a hex renderer needs.
+        return view.view(self, player)
 
-        Coordinates are axial [q, r] on pointy-top hexes, the first tile at [0, 0]:
-        east [q+1, r], west [q-1, r], north-east [q+1, r-1], north-west [q, r-1],
-        south-east [q, r+1], south-west [q-1, r+1]. Pixel centre: x = size·√3·(q + r/2),
-        y = size·1.5·r. UHP symbols: ``ref-`` east, ``-ref`` west, ``ref/`` north-east,
-        ``/ref`` south-west, ``ref\\`` south-east, ``\\ref`` north-west.
-        """
-        pos = self.pos
-        v = self.observation(player)
-        last = None
-        if pos.history:
-            mv = pos.history[-1]
-            if mv is None:
-                last = {"action": "pass", "piece": None, "from": None, "to": None}
-            else:
-                tile, frm, to = mv
-                last = {"action": self.moves[-1], "piece": tile_name(tile),
-                        "from": None if frm == OFF else list(axial(frm)), "to": list(axial(to))}
-        v["last_move"] = last
-        elders = {}
-        for colour in (0, 1):
-            cell = pos.where[colour * 11]
-            if cell == OFF:
-                elders[COLOUR_LETTERS[colour]] = {"at": None, "liberties": None, "neighbours": 0}
-            else:
-                n = sum(1 for d in DIRS if cell + d in pos.stacks)
-                elders[COLOUR_LETTERS[colour]] = {"at": list(axial(cell)), "liberties": 6 - n, "neighbours": n}
-        v["elders"] = elders
-        v["coordinates"] = "axial pointy-top; E=[1,0] W=[-1,0] NE=[1,-1] NW=[0,-1] SE=[0,1] SW=[-1,1]"
-        v["sheet"] = self.sheet()
-        ending = self.ending()
-        if ending is not None:
-            v["ending"] = ending
-        moves = []
-        if pos.result is not None:
-            v["moves"] = moves
-            return v
-        from .notation import format_move
-        for m in pos.legal_moves():
-            if m is None:
-                moves.append({"action": "pass", "piece": None, "from": None, "to": None})
-                continue
-            tile, frm, to = m
-            moves.append({"action": format_move(pos, m), "piece": tile_name(tile),
-                          "from": None if frm == OFF else list(axial(frm)), "to": list(axial(to))})
-        v["moves"] = moves
-        return v
 
 
 def _tile_json(tile: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from ...core.game import IllegalAction
 from .judge import parse_game_string, play_string
 from .notation import GAME_TYPE, format_move, game_string
 from .rules import Position
-from .search import Search
+from .expert import Search
 
 
 class UhpError(Exception):

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance, Stream
-from py_engine.core.game import CLOCK, HINTS, FIRST, PACE, Bot, Game, GameState, IllegalAction, OptionSpec
+from py_engine.core.fairness import Chance
+from py_engine.core.game import CLOCK, HINTS, FIRST, PACE, Game, GameState, OptionSpec
 
 from .state import HollowmereState
-from .tileset import NAMES_PT, TILESET, TILESET_VERSION
+from .data import NAMES_PT, TILESET, TILESET_VERSION
 
 
 class Hollowmere(Game):
@@ -60,32 +60,6 @@ class Hollowmere(Game):
         """The tile set (tiles.json as loaded) with the Portuguese tile names: the renderer draws
         every tile from it, fetched once per page (the bridge's ``game_data``)."""
         return {**TILESET, "names": {"pt": dict(NAMES_PT)}}
-
-    def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,
-                     chance: Chance) -> GameState:
-        """A lesson's position from its JSON (the format is in lessons.py)."""
-        from .lessons import lesson_state
-        self.check_players(num_players)
-        return lesson_state(num_players, self.normalize_options(options), position, chance)
-
-    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
-        """The position the observation shows, the supply below the shown tiles shuffled (sample.py)."""
-        from .sample import sample_state
-        return sample_state(observation, seat, stream)
-
-    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
-        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
-        from .lessons import lesson_check
-        return lesson_check(state, name, action, before)
-
-    def make_bot(self, level: str, seat: int) -> Bot:
-        if level not in self.bot_levels:
-            raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
-        if level == "expert":
-            from .expert import ExpertBot
-            return ExpertBot(self, seat)
-        from .bots import make_bot
-        return make_bot(level, seat)
 
 
 GAME = Hollowmere()

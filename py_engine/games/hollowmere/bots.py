@@ -21,7 +21,7 @@ from py_engine.core.fairness import Stream
 from py_engine.core.game import Bot
 
 from .notation import Lay, parse
-from .tileset import BY_ID, TYPES
+from .data import BY_ID, TYPES
 from .valley import RING, Valley, cell
 
 WARDENS = 7
@@ -90,28 +90,22 @@ class Estimator:
             return 3 * done + 1.2 * rest * min(1.0, left / 20)
         return 0.0
 
+    def feature_worth(self, v: Valley, f: Any) -> float:
+        """What feature ``f`` may still bring its Wardens: its value, and the mountains' boost but for a meadow."""
+        value = self.feature_value(v, f)
+        if f.kind != "meadow":
+            value += len(v.boost(f.cells))
+        return value
+
     def estimate(self, v: Valley, final: bool = False) -> list[float]:
         est = [float(s) for s in v.scores]
         if final:
             return est
         left = self.tiles_left
-        roots: dict[int, Any] = {}
-        for c, ri, _seat in v.standing:
-            reg = TYPES[v.grid[c] >> 2].regions[ri]
-            if reg.kind == "river":
-                continue
-            root = v.find(c * 8 + ri)
-            roots[root] = v.feats[root]
-        for root, f in roots.items():
+        for f in claimed(v).values():
             if f.done or not f.wardens:
                 continue
-            value = self.feature_value(v, f)
-            if f.kind != "meadow":
-                value += len(v.boost(f.cells))
-            top = max(f.wardens.values())
-            for s, k in f.wardens.items():
-                if k == top:
-                    est[s] += value
+            credit(est, f, self.feature_worth(v, f))
         for a, s in v.aquifer_warden.items():
             path = v.river_path(a)
             est[s] += len(path) + len(v.boost(path)) + 1.5 * min(1.0, left / 20) if path else 1.0 * min(1.0, left / 25)
@@ -119,6 +113,25 @@ class Estimator:
         for s in range(self.n):
             est[s] += worth * v.wardens_left[s]
         return est
+
+
+def claimed(v: Valley) -> dict[int, Any]:
+    """Every feature but a river with a Warden standing on it, by its root."""
+    roots: dict[int, Any] = {}
+    for c, ri, _seat in v.standing:
+        if TYPES[v.grid[c] >> 2].regions[ri].kind == "river":
+            continue
+        root = v.find(c * 8 + ri)
+        roots[root] = v.feats[root]
+    return roots
+
+
+def credit(est: list[float], f: Any, value: float) -> None:
+    """``value`` to every seat with the most Wardens on feature ``f``."""
+    top = max(f.wardens.values())
+    for s, k in f.wardens.items():
+        if k == top:
+            est[s] += value
 
 
 def _margin(est: list[float], seat: int) -> float:
@@ -218,9 +231,3 @@ class EasyBot(OnePly):
 class NormalBot(OnePly):
     pass
 
-
-LEVELS = {"easy": EasyBot, "normal": NormalBot}
-
-
-def make_bot(level: str, seat: int) -> Bot:
-    return LEVELS[level](seat)

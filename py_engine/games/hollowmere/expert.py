@@ -22,11 +22,11 @@ from py_engine.core.fairness import Stream
 from py_engine.core.game import GameState
 from py_engine.core.search import Knowledge, SearchBot, win_chances
 
-from .bots import Estimator, Mirror, _lay_after, _margin
+from .bots import Estimator, Mirror, _lay_after, _margin, claimed, credit
 from .notation import parse
 from .sample import sample_state
 from .state import HollowmereState
-from .tileset import BY_ID, TYPES
+from .data import BY_ID
 from .valley import P_MOUNTAIN, P_RIVER_DIRS, RING, cell
 
 ITERATIONS = 64
@@ -52,20 +52,10 @@ class NextValleys:
         self.left, self.n = left, n
         self.feats: dict[Any, float] = {}
         self.near: dict[Any, set[int]] = {}
-        for f in self._claimed(v).values():
+        for f in claimed(v).values():
             if f.kind != "meadow" and not f.done and f.wardens:
                 self.feats[f] = self.est.feature_value(v, f) + len(v.boost(f.cells))
         self.aquifers = {a: self._aquifer(v, a) for a in v.aquifer_warden}
-
-    @staticmethod
-    def _claimed(v: Any) -> dict[int, Any]:
-        roots: dict[int, Any] = {}
-        for c, ri, _seat in v.standing:
-            if TYPES[v.grid[c] >> 2].regions[ri].kind == "river":
-                continue
-            root = v.find(c * 8 + ri)
-            roots[root] = v.feats[root]
-        return roots
 
     def _aquifer(self, v: Any, a: int) -> float:
         left = self.left
@@ -75,7 +65,7 @@ class NextValleys:
     def estimate(self, w: Any, c: int, p: int) -> list[float]:
         """The estimate of valley ``w``: ``v`` with placement ``p`` laid at cell ``c``."""
         est = [float(s) for s in w.scores]
-        for f in self._claimed(w).values():
+        for f in claimed(w).values():
             if f.done or not f.wardens:
                 continue
             value = self.feats.get(f)
@@ -86,13 +76,8 @@ class NextValleys:
                 if c in near:
                     value = None
             if value is None:
-                value = self.est.feature_value(w, f)
-                if f.kind != "meadow":
-                    value += len(w.boost(f.cells))
-            top = max(f.wardens.values())
-            for s, k in f.wardens.items():
-                if k == top:
-                    est[s] += value
+                value = self.est.feature_worth(w, f)
+            credit(est, f, value)
         plain = not P_RIVER_DIRS[p] and not P_MOUNTAIN[p]
         for a, s in w.aquifer_warden.items():
             value = self.aquifers.get(a) if plain else None

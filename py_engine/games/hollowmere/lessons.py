@@ -29,7 +29,7 @@ from py_engine.core.game import IllegalAction
 
 from . import notation
 from .notation import Lay
-from .tileset import BY_ID, TYPES
+from .data import BY_ID, TYPES
 from .valley import NEIGH, P_RIVER_DIRS, P_SPRING, cell
 from .state import HollowmereState
 

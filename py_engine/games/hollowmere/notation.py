@@ -12,7 +12,10 @@ from typing import Any
 
 from py_engine.core.game import IllegalAction
 
-from .tileset import BY_ID, START, TYPES, tile_name
+from .data import BY_ID, START, TYPES, tile_name
+from .valley import NEIGH
+from .valley import ROLES
+from .valley import cell
 
 LAY_RE = re.compile(r"^([A-Z][A-Z0-9]*)@(0|[1-9][0-9]?),(0|[1-9][0-9]?)r([0-3])(\+[a-z][a-z0-9]*|-)$")
 ASIDE_RE = re.compile(r"^aside:([A-Z][A-Z0-9]*)$")
@@ -102,7 +105,6 @@ def region_words(tile: str, region: str, lang: str) -> str:
 
 def role_of(tile: str, region: str) -> str:
     """The Warden's role name (English code word) from the region it stands on."""
-    from .valley import ROLES
     reg = next(r for r in BY_ID[tile].regions if r.id == region)
     return ROLES[reg.kind]
 
@@ -116,7 +118,6 @@ SIDE_WORDS = {
 
 
 def _beside_words(valley: Any, c: int, lang: str) -> str:
-    from .valley import NEIGH
     parts = []
     for side, n in enumerate(NEIGH[c]):
         if n >= 0 and valley.grid[n] >= 0:
@@ -132,7 +133,6 @@ _last_places: list[Any] = [None, None]
 
 
 def _places(valley: Any, lang: str) -> tuple[dict[int, str], set[str]]:
-    from .valley import NEIGH
     key = (lang, tuple((c, p) for c, p, _seat, _ri in valley.lays))
     if _last_places[0] != key:
         said: dict[int, str] = {}
@@ -172,7 +172,6 @@ def _from_first_tile(x: int, y: int, lang: str) -> str:
 def place_words(valley: Any, x: int, y: int, lang: str) -> str:
     """A cell in the game's words: the tiles already laid beside it (at most two, north first),
     and, where those words fit another open cell too, its steps from the first tile."""
-    from .valley import cell
     lang = "pt" if lang == "pt" else "en"
     c = cell(x, y)
     said, twice = _places(valley, lang)

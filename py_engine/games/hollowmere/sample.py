@@ -12,7 +12,7 @@ from typing import Any
 from py_engine.core.fairness import Stream
 
 from .state import WARDENS, HollowmereState
-from .tileset import BY_ID, TYPES
+from .data import BY_ID, TYPES
 from .valley import Valley, cell
 
 

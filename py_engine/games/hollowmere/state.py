@@ -14,35 +14,16 @@ from typing import Any, ClassVar
 from py_engine.core.fairness import Chance, Stream
 from py_engine.core.game import ALL_SEATS, Decision, Game, GameState, IllegalAction
 
-from . import notation
+from . import notation, view
 from .notation import Aside, Lay, Veil
-from .tileset import BY_ID, DISTINCT_R, TILESET_VERSION, TYPES, supply_list
+from .data import BY_ID, DISTINCT_R, TILESET_VERSION, TYPES, supply_list
 from .valley import ROLES, W, Valley, cell, xy
 
 WARDENS = 7
 TIMER = 60
 
 #: The end-of-game sheet's columns, in the order the rules page lists the features.
-SHEET_KEYS = ("burgh", "trail", "shrine", "aquifer", "meadow", "boost")
-SHEET_LABELS = {
-    "wardens": {"en": "Wardens left", "pt": "Guardiões livres"},
-    "burgh": {"en": "Burghs", "pt": "Burgos"},
-    "trail": {"en": "Trails", "pt": "Trilhas"},
-    "shrine": {"en": "Shrines", "pt": "Santuários"},
-    "aquifer": {"en": "Aquifers", "pt": "Aquíferos"},
-    "meadow": {"en": "Meadows", "pt": "Prados"},
-    "boost": {"en": "Mountain boost", "pt": "Bônus de montanha"},
-}
-ENDING = {
-    "en": "The supply is empty, so the game is over: every aquifer and every feature with a Warden that had "
-          "not scored yet scored at the end, unfinished burghs, trails and shrines at the reduced rate.",
-    "pt": "A reserva acabou, então o jogo terminou: todo aquífero e toda construção com Guardião que ainda não "
-          "tinha pontuado pontuou no fim, e burgos, trilhas e santuários inacabados, com valor reduzido.",
-}
-ENDING_MEADOWS = {
-    "en": " Each meadow with a Grazier scored 3 for every completed burgh it touches.",
-    "pt": " Cada prado com Pastor marcou 3 por burgo concluído que ele toca.",
-}
+
 
 
 class HollowmereState(GameState):
@@ -291,53 +272,8 @@ class HollowmereState(GameState):
         return obs
 
     def view(self, player: int | None) -> dict[str, Any]:
-        """The observation plus, for the seat to act, where the tile in hand may go.
+        return view.view(self, player)
 
-        ``placements`` lists each distinct (x, y, r) and the region ids a Warden may take
-        there, so a renderer can highlight cells and offer Wardens without knowing a rule.
-        """
-        out = self.observation(player)
-        out["placements"] = []
-        out["can_veil"] = False
-        if player is not None and not self.over and player == self.current:
-            for c, r in self.placements():
-                x, y = xy(c)
-                p = self.hand * 4 + r
-                regs = TYPES[self.hand].regions
-                out["placements"].append({
-                    "x": x, "y": y, "r": r,
-                    "wardens": [regs[ri].id for ri in self.valley.warden_options(c, p, player)],
-                })
-            out["can_veil"] = self.can_veil(player)
-        if self.valley.lays:
-            c, p, seat, _ri = self.valley.lays[-1]
-            x, y = xy(c)
-            out["last"] = {"x": x, "y": y}
-        out["sheet"] = self.sheet()
-        if self.over:
-            meadows = self.options.get("meadows")
-            out["ending"] = {lang: ENDING[lang] + (ENDING_MEADOWS[lang] if meadows else "") for lang in ENDING}
-        return out
-
-    def sheet(self) -> dict[str, Any]:
-        """The score sheet's extra columns: Wardens left during play; at the end, each seat's
-        points by what scored them (from the score events, so the columns add up to the score),
-        one column for each kind of feature that scored for someone, and the mountain boost."""
-        if not self.over:
-            return {"columns": [{"key": "wardens", "label": dict(SHEET_LABELS["wardens"])}],
-                    "rows": [{"seat": s, "values": {"wardens": self.valley.wardens_left[s]}}
-                             for s in range(self.num_players)]}
-        points = [dict.fromkeys(SHEET_KEYS, 0) for _ in range(self.num_players)]
-        for ev in self.valley.events:
-            if ev.get("kind") != "score":
-                continue
-            for s in ev["scorers"]:
-                points[s][ev["feature"]] += ev["value"]
-                points[s]["boost"] += ev["boost"]
-        # Only what scored for someone: a phone's sheet has no room for columns of zeros.
-        keys = [k for k in SHEET_KEYS if any(p[k] for p in points)]
-        return {"columns": [{"key": k, "label": dict(SHEET_LABELS[k])} for k in keys],
-                "rows": [{"seat": s, "values": {k: points[s][k] for k in keys}} for s in range(self.num_players)]}
 
 
 def rotations_offered(tile: str) -> tuple[int, ...]:

@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .tileset import DISTINCT_R, MAX_REGIONS, NPLACE, REGION_SLOTS, SIDES, SLOT_REGION, START, START_TYPE, TYPES
+from .data import DISTINCT_R, MAX_REGIONS, NPLACE, REGION_SLOTS, SIDES, SLOT_REGION, START, START_TYPE, TYPES
 
 W = 41                      # the valley is W x W cells
 NCELLS = W * W

@@ -6,10 +6,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance, Stream
-from py_engine.core.game import CLOCK, HINTS, FIRST, PACE, Bot, Game, GameState, IllegalAction
+from py_engine.core.fairness import Chance
+from py_engine.core.game import CLOCK, HINTS, FIRST, PACE, Game, GameState
 
-from .board import BOARD, MAP, SPEC_VERSION
+from .data import BOARD, MAP, SPEC_VERSION
 from .state import MilehollowState
 
 
@@ -46,32 +46,6 @@ class Milehollow(Game):
         return {"spec_version": SPEC_VERSION, **MAP, "setup": dict(BOARD["setup"]),
                 "scoring": {"road": dict(BOARD["scoring"]["road"]), "longestRoad": BOARD["scoring"]["longestRoad"],
                             "endTriggerMarkers": BOARD["scoring"]["endTriggerMarkers"]}}
-
-    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
-        """The position the observation shows, unseen cards dealt afresh from ``stream`` (sample.py)."""
-        from .sample import sample_state
-        return sample_state(observation, seat, stream)
-
-    def make_bot(self, level: str, seat: int) -> Bot:
-        if level not in self.bot_levels:
-            raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
-        if level == "expert":
-            from .expert import ExpertBot
-            return ExpertBot(self, seat)
-        from .bots import make_bot
-        return make_bot(level, seat)
-
-    def lesson_state(self, num_players: int, options: dict[str, Any], position: Any,
-                     chance: Chance) -> GameState:
-        """A lesson's position from its JSON (the format is in lessons.py)."""
-        from .lessons import lesson_state
-        self.check_players(num_players)
-        return lesson_state(num_players, position, chance)
-
-    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
-        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
-        from .lessons import lesson_check
-        return lesson_check(state, name, action, before)
 
 
 GAME = Milehollow()

@@ -23,7 +23,7 @@ from typing import Any
 from py_engine.core.fairness import Stream
 from py_engine.core.game import Bot
 
-from .board import (ADJ, CARD_INDEX, GREY, LONGEST_ROAD_POINTS, MAIL_INDEX, MAILS, NROADS, NTOWNS, OX, ROAD_INDEX,
+from .data import (ADJ, CARD_INDEX, GREY, LONGEST_ROAD_POINTS, MAIL_INDEX, MAILS, NROADS, NTOWNS, OX, ROAD_INDEX,
                     ROAD_POINTS, ROADS, SETUP)
 from .notation import Pave, cards_text, keep_text, offered_moves, parse
 from .scoring import delivered, longest_trail
@@ -502,8 +502,3 @@ class EasyBot(MilehollowBot):
 
 #: The Normal behind the module's functions (none of its methods reads its seat).
 NORMAL = MilehollowBot(0)
-LEVELS = {"easy": EasyBot, "normal": MilehollowBot}
-
-
-def make_bot(level: str, seat: int) -> Bot:
-    return LEVELS[level](seat)

@@ -22,7 +22,7 @@ from typing import Any
 
 from py_engine.core.search import smooth_step
 
-from .board import ROAD_POINTS, ROADS
+from .data import ROAD_POINTS, ROADS
 from .bots import MilehollowBot
 
 

@@ -11,6 +11,7 @@ import math
 from dataclasses import dataclass
 from importlib import resources
 from typing import Any
+import heapq
 
 BOARD: dict[str, Any] = json.loads(
     resources.files(__package__).joinpath("board.json").read_text(encoding="utf-8"))
@@ -118,7 +119,6 @@ def road_offset(road: Road) -> tuple[float, float]:
 
 def shortest(a: int, b: int, cost: list[float] | None = None) -> float:
     """The shortest path between towns ``a`` and ``b`` (Dijkstra), by road length or by ``cost`` per road."""
-    import heapq
     dist = [math.inf] * NTOWNS
     dist[a] = 0.0
     heap = [(0.0, a)]

@@ -30,7 +30,7 @@ from py_engine.core.fairness import Stream
 from py_engine.core.game import GameState
 from py_engine.core.search import Knowledge, SearchBot, win_chances
 
-from .board import LONGEST_ROAD_POINTS, MAILS, ROAD_INDEX, ROADS
+from .data import LONGEST_ROAD_POINTS, MAILS, ROAD_INDEX, ROADS
 from .bots import END_AT, Table, delivered_now, turns_left
 from .lookahead import LookaheadBot
 from .notation import offered_moves

@@ -23,7 +23,7 @@ from typing import Any
 from py_engine.core.fairness import Chance
 from py_engine.core.game import IllegalAction
 
-from .board import (CARD_INDEX, GREY, MAIL_INDEX, NCARD, ROAD_INDEX, ROAD_POINTS, ROADS, SETUP,
+from .data import (CARD_INDEX, GREY, MAIL_INDEX, NCARD, ROAD_INDEX, ROAD_POINTS, ROADS, SETUP,
                     WAGON_COUNTS)
 from .scoring import delivered
 from .rules import TURN
@@ -39,7 +39,7 @@ def _counts(data: dict[str, int], where: str) -> list[int]:
     return out
 
 
-def lesson_state(num_players: int, position: dict[str, Any], chance: Chance) -> MilehollowState:
+def lesson_state(num_players: int, options: dict[str, Any], position: dict[str, Any], chance: Chance) -> MilehollowState:
     n = num_players
     s = MilehollowState.__new__(MilehollowState)
     hands = [_counts(h, f"hand {i + 1}") for i, h in enumerate(position["hands"])]

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 
 from py_engine.core.game import IllegalAction
 
-from .board import CARD_INDEX, COLOURS, MAIL_INDEX, OX, ROAD_INDEX, ROADS
+from .data import CARD_INDEX, COLOURS, MAIL_INDEX, OX, ROAD_INDEX, ROADS
+from .data import MAILS
 
 _N = r"([1-9][0-9]*)"
 ROW_RE = re.compile(r"row:([1-5])")
@@ -73,7 +74,6 @@ def pave_text(road: int, colour: int, n: int, oxen: int) -> str:
 
 
 def keep_text(mail: list[int] | tuple[int, ...]) -> str:
-    from .board import MAILS
     return "keep:" + ",".join(MAILS[m].id for m in sorted(mail))
 
 

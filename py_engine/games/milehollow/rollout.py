@@ -6,7 +6,7 @@ from typing import Any
 
 from py_engine.core.search import smooth_step
 
-from .board import CARD_NAMES, MAILS, NROADS, ROADS
+from .data import CARD_NAMES, MAILS, NROADS, ROADS
 from .bots import MilehollowBot, Table
 
 

@@ -20,9 +20,10 @@ from py_engine.core.fairness import Chance, Stream
 from py_engine.core.game import PRIVATE, PUBLIC, Decision, Game, GameState, IllegalAction
 
 from . import notation as nt
-from .board import (CARD_NAMES, COLOURS, END_TRIGGER, GREY, MAILS, NCARD, NROADS, OX, ROAD_POINTS, ROADS,
+from .data import (CARD_NAMES, COLOURS, END_TRIGGER, GREY, MAILS, NCARD, NROADS, OX, ROAD_POINTS, ROADS,
                     SETUP, mail_list, wagon_list)
 from .scoring import final_scores
+from itertools import combinations
 
 TIMER = 60
 ROW = SETUP["rowSize"]
@@ -612,7 +613,6 @@ class MilehollowRules(GameState):
 
 def keep_choices(pending: list[int], least: int) -> list[str]:
     """Every legal keep of ``pending``: fewer cards first, then by ids."""
-    from itertools import combinations
     cards = sorted(pending)
     least = min(least, len(cards))
     return [nt.keep_text(combo) for k in range(least, len(cards) + 1) for combo in combinations(cards, k)]

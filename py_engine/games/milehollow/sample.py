@@ -2,7 +2,7 @@
 
 Copied from the observation: the row, the discards, roads, markers, points, the turn, every count,
 the cards everyone saw each seat take from the row, and the seat's own hand and mail. Drawn afresh
-from the stream, the way :func:`views.resample_hidden` redraws a true position:
+from the stream, the way :func:`view.resample_hidden` redraws a true position:
 
 * wagon cards nobody has seen (the 110 less the row, the discards, the seat's own hand and every
   card seen taken into another hand) are shuffled and dealt into the deck and into the unseen part
@@ -19,7 +19,7 @@ from typing import Any
 
 from py_engine.core.fairness import Chance, Stream
 
-from .board import CARD_INDEX, MAIL_INDEX, NCARD, NROADS, ROAD_INDEX, WAGON_COUNTS, mail_list
+from .data import CARD_INDEX, MAIL_INDEX, NCARD, NROADS, ROAD_INDEX, WAGON_COUNTS, mail_list
 from .rules import OVER, SETUP_KEEP
 from .state import MilehollowState
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .board import LONGEST_ROAD_POINTS, MAILS, NTOWNS, ROAD_POINTS, ROADS, TOWNS
+from .data import LONGEST_ROAD_POINTS, MAILS, NTOWNS, ROAD_POINTS, ROADS, TOWNS
 
 
 def components(roads: list[int]) -> list[int]:

@@ -12,10 +12,11 @@ from typing import Any
 from py_engine.core.fairness import Stream
 from py_engine.core.game import ALL_SEATS
 
-from .board import CARD_NAMES, MAILS, NCARD, NROADS, OX, ROADS, SPEC_VERSION, TOWNS
+from .data import CARD_NAMES, MAILS, NCARD, NROADS, OX, ROADS, SPEC_VERSION, TOWNS
 from .notation import cards_text
 from .scoring import delivered
 from .rules import MilehollowRules
+from .data import ROAD_POINTS
 
 
 ROW = 5
@@ -152,7 +153,6 @@ def view(s: "MilehollowRules", viewer: int | str | None) -> dict[str, Any]:
 
 
 def _points(length: int) -> int:
-    from .board import ROAD_POINTS
     return ROAD_POINTS[length]
 
 

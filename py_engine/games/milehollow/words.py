@@ -10,7 +10,7 @@ from __future__ import annotations
 from py_engine.core.game import ALL_SEATS
 
 from . import notation as nt
-from .board import COLOUR_PT, COLOURS, MAILS, OX, ROAD_POINTS, ROADS, SETUP, TOWNS
+from .data import COLOUR_PT, COLOURS, MAILS, OX, ROAD_POINTS, ROADS, SETUP, TOWNS
 from .rules import MilehollowRules
 
 

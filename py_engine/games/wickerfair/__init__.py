@@ -7,11 +7,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from py_engine.core.fairness import Chance, Stream
-from py_engine.core.game import CLOCK, HINTS, PACE, Bot, Game, GameState, IllegalAction
+from py_engine.core.fairness import Chance
+from py_engine.core.game import CLOCK, HINTS, PACE, Game, GameState
 
 from .data import RULES
 from .state import LABELS, WickerfairState
+from .view import static_data
 
 
 class Wickerfair(Game):
@@ -41,32 +42,7 @@ class Wickerfair(Game):
     def static_data(self) -> dict[str, Any]:
         """The valley, clans, mats, cards and their words: the same for every table, fetched once by the
         page (the bridge's ``game_data``) so that no view repeats them."""
-        from .table_view import static_data
         return static_data()
-
-    def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
-        """The position the observation shows, what the seat cannot see drawn afresh (sample.py)."""
-        from .sample import sample_state
-        return sample_state(observation, seat, stream)
-
-    def make_bot(self, level: str, seat: int) -> Bot:
-        if level not in self.bot_levels:
-            raise IllegalAction(f"bot level must be one of {list(self.bot_levels)}")
-        if level == "expert":
-            from .expert import ExpertBot
-            return ExpertBot(self, seat)
-        from .bots import make_bot
-        return make_bot(level, seat)
-
-    def lesson_state(self, num_players: int, options: dict[str, Any], position: dict[str, Any],
-                     chance: Chance) -> GameState:
-        from .lessons import lesson_state
-        return lesson_state(num_players, self.normalize_options(options), position, chance)
-
-    def lesson_check(self, state: Any, name: str, action: str, before: Any) -> bool:
-        """Whether ``action`` from ``before`` to ``state`` meets the lesson goal ``name`` (lessons.py)."""
-        from .lessons import lesson_check
-        return lesson_check(state, name, action, before)
 
 
 GAME = Wickerfair()

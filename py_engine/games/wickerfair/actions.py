@@ -16,6 +16,8 @@ from .data import (BARN, BOARD_BONUSES, BOLSTER_COST, BOTTOMS, BOTTOM_INDEX, BOT
                    U_BOLSTER_COURAGE, U_HARVEST, U_TRADE_GW, U_TRADE_RES, VILLAGE_MAKES, HARES, WATCHTOWER,
                    WATCHTOWER_COURAGE, CLAN_ABILITY, harvest_cost, HEX_IDS)
 from .position import WickerfairPosition
+from .data import HEX_INDEX
+from .data import TRAVEL
 
 TRACKS = ("coins", "goodwill", "courage")
 
@@ -172,7 +174,6 @@ class ActionsMixin:
             self.start_travel(p, "travel")
         elif action == "coin":
             self._done()
-            from .data import TRAVEL
             self._gain(p, "coins", TRAVEL["coin"])
         elif action == "harvest":
             self._ask(K.HARVEST_HEXES, {"mode": "harvest", "hexes": (), "barn": False,
@@ -254,7 +255,6 @@ class ActionsMixin:
         elif action == "barn":
             ctx["barn"] = True
         elif action.startswith("hex:"):
-            from .data import HEX_INDEX
             ctx["hexes"] = ctx["hexes"] + (HEX_INDEX[action[4:]],)
         else:                                                   # ok
             hexes, barn, mode = ctx["hexes"], ctx["barn"], ctx["mode"]
@@ -473,7 +473,6 @@ class ActionsMixin:
                 self._pay(p, MILL[c.mill]["bottom"]["cost"], trinket)
             else:
                 self._pay(p, {RES[BOTTOM_RES[b]]: self.bottom_cost(p, b)}, trinket)
-        from .data import HEX_INDEX
         if b == 0:
             target = BOTTOM_INDEX[arg]
             c.covered[pick] = False

@@ -49,9 +49,3 @@ class EasyBot(Bot):
     def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
         return easy_choice(observation, legal, stream)
 
-
-def make_bot(level: str, seat: int) -> Bot:
-    if level == "normal":
-        from .planner import NormalBot
-        return NormalBot(seat)
-    return EasyBot(seat)

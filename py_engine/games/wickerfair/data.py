@@ -27,6 +27,8 @@ MATS = _load("mats.json")
 CLANS = _load("clans.json")
 CARDS = _load("cards.json")
 RULES = _load("rules.json")
+#: The words shown when a person points at a part of the board (the table's view sends them once).
+TEXTS = _load("texts.json")
 
 # --- resources and pieces -------------------------------------------------------------------
 RES = ("grain", "wood", "clay", "wool")

@@ -8,6 +8,7 @@ from .data import (CONFRONT_RIBBONS, COURAGE_CAP, FARMERS, GOODWILL_CAP, LAST_DA
                    N_HELPERS, N_PINS, N_STRUCTURES, N_WALKERS, RIBBONS_TO_END)
 from .position import WickerfairPosition
 from .scoring import breakdown, met_missions
+from .data import RES_INDEX
 
 
 class FairEnds(Exception):
@@ -129,7 +130,6 @@ class FlowMixin:
             for _ in range(n):
                 self.courage_draw(seat)
         else:
-            from .data import RES_INDEX
             c.home[RES_INDEX[what]] += n
         self._check()
 

@@ -20,6 +20,7 @@ from py_engine.core.fairness import Chance
 from .clan import HOME, UNBUILT, UNERECTED
 from .data import (CLAN_INDEX, COURAGE_DECK, HEX_INDEX, MILL_IDS, MILL_INDEX, MISSION_IDS, MISSION_INDEX, N_HEX,
                    PRIZE_IDS, RES_INDEX, STRUCTURE_INDEX, VISITOR_IDS, VISITOR_INDEX, BOTTOM_INDEX, UPGRADE_IDS)
+from .state import WickerfairState
 
 
 def _where(v: Any) -> int:
@@ -35,7 +36,6 @@ def _deck(names: list[str] | None, ids: tuple[str, ...], index: dict[str, int]) 
 
 
 def build_position(n: int, options: dict[str, Any], position: dict[str, Any], chance: Chance) -> Any:
-    from .state import WickerfairState
     clans = [CLAN_INDEX[c] for c in position.get("clans", ["Herons", "Hares", "Badgers", "Wrens", "Magpies"][:n])]
     mats = [m - 1 for m in position.get("mats", list(range(1, n + 1)))]
     courage = list(position.get("courage_deck", []))

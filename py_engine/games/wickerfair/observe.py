@@ -16,6 +16,7 @@ from .clan import HOME, UNBUILT, UNERECTED
 from .data import (CLAN_NAMES, HEX_IDS, MAT_LIST, MILL_IDS, MISSION_IDS, N_HEX, PRIZE_IDS, VISITOR_IDS)
 from .position import WickerfairPosition
 from .scoring import met_missions
+from .view import table_view
 
 
 def _pos(h: int) -> str | None:
@@ -165,7 +166,6 @@ class ObserveMixin:
     def view(self: "WickerfairPosition", player: int | str | None) -> dict[str, Any]:
         """The observation plus what a renderer draws without knowing a rule (``table_view``): each
         hex's controller, the acting seat's payment preview, the score sheet's columns, the ending."""
-        from .table_view import table_view
         return table_view(self, player)
 
     # --- honest redraws ---------------------------------------------------------------------------------

@@ -19,6 +19,7 @@ from . import kinds as K
 from .evaluate import NORMAL, Weights, value, win_chance
 from .policy import QuickPlayer, best_moves, commit_step, move_score
 from .sim import rebuild
+from .data import HEX_INDEX
 
 LOOKAHEAD = {K.CHOOSE_COLUMN, K.TOP_OPTION, K.TRAVEL_UNIT, K.IMPROVE_PIN, K.ERECT_PLACE, K.BUILD_PLACE,
              K.RECRUIT_PICK, K.VISITOR_OFFER, K.SONGLINE_PICK, K.MILL_PICK, K.BOTTOM_DO, K.HARVEST_HEXES,
@@ -68,7 +69,6 @@ class NormalBot(Bot):
             ctx = s.ctx
             key, pos = ctx["unit"], ctx["pos"]
             tos = [a for a in out if a.startswith("to:")]
-            from .data import HEX_INDEX
             tos.sort(key=lambda a: -move_score(s, me, key, pos, HEX_INDEX[a[3:]], ctx["load"][0]))
             return tos[:MAX_TRAVEL_CANDIDATES] + [a for a in out if not a.startswith("to:")]
         return out

@@ -15,6 +15,8 @@ from .data import (ADJ, BOTTOMS, BOTTOM_RES, HEX_IDS, HEX_INDEX, IS_LAKE, IS_PLA
                    MAT_BOTTOM_COL, MAT_COLUMNS, MISSION_IDS, NEAR_LAKE, OLD_MILL, PRIZES, PRODUCE, RES, RES_INDEX, RING,
                    VILLAGE_MAKES, VISITOR_IDS, VISITORS)
 from .evaluate import dist_from, win_chance
+from .evaluate import fight_strength
+from .scoring import mission_met
 
 if TYPE_CHECKING:
     from .state import WickerfairState
@@ -270,7 +272,6 @@ class QuickPlayer:
         return max(legal, key=worth)
 
     def _MISSION_KEEP(self, s, legal):
-        from .scoring import mission_met
         for a in legal:
             if mission_met(s, self.me, MISSION_IDS.index(a[5:])):
                 return a
@@ -292,7 +293,6 @@ def prize_fit(s: "WickerfairState", me: int, h: int) -> int:
 def commit_plan(s: "WickerfairState", me: int) -> tuple[int, tuple[int, ...]]:
     """The dial and cards to hand in: the cheapest that beats the opponent's likely total, or nothing
     when even everything would probably lose."""
-    from .evaluate import fight_strength
     ctx = s.ctx
     h, starter = ctx["hex"], ctx["starter"]
     opp = ctx["defender"] if me == starter else starter

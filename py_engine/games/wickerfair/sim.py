@@ -14,6 +14,7 @@ from . import kinds as K
 from .clan import HOME, UNBUILT, UNERECTED, Clan
 from .data import (CLAN_INDEX, HEX_INDEX, MILL_INDEX, MISSION_INDEX, MISSION_IDS, N_HEX, PRIZE_IDS,
                    VISITOR_IDS, VISITOR_INDEX, MILL_IDS)
+from .state import WickerfairState
 
 _CHANCE = Chance("5" * 64)       # the bots' stand-in for future draws (never the table's)
 
@@ -25,7 +26,6 @@ def _pos(v: Any) -> int:
 
 
 def rebuild(obs: dict[str, Any]) -> Any:
-    from .state import WickerfairState
     me = obs["viewer"]
     s = WickerfairState.__new__(WickerfairState)
     n = obs["players"]

@@ -16,6 +16,7 @@ from .clan import HOME
 from .data import (HEX_IDS, HEX_INDEX, IS_LAKE, LONE_FARMER_GOODWILL, MILL, N_HEX, RES, RES_INDEX, SPEED_STEPS,
                    TRAVEL, U_TRAVEL, W_SPEED)
 from .position import WickerfairPosition
+from .actions import upgraded
 
 NO_LOAD = (0, 0, 0, 0, 0)     # farmers, grain, wood, clay, wool
 
@@ -60,7 +61,6 @@ class TravelMixin:
     def start_travel(self: "WickerfairPosition", p: int, mode: str) -> None:
         c = self.clans[p]
         self.herald_moved = False
-        from .actions import upgraded
         left = upgraded(c, U_TRAVEL) if mode == "travel" else 1
         self._ask(K.TRAVEL_UNIT, {"mode": mode, "left": left, "moved": (), "fmoved": (), "unit": None,
                                   "pos": None, "load": NO_LOAD, "taken": 0, "limit": 0})

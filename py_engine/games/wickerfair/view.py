@@ -9,8 +9,6 @@ re-implements the payment rule.
 """
 from __future__ import annotations
 
-import json
-from importlib import resources
 from typing import Any
 
 from . import kinds as K
@@ -18,11 +16,10 @@ from .board import controls
 from .data import (BOARD_BONUSES, BOLSTER_COST, BOTTOM_RES, BOTTOMS, CARDS, CLAN_LIST, CLAN_NAMES, COURAGE_DECK,
                    DIAL_MAX, HARVEST_COSTS, HEX_IDS, MAP, MAT_COLUMNS, MAT_LIST, MILL, MISSIONS, PRIZES, RES, RIBBONS,
                    RIBBON_NAMES, RULES, SCORING, START_CARDS, START_COINS, START_COURAGE, START_GOODWILL, STRUCTURES,
-                   STRUCTURE_NAMES, TERRAIN_NAMES, TRADE_COST, UPGRADES, VISITORS, WALKERS, harvest_cost)
+                   STRUCTURE_NAMES, TERRAIN_NAMES, TEXTS, TRADE_COST, UPGRADES, VISITORS, WALKERS, harvest_cost)
 from .notation import offer_words
 from .position import WickerfairPosition
 
-TEXTS = json.loads(resources.files(__package__).joinpath("texts.json").read_text(encoding="utf-8"))
 LANGS = ("en", "pt")
 TERRAIN_PLURAL = {"FI": {"en": "fields", "pt": "campos"}, "WO": {"en": "woods", "pt": "bosques"},
                   "CL": {"en": "clay pits", "pt": "barreiros"}, "PA": {"en": "pasture", "pt": "pastos"},
