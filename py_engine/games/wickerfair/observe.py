@@ -6,14 +6,15 @@ reveal, and the cards of a private pick (Songline, Fortune Teller, a mission win
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from py_engine.core.fairness import Stream
 from py_engine.core.game import ALL_SEATS
 
 from . import kinds as K
 from .clan import HOME, UNBUILT, UNERECTED
-from .data import (CLAN_NAMES, HEX_IDS, MAT_LIST, MILL_IDS, MISSION_IDS, N_HEX, PRIZE_IDS, VISITOR_IDS)
+from .data import (CLAN_NAMES, HEX_IDS, HEX_INDEX, MAT_LIST, MILL_IDS, MISSION_IDS, N_HEX, PRIZE_IDS, VISITOR_IDS,
+                   VISITOR_INDEX)
 from .position import WickerfairPosition
 from .scoring import met_missions
 from .view import table_view
@@ -21,6 +22,32 @@ from .view import table_view
 
 def _pos(h: int) -> str | None:
     return HEX_IDS[h] if h >= 0 else ("home" if h == HOME else None)
+
+
+#: A step's context fields that name things, each with its two directions (to the observation's JSON, and
+#: back into a position rebuilt from it, sim.py); any other field is a number, or a tuple as a list.
+CTX_CODEC: dict[str, tuple[Callable[[Any], Any], Callable[[Any], Any]]] = {
+    "hexes": (lambda v: [HEX_IDS[h] for h in v], lambda v: tuple(HEX_INDEX[h] for h in v)),
+    "pos": (lambda v: _pos(v) if isinstance(v, int) else v,
+            lambda v: None if v is None else (HOME if v == "home" else HEX_INDEX[v])),
+    "fmoved": (lambda v: {HEX_IDS[h]: n for h, n in v}, lambda v: tuple(sorted((HEX_INDEX[h], n) for h, n in v.items()))),
+    "card": (lambda v: VISITOR_IDS[v], lambda v: VISITOR_INDEX[v]),
+}
+CTX_CODEC["hex"] = CTX_CODEC["pos"]
+
+
+def ctx_to_json(key: str, value: Any) -> Any:
+    codec = CTX_CODEC.get(key)
+    if codec is not None:
+        return codec[0](value)
+    return list(value) if isinstance(value, tuple) else value
+
+
+def ctx_from_json(key: str, value: Any) -> Any:
+    codec = CTX_CODEC.get(key)
+    if codec is not None:
+        return codec[1](value)
+    return tuple(value) if isinstance(value, list) else value
 
 
 #: Events that happen on a hex of the valley (what a turn did there, for everyone to see).
@@ -105,21 +132,7 @@ class ObserveMixin:
             key = "met" if kind == K.SHOW_MISSION else "cards"
             ids = VISITOR_IDS if kind == K.SONGLINE_PICK else MISSION_IDS
             return {key: [ids[x] for x in ctx[key]]}
-        out = {}
-        for k, v in ctx.items():
-            if k in ("hexes",):
-                out[k] = [HEX_IDS[h] for h in v]
-            elif k in ("pos", "hex") and isinstance(v, int):
-                out[k] = _pos(v)
-            elif k == "fmoved":
-                out[k] = {HEX_IDS[h]: n for h, n in v}
-            elif k == "card":
-                out[k] = VISITOR_IDS[v]
-            elif isinstance(v, tuple):
-                out[k] = list(v)
-            else:
-                out[k] = v
-        return out
+        return {k: ctx_to_json(k, v) for k, v in ctx.items()}
 
     def observation(self: "WickerfairPosition", player: int | str | None) -> dict[str, Any]:
         viewer = player

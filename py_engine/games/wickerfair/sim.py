@@ -14,6 +14,7 @@ from . import kinds as K
 from .clan import HOME, UNBUILT, UNERECTED, Clan
 from .data import (CLAN_INDEX, HEX_INDEX, MILL_INDEX, MISSION_INDEX, MISSION_IDS, N_HEX, PRIZE_IDS,
                    VISITOR_IDS, VISITOR_INDEX, MILL_IDS)
+from .observe import ctx_from_json
 from .state import WickerfairState
 
 _CHANCE = Chance("5" * 64)       # the bots' stand-in for future draws (never the table's)
@@ -130,21 +131,7 @@ def _ctx(kind: str, co: dict[str, Any], me: Any) -> dict[str, Any]:
         return {"cards": tuple(MISSION_INDEX[m] for m in co.get("cards", []))}
     if kind == K.SHOW_MISSION:
         return {"met": tuple(MISSION_INDEX[m] for m in co.get("met", []))}
-    out: dict[str, Any] = {}
-    for k, v in co.items():
-        if k == "hexes":
-            out[k] = tuple(HEX_INDEX[h] for h in v)
-        elif k in ("pos", "hex"):
-            out[k] = None if v is None else (HOME if v == "home" else HEX_INDEX[v])
-        elif k == "fmoved":
-            out[k] = tuple(sorted((HEX_INDEX[h], n) for h, n in v.items()))
-        elif k == "card":
-            out[k] = VISITOR_INDEX[v]
-        elif isinstance(v, list):
-            out[k] = tuple(v)
-        else:
-            out[k] = v
-    return out
+    return {k: ctx_from_json(k, v) for k, v in co.items()}
 
 
 __all__ = ["rebuild"]
