@@ -19,6 +19,7 @@ UIs only ever receive those views, never the state itself.
 from __future__ import annotations
 
 import importlib
+import sys
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from types import ModuleType
@@ -392,8 +393,14 @@ class Game(ABC):
     # (a page that never asks for a bot or a lesson never loads them).
 
     def module(self, role: str) -> ModuleType:
-        """The game package's module of ``role`` (``levels``, ``sample``, ``lessons``, …)."""
-        return importlib.import_module(f"{type(self).__module__}.{role}")
+        """The game package's module of ``role`` (``levels``, ``sample``, ``lessons``, …): the package that
+        defines the game's class, or the nearest base class's (a variant defined elsewhere, such as a
+        test's, keeps its game's modules)."""
+        for cls in type(self).__mro__:
+            package = sys.modules.get(cls.__module__)
+            if package is not None and hasattr(package, "__path__"):
+                return importlib.import_module(f"{cls.__module__}.{role}")
+        raise ModuleNotFoundError(f"{self.name} is not a game package")
 
     def sample_state(self, observation: dict[str, Any], seat: int, stream: Stream) -> GameState:
         """A position built from ``seat``'s ``observation`` alone, with everything that seat cannot see
