@@ -54,7 +54,7 @@ GUEST_STATE = """() => { const g = window.__vt && window.__vt.daysGuest; const r
   if (over.length) { const a = over[over.length - 1].after;
     shown = a && a.decision && !a.terminal ? { ...held, legal: a.legal, decision: { ...held.decision, ...a.decision } } : { ...held, legal: [] }; }
   const may = !shown.terminal && !!shown.decision && shown.decision.players.includes(row.seat) && (shown.legal || []).length > 0;
-  return { phase: row.phase, n: held.log.length, terminal: !!held.terminal, may, seat: row.seat,
+  return { phase: row.phase, n: held.log.length, chain: held.chain, terminal: !!held.terminal, may, seat: row.seat,
     legal: may ? shown.legal.map((m) => m.action) : [], pending: (row.pending || []).length, final: !!row.final }; }"""
 
 HOST_PLAY = """async (a) => { const h = window.__vt.daysHost; await h.table.act((c) => c.play(a)); }"""
@@ -163,7 +163,7 @@ class Game:
             b.click()
             self.clicks += 1
         else:
-            self.host.page.evaluate(HOST_PLAY, self.pick(s["legal"]))
+            self.host.page.evaluate(HOST_PLAY, self.pick(s["legal"], s["n"]))
         self.wait(lambda: (self.hs() or {}).get("chain") != s["chain"], "the host's move taken")
 
     def guest_move(self, g, click=False):
@@ -174,16 +174,17 @@ class Game:
             b.click()
             self.clicks += 1
         else:
-            a = self.pick(s["legal"])
+            a = self.pick(s["legal"], s["n"])
             got = g.page.evaluate(GUEST_PLAY, a)
             assert "error" not in got, (a, got, s)
-        self.wait(lambda: (self.gs(g) or {}).get("pending", 0) > s["pending"] or (self.gs(g) or {}).get("n") != s["n"],
+        # Kept, or already taken by the host's table (a step of a turn of several adds no entry to the log).
+        self.wait(lambda: (self.gs(g) or {}).get("pending", 0) > s["pending"] or (self.gs(g) or {}).get("chain") != s["chain"],
                   f"{g.name}'s move kept")
 
-    def pick(self, legal):
+    def pick(self, legal, n):
         """A move of the listed ones. The seeds are drawn at the table, so a short game comes from the
         choice: Milehollow paves its longest road when it can and never asks for mail; Wickerfair
-        skips what it may (its fair then ends on its last day)."""
+        skips what it may (its fair then ends on its last day); Elderwood closes in on the other Elder."""
         if self.game == "milehollow":
             paves = [a for a in legal if a.startswith("pave:")]
             if paves:
@@ -194,6 +195,13 @@ class Game:
             for a in ("skip", "ok"):
                 if a in legal:
                     return a
+        if self.game == "elderwood" and n >= 36 and " " in legal[-1]:
+            # Once the pages have closed and opened (the first 30 moves or so), every piece it can
+            # goes beside the other side's Elder: one is surrounded soon.
+            theirs = ("b" if legal[-1][0] == "w" else "w") + "Q"
+            near = [a for a in legal if " " in a and theirs in a.split(" ")[1]]
+            if near:
+                return self.rnd.choice(near)
         return self.rnd.choice(legal)
 
     def over(self):
@@ -405,8 +413,8 @@ def test_wickerfair_whole_game_between_two_sites(world, gates, tmp_path):
     whole_game(world, gates, tmp_path, "wickerfair")
 
 
-def test_milehollow_three_seats_host_guest_and_a_bot(world, gates, tmp_path):
-    g, record = whole_game(world, gates, tmp_path, "milehollow", seats=("device", "bot"))
+def test_hollowmere_three_seats_host_guest_and_a_bot(world, gates, tmp_path):
+    g, record = whole_game(world, gates, tmp_path, "hollowmere", seats=("device", "bot"))
     assert len(record["seats"]) == 3 and record["seats"][2].get("bot"), record["seats"]
 
 
