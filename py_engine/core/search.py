@@ -15,8 +15,8 @@ draws of the hidden things with the same playout stream; the best mean wins. :me
 two given actions so (a review's best move against the one played).
 
 A tree search (information-set MCTS, PUCT over the same prior) was tried and served no level better:
-Hollowmere's Expert won 66 % of 38 games against Normal with it, 85 % of 40 with the paired search
-(``docs/performance.md``, *Search*); it was removed.
+Hollowmere's Expert won 67.5 % of 40 games against Normal with it, 85 % of 40 with the paired search
+(``docs/performance.md``, *The strongest levels*, the trials); it was removed.
 
 * 2–5 seats: every seat maximises its own win chance (a playout's values are one per seat).
 * Other seats' choices, secret or not, are played by the rollout policy inside each draw, so the search
