@@ -233,12 +233,13 @@ class Game:
         return made
 
     def guest_to_move(self, g):
-        """Play on until it is `g`'s turn on its page."""
-        while not (self.gs(g) or {}).get("may"):
+        """Play on until it is `g`'s turn on its page, on the host's table as it is (nothing of its own waiting)."""
+        while True:
             assert not self.over(), "the game ended before the guest's turn"
             self.wait(lambda: self.host_may() or any((self.gs(x) or {}).get("may") for x in self.guests), "someone to move")
+            self.settle()
             if (self.gs(g) or {}).get("may"):
-                break
+                return
             self.step()
 
     # --- pages closing and opening --------------------------------------------------------------------
