@@ -32,6 +32,7 @@ import pytest
 
 from tests.browser.live_relay import DaysRelay
 from tests.browser.test_days_guest import Device, guest_row, join, wait_phase
+from tests.browser.test_days_host import set_up
 from tests.browser.test_days_mail import DAY, days, world  # noqa: F401 - the days relay, the devices
 from tests.browser.test_live_net import relay  # noqa: F401 - the module's local relay
 from tests.browser.vt_page import screenshot
@@ -102,7 +103,7 @@ class Game:
         self.host = SiteDevice(world, "host", gates(), phone=host_phone, lang=lang)
         self.guests = []
         self.host.open(self.host.site("#/"))
-        self.table, links = self.set_up(seats, move_days, bank, holiday)
+        self.table, links = set_up(self.host, world.site, game, seats, move_days, bank, holiday)
         for k, link in links.items():
             dev = SiteDevice(world, f"guest{k}", gates(), phone=guest_phone, lang=lang)
             link = re.sub(r"&r=[^&]+", "&r=" + relay_param(dev.gate.url), link[link.index("#"):])
@@ -113,27 +114,6 @@ class Game:
         for g in self.guests:
             wait_phase(g.page, "playing")
         self.clicks = 0
-
-    def set_up(self, seats, move_days, bank, holiday):
-        pg = self.host.page
-        pg.goto(self.host.site(f"#/host/{self.game}"))
-        pg.wait_for_selector("#live-invite-net")
-        if pg.locator("#live-count").count():
-            pg.select_option("#live-count", str(len(seats) + 1))
-        for k, kind in enumerate(seats, start=1):
-            pg.select_option(f"#live-kind-{k}", kind)
-        pg.fill("#live-name-0", "Hana")
-        pg.check("#live-pace-days")
-        pg.select_option("#days-move_days", move_days)
-        pg.select_option("#days-bank_days", bank)
-        pg.select_option("#days-holiday_days", holiday)
-        pg.click("#days-make")
-        pg.wait_for_url(re.compile(r"#/days/"))
-        pg.wait_for_selector(".days-guest .invite-link")
-        table = pg.evaluate("() => location.hash.split('/')[2]")
-        links = {k: pg.locator(f".days-guest[data-seat='{k}'] .invite-link").input_value()
-                 for k, kind in enumerate(seats, start=1) if kind == "device"}
-        return table, links
 
     # --- what each side sees --------------------------------------------------------------------------
     def hs(self):
@@ -243,29 +223,24 @@ class Game:
             self.step()
 
     # --- pages closing and opening --------------------------------------------------------------------
-    def open_host(self, via_lobby=True):
-        h = self.host
-        h.close_page()
+    def reopen(self, dev, table, ready, via_lobby):
+        """`dev`'s page of the table closes and opens again: from the lobby's list, or at its address."""
+        dev.close_page()
         if via_lobby:
-            pg = h.open(h.site("#/"))
-            item = pg.locator(f".days-table-item[data-id='{self.table}'] a")
+            pg = dev.open(dev.site("#/"))
+            item = pg.locator(f".days-table-item[data-id='{table}'] a")
             item.wait_for()
             item.click()
         else:
-            pg = h.open(h.site(f"#/days/{self.table}"))
-        pg.wait_for_selector("[data-page=days-host].live-table[data-moves]")
+            pg = dev.open(dev.site(f"#/days/{table}"))
+        pg.wait_for_selector(ready)
+
+    def open_host(self, via_lobby=True):
+        self.reopen(self.host, self.table, "[data-page=days-host].live-table[data-moves]", via_lobby)
         self.wait(lambda: self.hs() is not None, "the host's page's table")
 
     def open_guest(self, g, via_lobby=True):
-        g.close_page()
-        if via_lobby:
-            pg = g.open(g.site("#/"))
-            item = pg.locator(f".days-table-item[data-id='{g.table}'] a")
-            item.wait_for()
-            item.click()
-        else:
-            pg = g.open(g.site(f"#/days/{g.table}"))
-        pg.wait_for_selector(".days-guest-page .live-table[data-moves]")
+        self.reopen(g, g.table, ".days-guest-page .live-table[data-moves]", via_lobby)
         self.wait(lambda: (self.gs(g) or {}).get("n", -1) >= 0, "the guest's page's table")
 
     def host_away_while_guest_moves(self, g):

@@ -114,7 +114,7 @@ class Guest:
         self.page.evaluate("([a, b]) => window.__g.play(a, b)", [action, base])
 
 
-def set_up(host, site, game, seats, move_days="1", bank="0"):
+def set_up(host, site, game, seats, move_days="1", bank="0", holiday="0"):
     """The host's set-up over days: `seats` the kinds of seats 2… ("device" or "bot"). The table's id and links."""
     pg = host.page
     pg.goto(site.url(f"index.html#/host/{game}"))
@@ -127,6 +127,7 @@ def set_up(host, site, game, seats, move_days="1", bank="0"):
     pg.check("#live-pace-days")
     pg.select_option("#days-move_days", move_days)
     pg.select_option("#days-bank_days", bank)
+    pg.select_option("#days-holiday_days", holiday)
     pg.click("#days-make")
     pg.wait_for_url(re.compile(r"#/days/"))
     pg.wait_for_selector(".days-guest .invite-link")
