@@ -432,6 +432,7 @@ def test_the_host_gives_a_late_seat_a_day_then_takes_a_holiday_that_stops_its_cl
     offer = g.host.page.locator(".days-status .days-offer[data-seat='1']")
     offer.wait_for()
     assert "Ana ran out of time and bank" in offer.inner_text()
+    assert "Ana — bank left: none." in g.host.page.inner_text(".days-status")
     offer.locator("button.days-extend").scroll_into_view_if_needed()
     screenshot(g.host.page, SCREENS / "days-game-host-late-desktop-en.png")
     n = g.hs()["n"]

@@ -34,6 +34,7 @@ addStrings({
     "dstat.bank": "{name} — bank left: {left}.",
     "dstat.bankDays": { one: "1 day", other: "{n} days" },
     "dstat.bankHours": "{n} h",
+    "dstat.bankNone": "none",
     "dstat.lateOther": "{name} ran out of time and bank on {when}. Nothing is played behind anyone's back: choose one.",
     "dstat.claim": "Claim the win",
     "dstat.extend": "Give {name} one more day",
@@ -53,6 +54,7 @@ addStrings({
     "dstat.bank": "{name} — banco restante: {left}.",
     "dstat.bankDays": { one: "1 dia", other: "{n} dias" },
     "dstat.bankHours": "{n} h",
+    "dstat.bankNone": "nenhum",
     "dstat.lateOther": "{name} ficou sem tempo e sem banco em {when}. Nada é jogado pelas costas de ninguém: escolha uma opção.",
     "dstat.claim": "Reivindicar a vitória",
     "dstat.extend": "Dar mais um dia a {name}",
@@ -79,6 +81,7 @@ export const isDaysControl = (a) => a.startsWith(CLAIM) || a.startsWith(EXTEND) 
 export function bankWords(seconds) {
   const days = Math.floor(seconds / 86_400);
   if (days >= 1) return t("dstat.bankDays", { n: days });
+  if (seconds <= 0) return t("dstat.bankNone");
   return t("dstat.bankHours", { n: Math.floor(seconds / 3600) });
 }
 
@@ -115,7 +118,11 @@ export function paintDaysStatus(box, snap, { me, play, letTable, myTurn = null, 
   }
   if (days.bank_days > 0) {
     for (const k of people) {
-      const bank = days.bank_left[k];
+      // The engine takes from a bank when the decision ends; while it runs past its time per move,
+      // what is left is at most the time to its deadline (none once late).
+      const d = deadline(k);
+      const bank = typeof days.bank_left[k] === "number" && d !== null
+        ? Math.min(days.bank_left[k], Math.max(0, (d - now) / 1000)) : days.bank_left[k];
       if (typeof bank === "number") parts.push(h("p.days-bank", t("dstat.bank", { name: name(k), left: bankWords(bank) })));
     }
   }
