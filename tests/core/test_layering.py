@@ -153,6 +153,15 @@ def test_web_layers_point_one_way():
                 assert not t.startswith("web/games/") or t == "web/games/index.js", where
 
 
+def test_no_board_calls_the_engine():
+    """A renderer is handed its game's data and fed views (docs/architecture.md, the renderer contract):
+    nothing in a game's folder imports the engine; only the loader (web/games/index.js) reaches it, to
+    ask for a game's data once per page."""
+    reach = {f.relative_to(ROOT.parent).as_posix() for f in web_modules() if "web/engine.js" in js_imports(f)}
+    games = sorted(m for m in reach if m.startswith("web/games/"))
+    assert games == ["web/games/index.js"], games
+
+
 def test_nothing_outside_the_site_reaches_into_it():
     """The site's own folder is the top floor: no module elsewhere imports one of its modules."""
     for f in web_modules():
