@@ -65,7 +65,7 @@ GUEST_PLAY = "([k, a, b]) => window.__guests[k].play(a, b)"
 # the dealer is made) and every message a table takes (DealtTable.received, patched when main.js
 # first loads the engine).
 HOST_PROBE = """(() => {
-  const T = (window.__bench = { long: [], calls: [], taken: [], begun: [], ready: null, patched: null, listed: null });
+  const T = (window.__bench = { long: [], calls: [], taken: [], begun: [], reads: [], ready: null, patched: null, listed: null });
   // The simulated clock replaces performance.now (and the navigation's timing entries), counting from
   // its installation in the context but at the real pace: times here count from this script, the
   // document's start (the site is on this machine: a few ms after the navigation).
@@ -107,6 +107,22 @@ HOST_PROBE = """(() => {
           try { return await received.call(this, seat, text); } finally { T.taken.push([this.id, t0, now() - t0]); }
         };
         T.patched = now();
+      });
+      // Each relay's reads of a topic's stored backlog (CATCH_UPS at once): when each began and ended.
+      import("/web/app/live/relayone.js").then(({ Relay }) => {
+        const next = Relay.prototype.nextCatchUp;
+        const up = Relay.prototype.caughtUp;
+        Relay.prototype.nextCatchUp = function () {
+          const before = new Set(this.catchUps.open.keys());
+          const r = next.call(this);
+          for (const id of this.catchUps.open.keys()) if (!before.has(id)) (T.opened ||= {})[id] = now();
+          return r;
+        };
+        Relay.prototype.caughtUp = function (id, again) {
+          const o = this.catchUps.open.get(id);
+          if (o && T.opened && T.opened[id] !== undefined) T.reads.push([o.extra ? 1 : 0, T.opened[id], now() - T.opened[id]]);
+          return up.call(this, id, again);
+        };
       });
     } });
   } });
@@ -300,6 +316,13 @@ def report(n, cpus, load, m):
               f"each median {statistics.median([d for _, _, d in begun]):.0f} ms, max {max(d for _, _, d in begun):.0f} ms; "
               f"a table's waiting move came to it {statistics.median(lag):.0f} ms (median; min {lag[0]:.0f}, "
               f"max {lag[-1]:.0f}) after its mailboxes were open")
+    reads = p.get("reads") or []
+    if reads:
+        own = [r for r in reads if not r[0]]
+        print(f"- the relay's stored backlogs: {len(reads)} reads ({len(own)} of the tables' own keys, the rest strangers' "
+              f"hellos), from {min(r[1] for r in reads):.0f} ms to {max(r[1] + r[2] for r in reads):.0f} ms, at most "
+              f"{max_overlap([('', r[1], r[2]) for r in reads])} at once; each median {statistics.median([r[2] for r in reads]):.0f} ms, "
+              f"max {max(r[2] for r in reads):.0f} ms")
     if long:
         print(f"- long tasks on the lobby's main thread: {len(long)}, longest {max(d for _, d in long):.0f} ms, "
               f"{sum(d for _, d in long):.0f} ms in all")
