@@ -24,6 +24,8 @@ import "../../lib/strings/shell.js";
 
 /** Hosts kept at once beyond those a page shows (each holds a table in the engine's worker). */
 export const MAX_CORES = 12;
+/** Tables opened at once when the dealer starts. */
+const OPEN_AT_ONCE = 8;
 /** A host nothing asked of for this long goes (its mail stays open). */
 const REST_AFTER_MS = 60_000;
 
@@ -59,11 +61,13 @@ export class Dealer {
   start() {
     this.started ||= (async () => {
       await this.engine.ready;
-      for (const row of await hostedRows()) {
-        if (this.tables.has(row.id)) continue;
-        if (row.phase === "cancelled" && !Object.keys(row.links || {}).length) continue;
+      // Tables are opened a few at a time (each its lock, its mailboxes and their backlog reads): one
+      // at a time, the last of fifty would wait for every other's relay round trips.
+      const rows = (await hostedRows()).filter((row) => !this.tables.has(row.id)
+        && !(row.phase === "cancelled" && !Object.keys(row.links || {}).length));
+      for (let i = 0; i < rows.length; i += OPEN_AT_ONCE) {
         await idle();
-        await this.add(row);
+        await Promise.all(rows.slice(i, i + OPEN_AT_ONCE).map((row) => this.add(row)));
       }
     })();
     return this.started;

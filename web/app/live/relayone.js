@@ -213,7 +213,9 @@ export class Relay {
     const c = this.catchUps;
     if (this.socket !== "open" || c.waitAuth) return;
     while (c.open.size < CATCH_UPS && c.queue.length) {
-      const entry = c.queue.shift();
+      // A table's own backlog before any strangers' hellos: their reads never delay a known device's mail.
+      const own = c.queue.findIndex((e) => !e.extra);
+      const entry = c.queue.splice(own >= 0 ? own : 0, 1)[0];
       const filter = this.pool.backlogFilter(entry.topic, entry.extra);
       if (!filter) continue;
       const id = `vc${++c.n}`;
