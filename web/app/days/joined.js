@@ -16,7 +16,7 @@
 // "joined", "revealed", "playing", "over", "cancelled" or "taken".
 
 import { read, message } from "../live/protocol.js";
-import { acceptTerms, layOver, keepShown, startedOver, witness, verifyEnd } from "../live/holds.js";
+import { acceptTerms, layOver, keepShown, shownDifference, startedOver, witness, verifyEnd } from "../live/holds.js";
 import { keysFor, isSecret, keyFromLink, keyForLink } from "../live/seal.js";
 import { drawContribution, sha256Hex } from "../live/common.js";
 import { relays as settingRelays, isRelay } from "../live/networks.js";
@@ -38,6 +38,10 @@ const ENDS_TURN = /^@(resign|draw\?|draw:yes|draw:no)$/;
 /** This page's one set of joined tables (id → JoinedTable). */
 const tables = new Map();
 let engine = null;
+/** The page's engine when no page gave this module one yet. */
+async function pageEngine() {
+  return (await import("../../engine.js")).getEngine();
+}
 let started = null;
 
 /** The row's id and the keys an invitation link gives: {id, secret, hostKey, relays} or null. */
@@ -258,7 +262,7 @@ export class JoinedTable {
     const row = this.row;
     if (!row.me.welcome) return;
     const got = await acceptTerms(row.me, terms, { game: row.game, host: row.me.welcome.host, seat: row.seat, name: row.name,
-      topic: row.id });
+      topic: row.id, engine });
     if (got.problem) {
       this.alert("terms", { detail: got.problem });
       return;
@@ -294,9 +298,12 @@ export class JoinedTable {
       return;
     }
     row.syncN = null;
-    const kept = keepShown(row.me, snap);
+    const kept = keepShown(row.me, snap, Date.now(), { compare: false });
     if (kept.history) this.alert("history", {});
-    if (kept.difference) this.alert("table", { d: kept.difference });
+    // Where the table differs from the terms: this device's engine says (one implementation of "what differs").
+    const difference = await shownDifference(engine || await pageEngine(), row.me, snap)
+      .catch((e) => { console.warn("days: the terms could not be checked", e.message || e); return null; });
+    if (difference) this.alert("table", { d: difference });
     if (kept.ahead) this.alert("clockAhead", kept.ahead);
     row.snap = snap;
     if (row.phase !== "over") row.phase = snap.terminal ? "over" : "playing";

@@ -644,7 +644,7 @@ class GuestTable {
   keepShown(snap) {
     const me = this.me;
     if (!me) return;
-    const kept = keepShown(me, snap, Date.now(), { compare: false });
+    const kept = keepShown(me, snap);
     if (kept.history) this.sayOnce("history", t("live.historyChanged"));
     const terms = me.terms;
     shownDifference(this.engine, me, snap).then((d) => {

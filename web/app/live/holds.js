@@ -11,7 +11,7 @@
 // to all of that (the witness, docs/records.md).
 
 import { mergeShown, hostAhead } from "./checks.js";
-import { termsProblem, checkTerms, shownTerms, snapshotDifference } from "./terms.js";
+import { termsProblem, checkTerms, shownTerms } from "./terms.js";
 import { noteReveal, markStarted, unstarted, revealedAt } from "./reveals.js";
 
 const HEX64 = /^[0-9a-f]{64}$/;
@@ -67,12 +67,11 @@ export function layOver(held, snap) {
  * Keep what `snap` (a whole snapshot of this page's seat) showed: each complete log entry (an
  * action under way is not one yet) with its time over days, the host's commitment to the moves
  * with the number of entries then held, the table's start over days. → {history: the log
- * contradicts what was shown, difference: where the table differs from the terms ({path, want,
- * found}) or null, started: the table began just now, as promised, ahead: over days, a newly shown
- * entry's time runs ahead of this device's clock ({time, now}, unix seconds: checks.js hostAhead) or null}.
- * `compare: false`: the caller asks the engine where the table differs (`shownDifference`) instead.
+ * contradicts what was shown, started: the table began just now, as promised, ahead: over days, a
+ * newly shown entry's time runs ahead of this device's clock ({time, now}, unix seconds: checks.js
+ * hostAhead) or null}. Where the table differs from the terms, the engine says: `shownDifference`.
  */
-export function keepShown(me, snap, nowMs = Date.now(), { compare = true } = {}) {
+export function keepShown(me, snap, nowMs = Date.now()) {
   const complete = snap.log.filter((e) => e && !e.draft);
   const before = (me.shown || []).length;
   const merged = mergeShown(me.shown || [], complete);
@@ -88,17 +87,15 @@ export function keepShown(me, snap, nowMs = Date.now(), { compare = true } = {})
     if (me.began === undefined || me.began === null) me.began = snap.days.started;
     else if (me.began !== snap.days.started) history = true;
   }
-  let difference = null;
   let started = false;
   if (me.terms) {
-    if (compare) difference = snapshotDifference(me.terms, snap);
     if (!me.started) {
       me.started = true;
       started = true;
       if (me.digest) markStarted(me.digest);
     }
   }
-  return { history, difference, started, ahead };
+  return { history, started, ahead };
 }
 
 /**

@@ -10,9 +10,8 @@
 // The canonical JSON, the digest and the first difference are the engine's (py_engine/core/
 // commitments.py, through the bridge's `terms_check`: `checkTerms`), so the page and the witness
 // check at the end name the same field. Here stays what must answer at once: the shape of a message
-// (the protocol reads it before anything else), whether the terms fit this page's invitation, the
-// words of a difference from the page's own word tables, and the days pages' reading of a snapshot
-// as it arrives (`snapshotDifference`, which web/app/days/joined.js calls without waiting).
+// (the protocol reads it before anything else), whether the terms fit this page's invitation, and the
+// words of a difference from the page's own word tables.
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const FIELDS = ["game", "engine", "options", "seats", "timers", "participants"];
@@ -45,35 +44,6 @@ export function checkTerms(engine, terms, shown = null) {
 }
 
 /**
- * The first place `found` differs from `want`, as {path, want, found}, or null: the engine's
- * commitments.first_difference, field for field (the top level in the terms' order, then keys
- * sorted, lists by index), for `snapshotDifference`; tests/test_live_terms.py holds the two alike.
- */
-export function firstDifference(want, found, path = "") {
-  if (isObject(want) && isObject(found)) {
-    const keys = path ? [] : FIELDS.filter((k) => Object.hasOwn(want, k) || Object.hasOwn(found, k));
-    const rest = [...new Set([...Object.keys(want), ...Object.keys(found)])].filter((k) => !keys.includes(k)).sort();
-    for (const k of [...keys, ...rest]) {
-      const sub = path ? `${path}.${k}` : k;
-      if (!Object.hasOwn(want, k) || !Object.hasOwn(found, k)) return { path: sub, want: want[k] ?? null, found: found[k] ?? null };
-      const d = firstDifference(want[k], found[k], sub);
-      if (d) return d;
-    }
-    return null;
-  }
-  if (Array.isArray(want) && Array.isArray(found)) {
-    for (let i = 0; i < Math.max(want.length, found.length); i++) {
-      const sub = `${path}[${i}]`;
-      if (i >= want.length || i >= found.length) return { path: sub, want: want[i] ?? null, found: found[i] ?? null };
-      const d = firstDifference(want[i], found[i], sub);
-      if (d) return d;
-    }
-    return null;
-  }
-  return Object.is(want, found) ? null : { path, want, found };
-}
-
-/**
  * Why these terms are not ones this guest may reveal against (English, for the note's detail), or
  * null. `me`: {game, host: the invitation's commitment, own: this page's commitment, seat, name}.
  * The participants are the person seats, host first (docs/fairness.md), and this page's own
@@ -103,10 +73,6 @@ export function shownTerms(terms, snap) {
   };
 }
 
-/** Where the table a snapshot shows first differs from the terms, at once (the days pages' reading). */
-export function snapshotDifference(terms, snap) {
-  return firstDifference(terms, shownTerms(terms, snap));
-}
 
 /**
  * A difference between the terms and what the host shows, in a player's words: the option by its
