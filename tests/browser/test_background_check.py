@@ -69,7 +69,7 @@ def test_the_service_worker_checks_the_tables_over_days_while_no_page_is_open(pr
     host_key = host.public_key_xonly.format().hex()
     topic = page.evaluate("""async ([hostKey, url]) => {
         const seal = await import("./web/app/live/seal.js");
-        const { MailHub } = await import("./web/app/days/mail.js");
+        const { MailHub } = await import("./web/app/days/mailhub.js");
         const secret = seal.newSecret();
         await new MailHub({ relays: [url] }).make({ role: "guest", secret, hostKey, relays: [url] });
         return (await seal.keysFor(secret)).topic;

@@ -27,7 +27,7 @@ WAIT = 60_000
 
 # The page's side: the site's mailbox hub, and a handler per box that keeps what came in order.
 SETUP = """async ([base, relays]) => {
-  const mail = await import(base + "web/app/days/mail.js");
+  const mail = await import(base + "web/app/days/mailhub.js");
   const got = JSON.parse(localStorage.getItem("vt.test.got") || "{}");
   const events = [];
   const hub = new mail.MailHub({ relays });

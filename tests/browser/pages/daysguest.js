@@ -7,7 +7,7 @@
 //   const g = await import("/__test__/daysguest.js"); await g.setup([relayUrl]);
 //   await g.join(link, "Ana"); g.state(); await g.play(action, base); await g.verify();
 
-import { MailHub } from "/web/app/days/mail.js";
+import { MailHub } from "/web/app/days/mailhub.js";
 import { message, read } from "/web/app/live/protocol.js";
 import { drawContribution } from "/web/app/live/common.js";
 import { mergeShown } from "/web/app/live/checks.js";

@@ -9,7 +9,7 @@
 import { getEngine } from "/web/engine.js";
 import { HostCore } from "/web/app/live/hostcore.js";
 import { DaysClocks } from "/web/app/live/hostclocks.js";
-import { MailHub } from "/web/app/days/mail.js";
+import { MailHub } from "/web/app/days/mailhub.js";
 import { memoryStore } from "./memstore.js";
 
 const relay = new URLSearchParams(location.search).get("relay");

@@ -2,7 +2,7 @@
 // hosts (the dealer, dealer.js) and those it joined — on one relay pool per set of relays. Made on
 // first use, so a page of a device with no table over days opens no relay at all.
 
-import { MailHub } from "./mail.js";
+import { MailHub } from "./mailhub.js";
 import { relays } from "../live/networks.js";
 
 let hub = null;
