@@ -60,7 +60,8 @@ mapfile -t reqs < <("$PY" -c "import tomllib; print('\n'.join(tomllib.load(open(
 "$PY" -c "import pytest, playwright; from importlib.metadata import version as v; print('pytest', v('pytest'), '· playwright', v('playwright'))"
 
 log "npm packages"
-if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/@pyscript/core/dist/core.js ]; then
+if [ ! -f node_modules/pyodide/pyodide.mjs ] || [ ! -f node_modules/@pyscript/core/dist/core.js ] \
+   || [ ! -f node_modules/axe-core/axe.min.js ]; then
   npm ci --no-audit --no-fund || exit 1
 fi
 

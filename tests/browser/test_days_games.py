@@ -30,6 +30,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.browser.axe import violations
 from tests.browser.live_relay import DaysRelay
 from tests.browser.test_days_guest import Device, guest_row, join, wait_phase
 from tests.browser.test_days_host import set_up
@@ -304,8 +305,9 @@ class Game:
                   "the guests' pages caught up")
 
     # --- the end -------------------------------------------------------------------------------------
-    def finish(self, tmp_path, shots=()):
-        """Play to the end; every page shows its checks, the records agree and verify."""
+    def finish(self, tmp_path, shots=(), accessible=False):
+        """Play to the end; every page shows its checks, the records agree and verify (and, `accessible`,
+        every page passes axe's WCAG A/AA rules)."""
         self.play(10_000, click_every=25)
         self.wait(self.over, "the end", 60)
         host_pg = self.host.page
@@ -319,6 +321,10 @@ class Game:
             if shot:
                 pg.locator(top).first.evaluate("(e) => e.scrollIntoView({block: 'start'})")
                 screenshot(pg, SCREENS / shot)
+        if accessible:
+            for pg in [host_pg] + [g.page for g in self.guests]:
+                found = violations(pg)
+                assert found == [], json.dumps(found)
         assert "null" not in host_pg.inner_text(".days-lead")
         for g in self.guests:
             fair = g.page.locator(".days-guest-page > details.fairness-details")
@@ -352,6 +358,7 @@ def verify(path, record):
 
 def whole_game(world, gates, tmp_path, game, seats=("device",), **kw):
     shots = kw.pop("shots", ())
+    accessible = kw.pop("accessible", False)
     offline_shot = kw.pop("offline_shot", None)
     g = Game(world, gates, game, list(seats), **kw)
     g.offline_shot = offline_shot
@@ -365,18 +372,18 @@ def whole_game(world, gates, tmp_path, game, seats=("device",), **kw):
     g.play(4, click_every=2)
     g.host_offline_move()
     g.open_guest(guest, via_lobby=True)
-    record = g.finish(tmp_path, shots)
+    record = g.finish(tmp_path, shots, accessible)
     assert g.clicks >= 3
     return g, record
 
 
 def test_hollowmere_whole_game_between_two_sites(world, gates, tmp_path):
-    whole_game(world, gates, tmp_path, "hollowmere", offline_shot="days-game-offline-desktop-en.png",
+    whole_game(world, gates, tmp_path, "hollowmere", offline_shot="days-game-offline-desktop-en.png", accessible=True,
                shots=("days-game-host-end-desktop-en.png", "days-game-checks-desktop-en.png"))
 
 
 def test_milehollow_whole_game_between_two_phones_in_portuguese(world, gates, tmp_path):
-    whole_game(world, gates, tmp_path, "milehollow", host_phone=True, guest_phone=True, lang="pt",
+    whole_game(world, gates, tmp_path, "milehollow", host_phone=True, guest_phone=True, lang="pt", accessible=True,
                offline_shot="days-game-offline-phone-pt.png",
                shots=("days-game-host-end-phone-pt.png", "days-game-checks-phone-pt.png"))
 
@@ -435,6 +442,7 @@ def test_the_host_gives_a_late_seat_a_day_then_takes_a_holiday_that_stops_its_cl
     assert "Ana — bank left: none." in g.host.page.inner_text(".days-status")
     offer.locator("button.days-extend").scroll_into_view_if_needed()
     screenshot(g.host.page, SCREENS / "days-game-host-late-desktop-en.png")
+    assert violations(g.host.page) == [], violations(g.host.page)
     n = g.hs()["n"]
     offer.locator("button.days-extend").click()
     # The day is given and the game goes on: the guest's deadline is a day later, and it may move.

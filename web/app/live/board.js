@@ -59,7 +59,7 @@ export class LiveBoard {
       h("section.board-area", h("h2.visually-hidden", t("table.board")), this.boardHost),
       h("div.side-panel",
         h("section.panel.moves-panel", this.titles.moves, this.controls.el, this.movesBox),
-        h("section.panel.scores-panel", this.titles.scores, this.scoresBox),
+        h("section.panel.scores-panel", { tabindex: "0" }, this.titles.scores, this.scoresBox), // it may scroll sideways
         h("section.panel.log-panel", this.titles.log, this.logBox)));
     this.chat = chat ? new Chat(chat) : null;
     if (this.chat) this.grid.lastElementChild.append(this.chat.el);

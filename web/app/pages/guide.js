@@ -63,7 +63,8 @@ export function mount(el) {
         h("h3", t("pg.guide.steps")),
         h("ol.pg-steps", Array.from({ length: w.steps }, (_, i) => h("li", t(`pg.guide.${w.id}.step${i + 1}`)))),
         h("p.pg-note", t(`pg.guide.${w.id}.note`)),
-        w.id === "embed" ? h("pre.pg-code", h("code",
+        // A region that may scroll sideways takes the keyboard's focus, so its end can be read without a mouse.
+        w.id === "embed" ? h("pre.pg-code", { tabindex: "0", role: "region", "aria-label": t("pg.guide.embed.title") }, h("code",
           '<iframe src="https://example.org/valley-tables/embed.html#r=…&move=12&controls=1"\n'
           + '        title="Elderwood" width="640" height="480" style="border:0;max-width:100%"></iframe>')) : null,
         w.href ? h("p", h("a.button", { href: w.href }, t(`pg.guide.${w.id}.link`))) : null,

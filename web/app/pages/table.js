@@ -192,7 +192,7 @@ class TableShell {
         h("section.panel.moves-panel", { "aria-labelledby": "moves-title" },
           h("div.panel-head", h("h2#moves-title", t("table.allMyMoves")), this.notation = h("span.notation-box", notationToggle())),
           this.controls.el, this.movesBox),
-        h("section.panel.scores-panel", { "aria-labelledby": "scores-title" },
+        h("section.panel.scores-panel", { "aria-labelledby": "scores-title", tabindex: "0" }, // it may scroll sideways
           h("h2#scores-title", t("table.scoreSheet")), this.scoresBox),
         h("section.panel.log-panel", { "aria-labelledby": "log-title" },
           h("h2#log-title", t("table.log")), this.logBox)),

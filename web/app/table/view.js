@@ -16,7 +16,8 @@ export { movesList } from "../../lib/moves.js";
  */
 export function logList(snap) {
   if (!snap.log.length) return h("p.hint", t("table.logEmpty"));
-  return h("ol.log-list", snap.log.map((e) => {
+  // It scrolls: it takes the keyboard's focus so that its earlier entries can be read without a mouse.
+  return h("ol.log-list", { tabindex: "0", "aria-label": t("table.log") }, snap.log.map((e) => {
     const seat = snap.seats[e.seat] || { name: `#${e.seat + 1}`, bot: false };
     const text = e.hidden ? t("table.secretChoice") : words(e.words) || e.action;
     return h("li", { dataset: { by: e.by, n: String(e.n), seat: String(e.seat) }, class: e.hidden ? "hidden-choice" : null },

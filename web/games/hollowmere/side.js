@@ -30,6 +30,7 @@ export function createSidePanel(side) {
   const scoresTitle = el("h3");
   const scoresList = el("ol");
   scoresList.setAttribute("aria-live", "off");
+  scoresList.tabIndex = 0; // it may scroll: reachable by the keyboard
   scoresSec.append(scoresTitle, scoresList);
   side.append(playersSec, supplySec, trackSec, scoresSec);
 
