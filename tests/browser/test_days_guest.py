@@ -18,9 +18,9 @@ from pathlib import Path
 import pytest
 
 from tests.browser.live_relay import DaysRelay
-from tests.browser.test_days_mail import DAY, days, until, world  # noqa: F401 - the days relay, the devices
+from tests.browser.test_days_mail import DAY, days, until, watched_page, world  # noqa: F401 - the days relay, the devices
 from tests.browser.test_live_net import relay  # noqa: F401 - the module's local relay
-from tests.browser.vt_page import SHOWN_JS, csp_safe_waits, is_local, screenshot
+from tests.browser.vt_page import SHOWN_JS, is_local, screenshot
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 WAIT = 120_000
@@ -52,11 +52,7 @@ class Device:
         self.page = None
 
     def open(self, url):
-        pg = self.ctx.new_page()
-        csp_safe_waits(pg)
-        pg.set_default_timeout(WAIT)
-        pg.on("pageerror", lambda e: self.world.errors.append(f"{self.name}: {e}"))
-        pg.on("console", lambda m: self.world.errors.append(f"{self.name}: {m.text}") if m.type == "error" else None)
+        pg = watched_page(self.ctx, self.name, self.world.errors, WAIT)
         pg.goto(url)
         self.page = pg
         return pg

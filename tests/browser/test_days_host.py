@@ -15,9 +15,9 @@ import time
 
 import pytest
 
-from tests.browser.test_days_mail import days  # noqa: F401 - the relay as a table over days meets it
+from tests.browser.test_days_mail import days, watched_page  # noqa: F401 - the relay as a table over days meets it
 from tests.browser.test_live_net import relay  # noqa: F401 - the module's local relay
-from tests.browser.vt_page import csp_safe_waits, is_local
+from tests.browser.vt_page import is_local
 
 DAY = 86_400
 WAIT = 60_000
@@ -39,11 +39,7 @@ class Device:
         self.page = None
 
     def open(self, url):
-        pg = self.ctx.new_page()
-        csp_safe_waits(pg)
-        pg.set_default_timeout(WAIT)
-        pg.on("pageerror", lambda e: self.errors.append(f"{self.name}: {e}"))
-        pg.on("console", lambda m: self.errors.append(f"{self.name}: {m.text}") if m.type == "error" else None)
+        pg = watched_page(self.ctx, self.name, self.errors, WAIT)
         pg.goto(url)
         self.page = pg
         return pg

@@ -52,6 +52,16 @@ GUEST_BOX = """async ([name, inv]) => { const d = window.__days;
 SEND = "async ([name, text, deadline]) => window.__days.boxes[name].send(text, { deadline })"
 
 
+
+def watched_page(ctx, name: str, errors: list, timeout: float):
+    """A new page of ``ctx`` whose script errors and console errors are kept in ``errors`` under ``name``."""
+    pg = ctx.new_page()
+    csp_safe_waits(pg)
+    pg.set_default_timeout(timeout)
+    pg.on("pageerror", lambda e: errors.append(f"{name}: {e}"))
+    pg.on("console", lambda m: errors.append(f"{name}: {m.text}") if m.type == "error" else None)
+    return pg
+
 class Device:
     """One device: a browser context on the simulated clock; its page opens and closes."""
 
@@ -66,11 +76,7 @@ class Device:
         self.page = None
 
     def open(self, site, relay_url: str):
-        pg = self.ctx.new_page()
-        csp_safe_waits(pg)
-        pg.set_default_timeout(WAIT)
-        pg.on("pageerror", lambda e: self.errors.append(f"{self.name}: {e}"))
-        pg.on("console", lambda m: self.errors.append(f"{self.name}: {m.text}") if m.type == "error" else None)
+        pg = watched_page(self.ctx, self.name, self.errors, WAIT)
         pg.goto(site.url("__test__/days.html"))
         pg.evaluate(SETUP, [site.url(""), [relay_url]])
         self.page = pg
