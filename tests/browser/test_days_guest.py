@@ -18,7 +18,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.live_relay import DaysRelay
-from tests.browser.test_days_mail import DAY, days, until, watched_page, world  # noqa: F401 - the days relay, the devices
+from tests.browser.test_days_mail import DAY, PageHolder, days, until, world  # noqa: F401 - the days relay, the devices
 from tests.browser.test_live_net import relay  # noqa: F401 - the module's local relay
 from tests.browser.vt_page import SHOWN_JS, is_local, screenshot
 
@@ -35,7 +35,7 @@ def gate(days):
     g.close()
 
 
-class Device:
+class Device(PageHolder):
     """A device on the simulated clock: a browser context of its own (a phone when asked)."""
 
     def __init__(self, world, name, *, phone=False, lang="en"):
@@ -52,15 +52,7 @@ class Device:
         self.page = None
 
     def open(self, url):
-        pg = watched_page(self.ctx, self.name, self.world.errors, WAIT)
-        pg.goto(url)
-        self.page = pg
-        return pg
-
-    def close_page(self):
-        if self.page:
-            self.page.close()
-            self.page = None
+        return self.open_at(url, self.world.errors)
 
     def close(self):
         self.ctx.close()

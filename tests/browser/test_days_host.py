@@ -15,7 +15,7 @@ import time
 
 import pytest
 
-from tests.browser.test_days_mail import days, watched_page  # noqa: F401 - the relay as a table over days meets it
+from tests.browser.test_days_mail import PageHolder, days  # noqa: F401 - the relay as a table over days meets it
 from tests.browser.test_live_net import relay  # noqa: F401 - the module's local relay
 from tests.browser.vt_page import is_local
 
@@ -24,7 +24,7 @@ WAIT = 60_000
 SHOTS = "docs/screens"
 
 
-class Device:
+class Device(PageHolder):
     """A browser context on the simulated clock; its pages open and close."""
 
     def __init__(self, browser, name, t0, errors, relay_url, width=1200, height=900, touch=False):
@@ -39,15 +39,7 @@ class Device:
         self.page = None
 
     def open(self, url):
-        pg = watched_page(self.ctx, self.name, self.errors, WAIT)
-        pg.goto(url)
-        self.page = pg
-        return pg
-
-    def close_page(self):
-        if self.page:
-            self.page.close()
-            self.page = None
+        return self.open_at(url, self.errors)
 
 
 class World:

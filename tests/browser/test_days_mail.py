@@ -62,7 +62,21 @@ def watched_page(ctx, name: str, errors: list, timeout: float):
     pg.on("console", lambda m: errors.append(f"{name}: {m.text}") if m.type == "error" else None)
     return pg
 
-class Device:
+
+class PageHolder:
+    """A device (``ctx``, ``name``) holding at most one page of its context at a time."""
+
+    def open_at(self, url: str, errors: list):
+        self.page = watched_page(self.ctx, self.name, errors, WAIT)
+        self.page.goto(url)
+        return self.page
+
+    def close_page(self):
+        if self.page:
+            self.page.close()
+            self.page = None
+
+class Device(PageHolder):
     """One device: a browser context on the simulated clock; its page opens and closes."""
 
     def __init__(self, browser, name: str, t0: float, errors: list):
@@ -76,16 +90,9 @@ class Device:
         self.page = None
 
     def open(self, site, relay_url: str):
-        pg = watched_page(self.ctx, self.name, self.errors, WAIT)
-        pg.goto(site.url("__test__/days.html"))
+        pg = self.open_at(site.url("__test__/days.html"), self.errors)
         pg.evaluate(SETUP, [site.url(""), [relay_url]])
-        self.page = pg
         return pg
-
-    def close_page(self):
-        if self.page:
-            self.page.close()
-            self.page = None
 
     # --- what the page's mailbox says ---
     def status(self, name: str) -> dict:
