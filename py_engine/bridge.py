@@ -96,19 +96,17 @@ def _keep(store: OrderedDict[str, Any], key: str, value: Any, most: int) -> None
         _saves.pop(old, None)
 
 
-def _used(store: OrderedDict[str, Any], key: Any) -> Any:
-    """The entry for ``key`` (None if there is none), marked as just used."""
+def _used(store: OrderedDict[str, Any], key: Any, missing: str) -> Any:
+    """The entry for ``key``, marked as just used; BadRequest(``missing``) if there is none."""
     if not isinstance(key, str) or key not in store:
-        return None
+        raise BadRequest(missing)
     store.move_to_end(key)
     return store[key]
 
 
 def _table(args: dict[str, Any]) -> tuple[str, Table]:
     tid = args.get("table")
-    t = _used(_tables, tid)
-    if t is None:
-        raise BadRequest("no such table (it may have been closed)")
+    t = _used(_tables, tid, "no such table (it may have been closed)")
     return tid, t  # type: ignore[return-value]
 
 
@@ -490,13 +488,19 @@ def _cmd_review_open(args: dict[str, Any]) -> Any:
     return {"result": {"review": rid, "total": len(steps), "steps": steps}}
 
 
+def _cmd_review_shared(args: dict[str, Any]) -> Any:
+    """Someone else's review of a finished record (a story's, ``docs/story.md``): ``judged`` in the
+    compact form of ``analysis.SHARED_FIELDS``, checked against the record and answered as
+    ``review_next`` gives each decision (words, marks). Nothing is judged here."""
+    data = _record_input(args)
+    return {"result": {"moves": analysis.shared(data, get_game, args.get("judged"))}}
+
+
 def _cmd_review_next(args: dict[str, Any]) -> Any:
     """The next judged decision of a review ({done: true} after the last). ``step``: the first decision
     at or after that step, the ones between passed over unjudged (a page that shares a review between
     two workers asks each for its own decisions; steps only go forward)."""
-    r = _used(_reviews, args.get("review"))
-    if r is None:
-        raise BadRequest("no such review (it was closed, or finished)")
+    r = _used(_reviews, args.get("review"), "no such review (it was closed, or finished)")
     step = args.get("step")
     if step is not None and (not isinstance(step, int) or isinstance(step, bool) or step < 0):
         raise BadRequest("step must be a whole number from 0")
@@ -580,9 +584,7 @@ def _cmd_open_replay(args: dict[str, Any]) -> Any:
 
 def _cmd_replay_at(args: dict[str, Any]) -> Any:
     rid = args.get("replay")
-    r = _used(_replays, rid)
-    if r is None:
-        raise BadRequest("no such replay (it may have been closed)")
+    r = _used(_replays, rid, "no such replay (it may have been closed)")
     move = args.get("move")
     if not isinstance(move, int) or isinstance(move, bool) or not 0 <= move <= r.total:
         raise BadRequest(f"move must be a number from 0 to {r.total}")
@@ -635,9 +637,7 @@ def _cmd_lesson_start(args: dict[str, Any]) -> Any:
 def _cmd_lesson_play(args: dict[str, Any]) -> Any:
     """Try an action in a lesson: {met, done, words, snapshot}. A miss or an illegal action changes nothing."""
     lid = args.get("lesson")
-    attempt = _used(_attempts, lid)
-    if attempt is None:
-        raise BadRequest("no such lesson (it may have been closed)")
+    attempt = _used(_attempts, lid, "no such lesson (it may have been closed)")
     action = args.get("action")
     if not isinstance(action, str):
         raise BadRequest("an action is a string in the game's notation")
@@ -674,7 +674,7 @@ def _cmd_player_rating(args: dict[str, Any]) -> Any:
 COMMANDS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "games": _cmd_games, "player_rating": _cmd_player_rating, "game_data": _cmd_game_data, "new_table": _cmd_new_table, "load_table": _cmd_load_table,
     "joint_terms": _cmd_joint_terms, "terms_check": _cmd_terms_check, "hint": _cmd_hint, "review_open": _cmd_review_open,
-    "review_next": _cmd_review_next,
+    "review_next": _cmd_review_next, "review_shared": _cmd_review_shared,
     "snapshot": _cmd_snapshot, "play": _cmd_play, "bot_play": _cmd_bot_play, "preview": _cmd_preview,
     "timeout": _cmd_timeout, "record": _cmd_record, "save_record": _cmd_save_record, "verify": _cmd_verify,
     "open_replay": _cmd_open_replay, "replay_at": _cmd_replay_at, "close": _cmd_close,
