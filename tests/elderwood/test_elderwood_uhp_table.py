@@ -148,3 +148,26 @@ def test_observation_rebuilds_the_state_and_view_lists_every_move():
     placements = [m for m in view["moves"] if m["from"] is None]
     assert placements and all(m["piece"].startswith("b") for m in view["moves"])
     assert {s["colour"] for s in view["seats"]} == {"ash", "walnut"}
+
+
+def test_view_says_which_of_each_elder_s_neighbours_are_taken():
+    """The strips' six dots and the board's free spaces read ``taken`` (E, SE, SW, W, NW, NE in axial
+    steps) and the count ``neighbours``: each the stacks on the six cells around the Elder."""
+    state = GAME.new_initial_state(2, {}, Chance("77" * 32))
+    steps = [[1, 0], [0, 1], [-1, 1], [-1, 0], [0, -1], [1, -1]]
+    for s in ["wS1", "bS1 wS1-", "wQ -wS1", "bQ bS1-", "wB1 -wQ", "bB1 bQ-", "wB1 wQ"]:
+        before = state.view(0)["elders"]
+        state.apply_action(s)
+        view = state.view(0)
+        cells = {(t["q"], t["r"]) for t in view["stacks"]}
+        for colour, e in view["elders"].items():
+            if e["at"] is None:
+                assert e["taken"] is None and e["neighbours"] == 0
+                continue
+            q, r = e["at"]
+            assert e["taken"] == [(q + dq, r + dr) in cells for dq, dr in steps]
+            assert e["neighbours"] == sum(e["taken"]) == 6 - e["liberties"]
+    assert before["w"]["at"] is not None
+    # w's Elder at [-1, 0] (a beetle on it): its east cell held; b's at [2, 0]: east and west held
+    assert view["elders"]["w"]["taken"] == [True, False, False, False, False, False]
+    assert view["elders"]["b"]["taken"] == [True, False, False, True, False, False]

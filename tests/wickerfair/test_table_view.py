@@ -28,6 +28,8 @@ def test_static_data_holds_the_valley_clans_mats_and_cards_in_both_languages():
                 (MAT_COLUMNS[m][i].top, MAT_COLUMNS[m][i].bottom, MAT_COLUMNS[m][i].cost, MAT_COLUMNS[m][i].slots,
                  MAT_COLUMNS[m][i].coins)
     assert (len(d["visitors"]), len(d["mill"]), len(d["missions"]), len(d["prizes"]), len(d["ribbons"])) == (12, 8, 16, 6, 9)
+    assert {r["id"]: r["most"] for r in d["ribbons"]}["confrontation"] == 2         # §8.1: at most 2 of it
+    assert all(r["most"] == 1 for r in d["ribbons"] if r["id"] != "confrontation")
     words = [d["clans"][k]["walkers"][w]["text"] for k in range(5) for w in range(4)]
     words += [d["clans"][k]["ability"]["text"] for k in range(5)]
     words += [v["offers"][x] for v in d["visitors"] for x in "ABC"] + [m["top"] for m in d["mill"]]
@@ -59,6 +61,30 @@ def test_each_clan_s_bottom_costs_come_in_the_view_and_fall_as_pins_fill_their_s
         order = GAME.static_data()["bottoms"]
         assert costs[0] == [printed[0][b] - (2 if b == "build" else 0) for b in order]
         assert costs[1] == [printed[1][b] for b in order]
+
+
+def test_each_clan_s_upgrade_values_scoring_rates_and_costs_after_a_pin_come_in_the_view():
+    """An upgrade space is worth its base while its pin covers it and its upgraded value once moved (§5.6); the
+    coins per ribbon, hex and pair of resources follow the clan's goodwill band (§8.3): 0–6, 7–12, 13–18; a slot
+    Improve may fill shows what its bottom action costs after that pin, a full one nothing."""
+    s = pos(2, clans=["Herons", "Badgers"], mats=[1, 2],
+            seats=[{"pins": {"U1": "erect", "U2": "erect", "U4": "recruit"}, "goodwill": 7}, {"goodwill": 13}])
+    ups = GAME.static_data()["upgrades"]
+    order = GAME.static_data()["bottoms"]
+    cols = {col.bottom: col for col in MAT_COLUMNS[s.clans[0].mat]}
+    for viewer in (0, 1, None):
+        clans = s.view(viewer)["clans"]
+        assert clans[0]["upgrade_values"] == [u["upgraded"] if u["id"] in ("U1", "U2", "U4") else u["base"] for u in ups]
+        assert clans[1]["upgrade_values"] == [u["base"] for u in ups]
+        assert clans[0]["scoring"] == {"per_ribbon": 4, "per_hex": 3, "per_pair": 2}
+        assert clans[1]["scoring"] == {"per_ribbon": 5, "per_hex": 4, "per_pair": 3}
+        after = clans[0]["bottom_costs_after_pin"]
+        for b, name in enumerate(order):
+            full = s.clans[0].slots[b] == cols[name].slots
+            assert after[b] == (None if full else clans[0]["bottom_costs"][b] - 1)
+        assert [after[order.index(b)] for b in ("improve", "erect", "build", "recruit")] == [2, None, 2, 2]
+    s.clans[0].goodwill = 6
+    assert s.view(0)["clans"][0]["scoring"] == {"per_ribbon": 3, "per_hex": 2, "per_pair": 1}
 
 
 def test_the_payment_is_shown_before_it_is_confirmed_and_taken_from_the_richest_source():

@@ -1,4 +1,5 @@
-"""What an Elderwood renderer draws besides the observation: the last move, each Elder's liberties, every
+"""What an Elderwood renderer draws besides the observation: the last move, each Elder's liberties (which of
+its neighbours are taken and how many), every
 legal move as a piece and two cells, the score sheet and the ending's words."""
 from __future__ import annotations
 
@@ -33,10 +34,13 @@ def view(state: Any, player: int | None) -> dict[str, Any]:
     for colour in (0, 1):
         cell = pos.where[colour * 11]
         if cell == OFF:
-            elders[COLOUR_LETTERS[colour]] = {"at": None, "liberties": None, "neighbours": 0}
+            elders[COLOUR_LETTERS[colour]] = {"at": None, "liberties": None, "neighbours": 0, "taken": None}
         else:
-            n = sum(1 for d in DIRS if cell + d in pos.stacks)
-            elders[COLOUR_LETTERS[colour]] = {"at": list(axial(cell)), "liberties": 6 - n, "neighbours": n}
+            # ``taken``: which of its six neighbours hold a tile, E, SE, SW, W, NW, NE (the order of ``DIRS``)
+            taken = [cell + d in pos.stacks for d in DIRS]
+            n = sum(taken)
+            elders[COLOUR_LETTERS[colour]] = {"at": list(axial(cell)), "liberties": 6 - n, "neighbours": n,
+                                              "taken": taken}
     v["elders"] = elders
     v["coordinates"] = "axial pointy-top; E=[1,0] W=[-1,0] NE=[1,-1] NW=[0,-1] SE=[0,1] SW=[-1,1]"
     v["sheet"] = state.sheet()

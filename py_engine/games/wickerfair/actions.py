@@ -33,9 +33,17 @@ class ActionsMixin:
         c = self.clans[self.active]
         return "mill" if self.col == 5 else MAT_COLUMNS[c.mat][self.col - 1].top
 
-    def bottom_cost(self: "WickerfairPosition", seat: int, b: int) -> int:
+    def bottom_cost(self: "WickerfairPosition", seat: int, b: int, more_pins: int = 0) -> int:
+        """What bottom action ``b`` costs ``seat``: its column's printed cost less one per pin in its slots
+        (§5.6); ``more_pins``: after that many more are moved there (what Improve's choice of a slot shows)."""
         c = self.clans[seat]
-        return MAT_COLUMNS[c.mat][MAT_BOTTOM_COL[c.mat][b]].cost - c.slots[b]
+        return MAT_COLUMNS[c.mat][MAT_BOTTOM_COL[c.mat][b]].cost - c.slots[b] - more_pins
+
+    def free_slots(self: "WickerfairPosition", p: int) -> list[int]:
+        """The bottom actions of ``p`` with an empty pin slot (where Improve may move a pin)."""
+        c = self.clans[p]
+        cols = MAT_COLUMNS[c.mat]
+        return [b for b in range(len(BOTTOMS)) if c.slots[b] < cols[MAT_BOTTOM_COL[c.mat][b]].slots]
 
     # --- payment (§5.7): the one place a cost is judged and paid ---------------------------------------
     def payment(self: "WickerfairPosition", seat: int, cost: dict[str, int],
@@ -402,8 +410,7 @@ class ActionsMixin:
     def improve_options(self: "WickerfairPosition", p: int) -> list[tuple[int, int]]:
         """(upgrade space, bottom action) pairs: a covered top space and an empty pin slot."""
         c = self.clans[p]
-        cols = MAT_COLUMNS[c.mat]
-        targets = [b for b in range(len(BOTTOMS)) if c.slots[b] < cols[MAT_BOTTOM_COL[c.mat][b]].slots]
+        targets = self.free_slots(p)
         return [(u, b) for u in range(len(UPGRADES)) if c.covered[u] for b in targets]
 
     def place_hexes(self: "WickerfairPosition", p: int, free: bool) -> list[int]:

@@ -12,11 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 from . import kinds as K
+from .actions import upgraded
 from .board import controls
 from .data import (BOARD_BONUSES, BOLSTER_COST, BOTTOM_RES, BOTTOMS, CARDS, CLAN_LIST, CLAN_NAMES, COURAGE_DECK,
                    DIAL_MAX, HARVEST_COSTS, HEX_IDS, MAP, MAT_COLUMNS, MAT_LIST, MILL, MISSIONS, PRIZES, RES, RIBBONS,
                    RIBBON_NAMES, RULES, SCORING, START_CARDS, START_COINS, START_COURAGE, START_GOODWILL, STRUCTURES,
-                   STRUCTURE_NAMES, TERRAIN_NAMES, TEXTS, TRADE_COST, UPGRADES, VISITORS, WALKERS, harvest_cost)
+                   STRUCTURE_NAMES, TERRAIN_NAMES, TEXTS, TRADE_COST, UPGRADES, VISITORS, WALKERS, harvest_cost,
+                   tier)
 from .notation import offer_words
 from .position import WickerfairPosition
 
@@ -85,8 +87,8 @@ def static_data() -> dict[str, Any]:
         "missions": [{"id": m["id"], "name": m["name"], "text": TEXTS["missions"][m["id"]]} for m in MISSIONS],
         "prizes": [{"id": p["id"], "name": p["name"], "count": TEXTS["prizes"][p["id"]], "payout": p["payout"]}
                    for p in PRIZES],
-        "ribbons": [{"id": r, "name": {lang: RIBBON_NAMES[lang][i] for lang in LANGS}, "text": TEXTS["ribbons"][r]}
-                    for i, r in enumerate(RIBBONS)],
+        "ribbons": [{"id": r, "name": {lang: RIBBON_NAMES[lang][i] for lang in LANGS}, "text": TEXTS["ribbons"][r],
+                     "most": RULES["ribbons"][i].get("most", 1)} for i, r in enumerate(RIBBONS)],
         "courage_deck": {str(v): COURAGE_DECK.count(v) for v in sorted(set(COURAGE_DECK))},
         "rules": {"harvest_costs": [{"farmers": [lo, hi], "cost": cost} for lo, hi, cost in HARVEST_COSTS],
                   "trade_cost": TRADE_COST, "bolster_cost": BOLSTER_COST, "dial_max": DIAL_MAX,
@@ -212,7 +214,8 @@ def ending(s: "WickerfairPosition") -> dict[str, str] | None:
 
 
 def table_view(s: "WickerfairPosition", player: Any) -> dict[str, Any]:
-    """The observation (less the task stack) plus each hex's controller, each clan's bottom-action costs,
+    """The observation (less the task stack) plus each hex's controller, each clan's bottom-action costs
+    (now and after one more pin), upgrade-space values and scoring rates,
     the acting seat's payment preview and the dial limits of a confrontation it is in, the score sheet and the ending."""
     out = s.observation(player)
     out.pop("tasks", None)
@@ -223,8 +226,15 @@ def table_view(s: "WickerfairPosition", player: Any) -> dict[str, Any]:
     out["control"] = ctrl
     # A bottom action's cost falls as pins fill its slots: the engine's own ``bottom_cost`` says it, per
     # clan and bottom action (in ``bottoms`` order), so the mat never works it out.
+    # The same for what an open slot would cost after Improve's pin, each upgrade space's value (base while
+    # its pin covers it) and the scoring rates at the clan's goodwill (§8.3): the rules' own functions say them.
+    free = [set(s.free_slots(p)) for p in range(s.num_players)]
     for p, clan in enumerate(out["clans"]):
         clan["bottom_costs"] = [s.bottom_cost(p, b) for b in range(len(BOTTOMS))]
+        clan["bottom_costs_after_pin"] = [s.bottom_cost(p, b, 1) if b in free[p] else None for b in range(len(BOTTOMS))]
+        clan["upgrade_values"] = [upgraded(s.clans[p], u) for u in range(len(UPGRADES))]
+        t = tier(s.clans[p].goodwill)
+        clan["scoring"] = {k: SCORING[k][t] for k in ("per_ribbon", "per_hex", "per_pair")}
     acting = isinstance(player, int) and not s.over and player in s.dplayers
     if acting and s.dk is not None:
         pay = _pay_view(s, player)

@@ -282,7 +282,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       text = t("ew.stack", { top: text, n: tiles.length, below });
     }
     const elder = elderAt(k);
-    if (elder) text += `. ${t("ew.elderCount", { colour: t(`ew.Colour.${elder}`), n: elderTaken(elder).filter(Boolean).length })}`;
+    if (elder) text += `. ${t("ew.elderCount", { colour: t(`ew.Colour.${elder}`), n: view.elders[elder].neighbours })}`;
     if (sources.has(`t:${k}`)) text += `, ${t("ew.canMove")}${input === "keys" ? ` ${t("ew.enterLifts")}` : ""}`;
     return text;
   }
@@ -576,8 +576,7 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
 
   function elderTaken(colour) {
     const e = view && view.elders && view.elders[colour];
-    if (!e || !e.at) return null;
-    return DIRS.map(([dq, dr]) => stacks.has(key(e.at[0] + dq, e.at[1] + dr)));
+    return e && e.at ? e.taken : null;
   }
 
   function drawWorld(ctx) {
@@ -586,10 +585,9 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     for (const c of ["w", "b"]) {
       const e = view.elders && view.elders[c];
       if (!e || !e.at) continue;
-      for (const [dq, dr] of DIRS) {
-        const q = e.at[0] + dq, r = e.at[1] + dr;
-        if (!stacks.has(key(q, r))) { const p = centre(q, r); paintLiberty(ctx, p.x, p.y); }
-      }
+      DIRS.forEach(([dq, dr], i) => {
+        if (!e.taken[i]) { const p = centre(e.at[0] + dq, e.at[1] + dr); paintLiberty(ctx, p.x, p.y); }
+      });
     }
     const last = view.last_move;
     if (last && last.to) {

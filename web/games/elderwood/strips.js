@@ -49,9 +49,10 @@ export function fillStrip(strip, colour, interactive, m) {
   strip.pilesEl.setAttribute("role", "group");
   // Elder: six dots and a count.
   const taken = m.elderTaken(colour);
+  const count = taken ? view.elders[colour].neighbours : null;
   strip.elder.replaceChildren();
   const elderLabel = taken
-    ? t("ew.elderCount", { colour: t(`ew.Colour.${colour}`), n: taken.filter(Boolean).length })
+    ? t("ew.elderCount", { colour: t(`ew.Colour.${colour}`), n: count })
     : t("ew.elderOut", { colour: t(`ew.Colour.${colour}`) });
   strip.elder.setAttribute("role", "img");
   strip.elder.setAttribute("aria-label", elderLabel);
@@ -61,7 +62,7 @@ export function fillStrip(strip, colour, interactive, m) {
   word.textContent = t("ew.c.Q");
   strip.elder.append(word);
   for (let i = 0; i < 6; i++) strip.elder.append(div(`ew-dot${taken && taken[i] ? " on" : ""}`));
-  strip.elder.append(` ${taken ? taken.filter(Boolean).length : "–"}/6`);
+  strip.elder.append(` ${taken ? count : "–"}/6`);
   // Piles: rebuilt only when whether they are buttons changes.
   if (strip.interactive !== interactive) {
     strip.pilesEl.replaceChildren();

@@ -265,12 +265,11 @@ export function clanPanel({ snap, view, data, seat, colours, viewer }) {
   const head = el("h3", "wf-panel-title");
   head.append(marker(seat, colours[seat]), ` ${seatName(snap, seat)} · ${L(clan.name)} · ${t("wf.matName", { n: mat.number, name: L(mat.name) })}`);
   parts.push(head);
-  const tier = c.goodwill <= 6 ? 0 : c.goodwill <= 12 ? 1 : 2;
-  const sc = data.rules.scoring;
+  const sc = c.scoring;
   const tracks = el("div", "wf-tracks");
   tracks.append(
     row(`${t("wf.coins")}: ${c.coins}`, t("wf.tipCoins")),
-    row(`${t("wf.goodwill")}: ${c.goodwill}/${data.rules.caps.goodwill}`, t("wf.tipGoodwill", { r: sc.per_ribbon[tier], h: sc.per_hex[tier], p: sc.per_pair[tier] })),
+    row(`${t("wf.goodwill")}: ${c.goodwill}/${data.rules.caps.goodwill}`, t("wf.tipGoodwill", { r: sc.per_ribbon, h: sc.per_hex, p: sc.per_pair })),
     row(`${t("wf.courage")}: ${c.courage}/${data.rules.caps.courage}`, t("wf.tipCourage")),
     row(`${t("wf.cards")}: ${c.hand ? (c.hand.length ? [...c.hand].sort((a, b) => b - a).join(" · ") : t("wf.none")) : c.hand_size}`,
       c.hand ? t("wf.tipHandOwn") : t("wf.tipHand", { n: c.hand_size })),
@@ -294,7 +293,7 @@ export function clanPanel({ snap, view, data, seat, colours, viewer }) {
       + ` (${t("wf.slotsOf", { n: c.slots[bi], of: col.slots })}), +${col.coins} · ${t(c.helpers[bi] ? "wf.helperYes" : "wf.helperNo")}`;
     return row(text, `${L(data.bottom_texts[col.bottom])} ${helperText(data, col)}`);
   });
-  const pins = data.upgrades.map((u, k) => row(`${u.id} ${L(u.space)}: ${c.pins[k] ? u.base : u.upgraded}${c.pins[k] ? ` (${t("wf.pinThere")})` : ` (${t("wf.pinMoved")})`}`,
+  const pins = data.upgrades.map((u, k) => row(`${u.id} ${L(u.space)}: ${c.upgrade_values[k]}${c.pins[k] ? ` (${t("wf.pinThere")})` : ` (${t("wf.pinMoved")})`}`,
     t(c.pins[k] ? "wf.pinOn" : "wf.pinOff", { u: u.id, space: L(u.space), base: u.base, up: u.upgraded }), c.pins[k] ? "" : "wf-on"));
   parts.push(section(t("wf.mat"), matRows, pins));
   const bonuses = data.bonuses.map((bb, k) => row(`${L(bb.text)} — ${t(c.bonuses[k] ? "wf.claimed" : "wf.unclaimed")}`, t("wf.tipBonus"), c.bonuses[k] ? "wf-off" : ""));
@@ -302,8 +301,7 @@ export function clanPanel({ snap, view, data, seat, colours, viewer }) {
   const ribbonBox = el("div", "wf-ribbons");
   for (const r of data.ribbons) {
     const n = c.ribbons.filter((x) => x === r.id).length;
-    const slots = r.id === "confrontation" ? 2 : 1;
-    for (let k = 0; k < slots; k++) {
+    for (let k = 0; k < r.most; k++) {
       const got = k < n;
       const chip = el("span", `wf-ribbon${got ? " wf-got" : ""}`, L(r.name));
       tip(chip, `${L(r.name)}: ${L(r.text)}${got ? ` (${t("wf.placed")})` : ""}`);

@@ -44,7 +44,7 @@ export function createPlaca() {
       const top = topKind(P);
       const pay = (view.pay && view.pay.options) || {};
       const cost = (a) => (pay[a] ? payWords(pay[a]) : null);
-      const upgraded = (k) => upgradedValue(P, k);
+      const upgraded = (k) => view.clans[view.active].upgrade_values[k];
       text = t("wf.placa.top", { top: topLabel(P, top) });
       if (top === "travel") {
         add("move", P.say("move"), { key: "T", sub: t("wf.placa.moveSub", { n: upgraded(0) }) });
@@ -106,13 +106,6 @@ function topLabel({ view, data }, top) {
     return card ? `${L(card.name)}: ${L(card.top)}` : "";
   }
   return topName(top);
-}
-
-/** A top upgrade's value for the acting clan: base while its pin is there, upgraded after. */
-function upgradedValue({ view, data }, k) {
-  const c = view.clans[view.active];
-  const u = data.upgrades[k];
-  return c.pins[k] ? u.base : u.upgraded;
 }
 
 function statusWords({ snap, view, ctx, viewer, clanName }) {

@@ -186,8 +186,8 @@ function placement(S, B) {
       opts = legal.filter((a) => a.startsWith("slot:")).map((a) => {
         const name = a.slice(5);
         const bi = d.bottoms.indexOf(name);
-        const now = me.bottom_costs[bi];
-        return B(a, bottomName(name), { sub: t("wf.sh.slotGain", { from: resWord(d.bottom_resource[name], now), to: now - 1 }) });
+        const from = resWord(d.bottom_resource[name], me.bottom_costs[bi]);
+        return B(a, bottomName(name), { sub: t("wf.sh.slotGain", { from, to: me.bottom_costs_after_pin[bi] }) });
       });
     }
   } else if (S.kind === "ERECT_PLACE") {
