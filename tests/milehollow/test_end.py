@@ -57,6 +57,8 @@ def test_mail_adds_if_delivered_and_subtracts_otherwise():
                            {"road": "azenha-vau-a", "len": 2, "points": 2}]
     assert s0["longest_road"] == {"length": 4, "points": 10}
     assert s0["total"] == 4 + 4 - 12 + 10 and s0["delivered"] == 1
+    assert (s0["road_points"], s0["mail_points"]) == (4, 4 - 12)          # what the end's table shows
+    assert (f["seats"][1]["road_points"], f["seats"][1]["mail_points"]) == (0, -5)
     assert f["seats"][1]["total"] == -5 and f["winners"] == [0]
 
 

@@ -77,10 +77,11 @@ def final_scores(num_players: int, owned: list[list[int]], mail: list[list[int]]
                        "points": MAILS[m].value if ok else -MAILS[m].value}
                       for m, ok in sorted(zip(mail[s], done))]
         longest = {"length": lengths[s], "points": LONGEST_ROAD_POINTS if top > 0 and lengths[s] == top else 0}
-        total = (sum(i["points"] for i in road_items) + sum(i["points"] for i in mail_items)
-                 + longest["points"])
-        seats.append({"seat": s, "roads": road_items, "mail": mail_items, "longest_road": longest,
-                      "delivered": sum(done), "total": total})
+        road_points = sum(i["points"] for i in road_items)
+        mail_points = sum(i["points"] for i in mail_items)
+        seats.append({"seat": s, "roads": road_items, "road_points": road_points, "mail": mail_items,
+                      "mail_points": mail_points, "longest_road": longest, "delivered": sum(done),
+                      "total": road_points + mail_points + longest["points"]})
     totals = [x["total"] for x in seats]
     best = max(totals)
     tied = [s for s in range(num_players) if totals[s] == best]

@@ -175,10 +175,9 @@ export function finalTable(snap, view, townName = (id) => id) {
     const name = el("th");
     name.scope = "row";
     name.append(seatMarker(seat.seat), ` ${seatName(snap, seat.seat)}`);
-    const roads = seat.roads.reduce((a, r) => a + r.points, 0);
-    const mail = seat.mail.reduce((a, m) => a + m.points, 0);
+    const mail = seat.mail_points;
     const mailCell = el("td", "", `${mail >= 0 ? "+" : ""}${mail}`);
-    tr.append(name, el("td", "", String(roads)), mailCell,
+    tr.append(name, el("td", "", String(seat.road_points)), mailCell,
       el("td", "", seat.longest_road.points ? `+${seat.longest_road.points} (${seat.longest_road.length})` : "–"),
       el("td", "", String(seat.total)));
     body.append(tr);
