@@ -19,17 +19,19 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+from collections import Counter
 
 import pytest
 
 from py_engine import bridge
 from py_engine.core import record as rec
-from py_engine.core.bots import RandomBot
 from py_engine.core.fairness import Chance, Stream
 from py_engine.core.game import ALL_SEATS, IllegalAction
 from py_engine.core.table import Seat, Table
 from py_engine.core.verify import verify
 from py_engine.registry import available, get_game
+
+from .random_play import random_step
 
 SCALE = float(os.environ.get("VT_CONTRACT_SCALE", "1"))
 GAMES = available()
@@ -68,17 +70,22 @@ def random_table(name: str, i: int, words: bool = False) -> Table:
     return Table(game, seats, options_for(game, i), seed_of(name, "random", i), "contract", words=words)
 
 
-def random_step(t: Table, stream: Stream) -> bool:
-    """One action by a random player (or the table when forced); False once the game is over."""
-    t.play_forced()
-    d = t.decision()
-    if d is None:
-        return False
-    seat = d.players[stream.below(len(d.players))]
-    legal = t.state.legal_actions(seat)
-    assert legal, f"seat {seat} must act but has no legal action ({d.kind})"
-    t.play(RandomBot().choose(t.state.observation(seat), legal, stream), seat)
-    return True
+def sampled_decisions(name: str, tag: str, games: int, one_in: int):
+    """Random games ``tag`` of the game: at each decision, drawn one time in ``one_in`` from the game's
+    stream, ``(i, t, d)`` (game ``i`` of ``n_games(games)``) for the caller to judge before the random
+    player moves on."""
+    for i in range(n_games(games)):
+        t = random_table(name, i)
+        stream = Chance(seed_of(name, tag, i)).stream("random")
+        while True:
+            t.play_forced()
+            d = t.decision()
+            if d is None:
+                break
+            if stream.below(one_in) == 0:
+                yield i, t, d
+            if not random_step(t, stream):
+                break
 
 
 def snapshot_of(t: Table, viewer):
@@ -188,44 +195,34 @@ def illegal_candidates(state, seat, history):
 
 @pytest.mark.parametrize("name", GAMES)
 def test_every_illegal_action_is_refused_and_changes_nothing(name):
-    for i in range(n_games(12)):
-        t = random_table(name, i)
-        stream = Chance(seed_of(name, "illegal", i)).stream("random")
-        checked = 0
-        while True:
-            t.play_forced()
-            d = t.decision()
-            if d is None:
-                break
-            if stream.below(4) == 0:
-                seat = d.players[0]
-                before = everything(t.state)
-                kept = t.state.clone()
-                outcomes = None
-                for bad in illegal_candidates(t.state, seat, t.actions):
-                    try:
-                        t.state.apply_action(bad, seat)
-                    except IllegalAction:
-                        assert everything(t.state) == before, f"{name}: the refused {bad!r} changed the state"
-                        checked += 1
-                        continue
-                    # Accepted: only another spelling of a legal action may be (UHP references).
-                    if outcomes is None:
-                        outcomes = set()
-                        for a in kept.legal_actions(seat):
-                            c = kept.clone()
-                            c.apply_action(a, seat)
-                            outcomes.add(everything(c))
-                    assert everything(t.state) in outcomes, f"{name}: {bad!r} is not legal but was played"
-                    t.state = kept.clone()
-                outsider = next((p for p in range(t.state.num_players) if p not in d.players), None)
-                if outsider is not None:
-                    with pytest.raises(IllegalAction):
-                        t.play(t.state.legal_actions(seat)[0], outsider)
-                    assert everything(t.state) == before
-            if not random_step(t, stream):
-                break
-        assert checked
+    checked = Counter()  # refusals seen, by game: every game must have some
+    for i, t, d in sampled_decisions(name, "illegal", 12, 4):
+        seat = d.players[0]
+        before = everything(t.state)
+        kept = t.state.clone()
+        outcomes = None
+        for bad in illegal_candidates(t.state, seat, t.actions):
+            try:
+                t.state.apply_action(bad, seat)
+            except IllegalAction:
+                assert everything(t.state) == before, f"{name}: the refused {bad!r} changed the state"
+                checked[i] += 1
+                continue
+            # Accepted: only another spelling of a legal action may be (UHP references).
+            if outcomes is None:
+                outcomes = set()
+                for a in kept.legal_actions(seat):
+                    c = kept.clone()
+                    c.apply_action(a, seat)
+                    outcomes.add(everything(c))
+            assert everything(t.state) in outcomes, f"{name}: {bad!r} is not legal but was played"
+            t.state = kept.clone()
+        outsider = next((p for p in range(t.state.num_players) if p not in d.players), None)
+        if outsider is not None:
+            with pytest.raises(IllegalAction):
+                t.play(t.state.legal_actions(seat)[0], outsider)
+            assert everything(t.state) == before
+    assert len(checked) == n_games(12), f"{name}: a game without a refused action"
 
 
 # --- privacy ---------------------------------------------------------------------------------------------
@@ -348,25 +345,15 @@ def test_no_two_listed_actions_read_the_same(name):
 def test_every_listed_action_is_accepted(name):
     """apply_action accepts every action legal_actions lists (the refusals of everything else are
     test_every_illegal_action_is_refused_and_changes_nothing: together, exactly the list)."""
-    for i in range(n_games(4)):
-        t = random_table(name, i)
-        stream = Chance(seed_of(name, "listed", i)).stream("random")
-        tried = 0
-        while True:
-            t.play_forced()
-            d = t.decision()
-            if d is None:
-                break
-            if stream.below(5) == 0:
-                for seat in d.players:
-                    legal = t.state.legal_actions(seat)
-                    for a in legal[:: max(1, len(legal) // 30)]:
-                        c = t.state.clone()
-                        c.apply_action(a, seat)
-                        tried += 1
-            if not random_step(t, stream):
-                break
-        assert tried
+    tried = Counter()  # by game: every game must have tried some
+    for i, t, d in sampled_decisions(name, "listed", 4, 5):
+        for seat in d.players:
+            legal = t.state.legal_actions(seat)
+            for a in legal[:: max(1, len(legal) // 30)]:
+                c = t.state.clone()
+                c.apply_action(a, seat)
+                tried[i] += 1
+    assert len(tried) == n_games(4), f"{name}: a game without a listed action tried"
 
 
 # --- conservation: pieces and cards never appear or vanish ---------------------------------------------------

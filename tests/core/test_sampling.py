@@ -13,10 +13,11 @@ from collections import Counter
 
 import pytest
 
-from py_engine.core.bots import RandomBot
-from py_engine.core.fairness import Chance, Stream
+from py_engine.core.fairness import Chance
 from py_engine.core.table import Seat, Table
 from py_engine.registry import available, get_game
+
+from ..random_play import random_step
 
 GAMES = available()
 #: Steps checked per game (from the first): enough for every kind of decision to come up.
@@ -31,19 +32,6 @@ def table_for(name: str, n: int, i: int, options: dict | None = None) -> Table:
     game = get_game(name)
     return Table(game, [Seat(f"R{k + 1}", True, game.bot_levels[0]) for k in range(n)], options or {},
                  seed_of(name, n, i), "test")
-
-
-def step(t: Table, stream: Stream, bots: bool) -> bool:
-    """One action: the seat's first-level bot on even draws when ``bots``, else a random legal one."""
-    t.play_forced()
-    d = t.decision()
-    if d is None:
-        return False
-    seat = d.players[stream.below(len(d.players))]
-    legal = t.state.legal_actions(seat)
-    action = t.bot_choice(seat) if bots and stream.below(2) else RandomBot().choose({}, legal, stream)
-    t.play(action, seat)
-    return True
 
 
 def options_of(name: str, i: int) -> dict:
@@ -74,25 +62,26 @@ def test_a_sample_shows_the_seat_exactly_what_it_sees(name):
                 again = sample.resample_hidden(seat, draws)
                 assert again.observation(seat) == obs and again.legal_actions(seat) == legal
                 checked += 1
-            if not step(t, stream, bots=name == "wickerfair"):
+            if not random_step(t, stream, bots=name == "wickerfair"):
                 break
         assert checked > 20
 
 
-def _play_to(t: Table, stream: Stream, steps: int) -> None:
+def _seen_after(name: str, n: int, i: int, steps: int, tag: str, options: dict | None = None, seat: int | None = None):
+    """The game, a seat (the one to play unless told), its observation after ``steps`` actions (random ones and
+    the bots' in turn) of ``table_for(name, n, i)``, and the stream its samples are drawn from."""
+    t = table_for(name, n, i, options)
+    play = Chance(seed_of(tag)).stream("p")
     for _ in range(steps):
-        if not step(t, stream, bots=True):
+        if not random_step(t, play, bots=True):
             break
+    seat = t.state.current if seat is None else seat
+    return get_game(name), seat, t.state.observation(seat), Chance(seed_of(tag, "d")).stream("d")
 
 
 def test_hollowmere_hidden_next_tile_follows_the_remaining_counts():
-    game = get_game("hollowmere")
-    t = table_for("hollowmere", 2, 7, {"hide_next": True})
-    _play_to(t, Chance(seed_of("hm-marginal")).stream("p"), 30)
-    seat = t.state.current
-    obs = t.state.observation(seat)
+    game, seat, obs, draws = _seen_after("hollowmere", 2, 7, 30, "hm-marginal", {"hide_next": True})
     assert "next" not in obs
-    draws = Chance(seed_of("hm-marginal", "d")).stream("d")
     n = 3000
     seen = Counter(game.sample_state(obs, seat, draws).next_id() for _ in range(n))
     total = obs["supply"]
@@ -104,11 +93,7 @@ def test_hollowmere_hidden_next_tile_follows_the_remaining_counts():
 
 def test_milehollow_opponent_hand_follows_the_unseen_cards():
     from py_engine.games.milehollow.data import CARD_NAMES, WAGON_COUNTS
-    game = get_game("milehollow")
-    t = table_for("milehollow", 3, 3)
-    _play_to(t, Chance(seed_of("mh-marginal")).stream("p"), 40)
-    seat = 0
-    obs = t.state.observation(seat)
+    game, seat, obs, draws = _seen_after("milehollow", 3, 3, 40, "mh-marginal", seat=0)
     other = 1
     unknown = obs["hand_counts"][other] - sum(obs["known_cards"][other].values())
     assert unknown > 0
@@ -117,7 +102,6 @@ def test_milehollow_opponent_hand_follows_the_unseen_cards():
         pool[name] = (WAGON_COUNTS[c] - obs["discards"].get(name, 0) - obs["row"].count(name)
                       - obs["hand"].get(name, 0) - sum(k.get(name, 0) for k in obs["known_cards"][1:]))
     size = sum(pool.values())
-    draws = Chance(seed_of("mh-marginal", "d")).stream("d")
     n = 1500
     got = Counter()
     for _ in range(n):
@@ -131,11 +115,7 @@ def test_milehollow_opponent_hand_follows_the_unseen_cards():
 
 def test_wickerfair_opponent_courage_cards_follow_the_unseen_cards():
     from py_engine.games.wickerfair.data import COURAGE_DECK
-    game = get_game("wickerfair")
-    t = table_for("wickerfair", 3, 5)
-    _play_to(t, Chance(seed_of("wf-marginal")).stream("p"), 60)
-    seat = 0
-    obs = t.state.observation(seat)
+    game, seat, obs, draws = _seen_after("wickerfair", 3, 5, 60, "wf-marginal", seat=0)
     other = 1
     pool = list(COURAGE_DECK)
     for v in obs["decks"]["discard"] + obs["clans"][seat]["hand"]:
@@ -145,7 +125,6 @@ def test_wickerfair_opponent_courage_cards_follow_the_unseen_cards():
             pool.remove(v)
     size = obs["clans"][other]["hand_size"] - len(obs["clans"][other].get("hand_known", []))
     assert size > 0
-    draws = Chance(seed_of("wf-marginal", "d")).stream("d")
     n = 1500
     got = Counter()
     for _ in range(n):
