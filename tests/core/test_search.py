@@ -17,6 +17,7 @@ from py_engine.core.search import Knowledge, Search, SearchBot, smooth_step, win
 from py_engine.core.table import Seat, Table
 from py_engine.registry import available, get_game
 
+from ..random_play import decisions
 from .toygame import GAME as TALLY
 
 
@@ -102,10 +103,8 @@ def test_every_search_level_repeats_its_move_fresh_or_after_other_moves(name):
     t = Table(game, [Seat(f"B{k}", True, "normal") for k in range(2)], {}, seed_of(name), "test")
     warm = {s: game.make_bot(level, s) for s in range(2)}
     asked = 0
-    for _ in range(400):
-        t.play_forced()
-        d = t.decision()
-        if d is None or asked >= 6:
+    for d in decisions(t, 400):
+        if asked >= 6:
             break
         seat = d.players[0]
         legal = t.state.legal_actions(seat)
@@ -131,10 +130,8 @@ def test_a_hint_reads_nothing_the_seat_may_not_see(name):
     stream = Chance(seed_of(name, "walk")).stream("w")
     hidden = Chance(seed_of(name, "hidden")).stream("h")
     asked = 0
-    for _ in range(300):
-        t.play_bots()
-        d = t.decision()
-        if d is None or asked >= 4:
+    for d in decisions(t, 300, t.play_bots):
+        if asked >= 4:
             break
         seat = d.players[0]
         if len(t.state.legal_actions(seat)) > 1 and stream.below(3) == 0:

@@ -37,6 +37,17 @@ def new_game(n: int = 3, seed: str = SEED) -> MilehollowState:
     return GAME.new_initial_state(n, {}, Chance(seed))
 
 
+def random_moves(s: MilehollowState, seed: str):
+    """Plays ``s`` to its end, the first seat of each decision taking a legal action drawn from ``seed``'s
+    stream; yields after each action (``s`` itself, played on)."""
+    rng = Chance(seed).stream("r")
+    while not s.is_terminal():
+        p = s.decision().players[0]
+        legal = s.legal_actions(p)
+        s.apply_action(legal[rng.below(len(legal))], p)
+        yield s
+
+
 def keep_all_lowest(s: MilehollowState) -> None:
     """Answer the deal: every seat keeps its two lowest mail ids."""
     while s.phase == "keep-deal":

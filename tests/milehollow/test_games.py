@@ -9,11 +9,12 @@ import pytest
 
 from py_engine.core import record as rec
 from py_engine.core.bots import RandomBot
-from py_engine.core.fairness import Chance
 from py_engine.core.table import Seat, Table
 from py_engine.core.verify import verify
 from py_engine.games.milehollow import GAME
 from py_engine.registry import get_game
+
+from .helpers import new_game, random_moves
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -136,14 +137,8 @@ def test_normal_beats_random_in_a_short_match():
 def test_random_games_at_every_seat_count_end():
     """Jogue de 2 a 5 em uma mesa: random games end at every table size."""
     for n in (2, 3, 4, 5):
-        s = GAME.new_initial_state(n, {}, Chance(f"{n}1" * 32))
-        rng = Chance(f"{n}1" * 32).stream("r")
-        moves = 0
-        while not s.is_terminal():
-            p = s.decision().players[0]
-            legal = s.legal_actions(p)
-            s.apply_action(legal[rng.below(len(legal))], p)
-            moves += 1
+        s = new_game(n, f"{n}1" * 32)
+        moves = sum(1 for _ in random_moves(s, f"{n}1" * 32))
         assert moves < 2000 and len(s.scores()) == n
 
 

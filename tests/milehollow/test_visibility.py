@@ -5,10 +5,9 @@ import pytest
 
 from py_engine.core.fairness import Chance
 from py_engine.core.game import ALL_SEATS, PRIVATE, PUBLIC
-from py_engine.games.milehollow import GAME
 from py_engine.games.milehollow.data import CARD_INDEX
 
-from .helpers import keep_all_lowest, new_game, position, set_deck
+from .helpers import keep_all_lowest, new_game, position, random_moves, set_deck
 
 PRIVATE_KEYS = ("hands", "mails", "pendings", "returnings", "deck_order", "mail_deck_order")
 
@@ -101,15 +100,9 @@ def states():
     """Positions from random games at 2–5 seats, at every kind of decision."""
     out = []
     for n in (2, 3, 4, 5):
-        s = GAME.new_initial_state(n, {}, Chance(f"{n}c" * 32))
-        rng = Chance(f"{n}c" * 32).stream("r")
+        s = new_game(n, f"{n}c" * 32)
         out.append(s.clone())
-        i = 0
-        while not s.is_terminal():
-            p = s.decision().players[0]
-            legal = s.legal_actions(p)
-            s.apply_action(legal[rng.below(len(legal))], p)
-            i += 1
+        for i, _ in enumerate(random_moves(s, f"{n}c" * 32), 1):
             if i % 37 == 0 or s.phase == "keep" and i % 3 == 0:
                 out.append(s.clone())
         out.append(s)

@@ -15,6 +15,8 @@ from py_engine.core.verify import verify
 from py_engine.games.wickerfair import GAME
 from py_engine.registry import get_game
 
+from ..random_play import decisions
+
 ROOT = Path(__file__).resolve().parents[2]
 
 
@@ -28,11 +30,7 @@ def test_random_games_end_and_verify(n):
         t = Table(GAME, [Seat(f"P{i}") for i in range(n)], {}, f"{n}{g}".rjust(64, "0"))
         stream = Chance("9" * 64).stream(f"random/{n}/{g}")
         bot = RandomBot()
-        while True:
-            t.play_forced()
-            d = t.decision()
-            if d is None:
-                break
+        for d in decisions(t, 50_000):
             seat = d.players[stream.below(len(d.players))]
             t.play(bot.choose(t.state.observation(seat), t.state.legal_actions(seat), stream), seat)
         assert t.state.is_terminal()
@@ -59,11 +57,7 @@ def test_the_normal_bot_sees_only_its_observation():
     t = bot_table(["normal", "normal", "normal"], "ab" * 32)
     stream = Chance("cd" * 32).stream("resample")
     checked = 0
-    for _ in range(400):
-        t.play_forced()
-        d = t.decision()
-        if d is None:
-            break
+    for d in decisions(t, 400):
         p = d.players[0]
         other = t.state.resample_hidden(p, stream)
         bot = GAME.make_bot("normal", p)
@@ -103,11 +97,7 @@ def test_the_timeout_step_is_always_legal_and_spends_nothing_new():
     paying = {"ok", "commit", "do", "pay"}
     for seed in range(4):
         t = bot_table(["normal", "easy", "easy"], "%064x" % (77 + seed))
-        for _ in range(3000):
-            t.play_forced()
-            d = t.decision()
-            if d is None:
-                break
+        for d in decisions(t, 3000):
             for p in d.players:
                 default = t.state.timeout_action(p)
                 assert default in t.state.legal_actions(p) and default == t.state.clone().timeout_action(p)
