@@ -343,7 +343,8 @@ def _cmd_terms_check(args: dict[str, Any]) -> Any:
     """A guest's check of a joint table's terms with the engine's own reading: the digest of ``terms``
     (SHA-256 of their canonical JSON, the bytes the seed is made with) and, given ``shown`` (the table
     as the host shows it, read as terms), the first place it differs from them, as the witness check at
-    the end names it. Answers {digest, difference: {path, want, found} | null}."""
+    the end names it, with its words for the guest ({en, pt}: ``commitments.difference_words``). Answers
+    {digest, difference: {path, want, found, words} | null}."""
     t, shown = args.get("terms"), args.get("shown")
     if not isinstance(t, dict) or not (shown is None or isinstance(shown, dict)):
         raise BadRequest("terms (and shown, when given) are JSON objects")
@@ -352,7 +353,11 @@ def _cmd_terms_check(args: dict[str, Any]) -> Any:
     except ValueError:
         raise BadRequest("terms must be plain JSON") from None
     d = commit.first_difference(t, shown) if shown is not None else None
-    return {"result": {"digest": digest, "difference": None if d is None else {"path": d[0], "want": d[1], "found": d[2]}}}
+    if d is None:
+        return {"result": {"digest": digest, "difference": None}}
+    options = get_game(t["game"]).options if t.get("game") in available() else ()
+    words = commit.difference_words(d, t, shown, options)
+    return {"result": {"digest": digest, "difference": {"path": d[0], "want": d[1], "found": d[2], "words": words}}}
 
 
 def _cmd_new_table(args: dict[str, Any]) -> Any:

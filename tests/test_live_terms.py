@@ -78,8 +78,9 @@ def test_the_page_reads_terms_as_the_engine_does(tmp_path):
     assert out.returncode == 0, out.stderr
     got = json.loads(out.stdout)
     assert got["vectors"] == [True] * len(VECTORS["joint_terms"])
-    # The page keeps no copy of the engine's canonical JSON, digest or first difference.
-    assert not {"firstDifference", "snapshotDifference", "canonicalJson", "termsDigest"} & set(got["own"]), got["own"]
+    # The page keeps no copy of the engine's canonical JSON, digest, first difference or its words.
+    assert not {"firstDifference", "snapshotDifference", "canonicalJson", "termsDigest", "differenceWords"} \
+        & set(got["own"]), got["own"]
     for (t, me, may), problem in zip(problems(), got["problems"]):
         assert (problem is None) == may, (me, problem)
 
@@ -97,3 +98,94 @@ def test_the_engine_checks_terms_for_the_guest_s_page():
     for bad in ({"terms": [1]}, {"terms": _terms(), "shown": "x"}, {}):
         r = bridge.call({"cmd": "terms_check", **bad})
         assert not r["ok"] and r["kind"] == "bad-request", r
+
+
+def _words_cases():
+    """(want, found) pairs of terms, one for each kind of difference a guest can be shown."""
+    base = _terms()
+
+    def on(game=None, **options):
+        t = _terms()
+        if game:
+            t.update(game=game, options=options)
+        return t
+    edits = [
+        (on(), lambda t: t["options"].update(first="seat-1")),
+        (on(), lambda t: t["options"].pop("clock")),                       # left out: the default's words
+        (on(), lambda t: t["options"].update(hints=True)),                 # a flag: on or off
+        (on(), lambda t: t["options"].update(move_days=3)),
+        (on(), lambda t: t["options"].update(bank_days=9)),                # no words for 9: the number
+        (on(), lambda t: t["options"].update(mystery="x")),                # no such option: its name
+        (on(), lambda t: t.update(timers=True)),
+        (on(), lambda t: t["seats"][1].update(level="easy")),
+        (on(), lambda t: t["seats"][1].update(level="wizard")),            # no such level: its code
+        (on(), lambda t: t["seats"][2].update(bot=True, level="expert")),
+        (on(), lambda t: t["seats"][0].update(name="Other")),
+        (on(), lambda t: t["seats"].append({"name": "Zed", "bot": True, "level": None})),
+        (on(), lambda t: t["seats"].pop()),
+        (on(), lambda t: t["participants"][1].update(who="Cid")),
+        (on(), lambda t: t.update(game="hollowmere", engine="1.0")),
+        (on(), lambda t: t.update(engine="1.0")),
+        (on("hollowmere", hide_next=True), lambda t: t["options"].update(hide_next=False)),
+        (on("elderwood", colour="ash"), lambda t: t["options"].update(colour="walnut")),
+        (on("wickerfair"), lambda t: t["options"].update(holiday_days=7)),
+    ]
+    assert base == _terms()
+    out = []
+    for want, edit in edits:
+        found = json.loads(json.dumps(want))
+        edit(found)
+        out.append((want, found))
+    return out
+
+
+#: What the guest's page said for each case when it worded a difference itself (en, pt): the engine's
+#: words are the same.
+SAID = [
+    ("First player was promised as “seat-2”, the table has “Seat 1”",
+     "Quem começa foi prometido como “seat-2”, a mesa tem “Lugar 1”"),
+    ("Clock was promised as “Relaxed”, the table has “Standard”",
+     "Relógio foi prometido como “Tranquilo”, a mesa tem “Normal”"),
+    ("Hints was promised as “off”, the table has “on”",
+     "Dicas foi prometido como “desligados”, a mesa tem “ligados”"),
+    ("Time per move was promised as “Live (not over days)”, the table has “3 days”",
+     "Tempo por jogada foi prometido como “Ao vivo (não por dias)”, a mesa tem “3 dias”"),
+    ("Time bank was promised as “None”, the table has “9”",
+     "Banco de tempo foi prometido como “Nenhum”, a mesa tem “9”"),
+    ("mystery was promised as “null”, the table has “x”",
+     "mystery foi prometido como “null”, a mesa tem “x”"),
+    ("the clocks were promised off, the table has them on",
+     "os relógios foram prometidos desligados, a mesa os tem ligados"),
+    ("seat 2 was promised as Bot 2, a bot (normal), the table has Bot 2, a bot (easy)",
+     "o lugar 2 foi prometido como Bot 2, um bot (normal), a mesa tem Bot 2, um bot (fácil)"),
+    ("seat 2 was promised as Bot 2, a bot (normal), the table has Bot 2, a bot (wizard)",
+     "o lugar 2 foi prometido como Bot 2, um bot (normal), a mesa tem Bot 2, um bot (wizard)"),
+    ("seat 3 was promised as Bea, a person, the table has Bea, a bot (expert)",
+     "o lugar 3 foi prometido como Bea, uma pessoa, a mesa tem Bea, um bot (especialista)"),
+    ("seat 1 was promised as Hosta, a person, the table has Other, a person",
+     "o lugar 1 foi prometido como Hosta, uma pessoa, a mesa tem Other, uma pessoa"),
+    ("seat 4 was promised as no seat, the table has Zed, a bot ()",
+     "o lugar 4 foi prometido como nenhum lugar, a mesa tem Zed, um bot ()"),
+    ("seat 3 was promised as Bea, a person, the table has no seat",
+     "o lugar 3 foi prometido como Bea, uma pessoa, a mesa tem nenhum lugar"),
+    ("the list of participants is not the one you revealed against",
+     "a lista de participantes não é aquela contra a qual você revelou"),
+    ("game was promised as \"milehollow\", the table has \"hollowmere\"",
+     "game foi prometido como \"milehollow\", a mesa tem \"hollowmere\""),
+    ("engine was promised as \"0.9.0\", the table has \"1.0\"",
+     "engine foi prometido como \"0.9.0\", a mesa tem \"1.0\""),
+    ("Hide the next tile was promised as “on”, the table has “off”",
+     "Esconder a próxima peça foi prometido como “ligados”, a mesa tem “desligados”"),
+    ("Seat 1 plays was promised as “Ash (moves first)”, the table has “Walnut”",
+     "O lugar 1 joga de foi prometido como “Freixo (joga primeiro)”, a mesa tem “Nogueira”"),
+    ("Holidays was promised as “None”, the table has “7 days”",
+     "Férias foi prometido como “Nenhum”, a mesa tem “7 dias”"),
+]
+
+
+def test_the_engine_words_a_difference_as_the_guest_s_page_did():
+    cases = _words_cases()
+    assert len(cases) == len(SAID)
+    for (want, found), (en, pt) in zip(cases, SAID):
+        d = bridge.call({"cmd": "terms_check", "terms": want, "shown": found})["result"]["difference"]
+        assert d["words"] == {"en": en, "pt": pt}, (d["path"], d["words"])

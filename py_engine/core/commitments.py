@@ -21,9 +21,11 @@ from __future__ import annotations
 import hashlib
 import hmac
 import json
-from typing import Any, Iterable
+import re
+from typing import Any, Iterable, Sequence
 
 from .fairness import Stream, check_seed
+from .game import LEVEL_NAMES, OptionSpec
 
 #: The label of the stream whose first 32 bytes key the move chain.
 CHAIN_LABEL = "table/moves"
@@ -90,6 +92,97 @@ def first_difference(want: Any, found: Any, path: str = "") -> tuple[str, Any, A
     if type(want) is not type(found) or want != found:
         return path, want, found
     return None
+
+
+# --- a difference in words -----------------------------------------------------------------------
+#: The words a guest is shown for a difference, per language; ``{…}`` are filled by :func:`difference_words`.
+DIFFERENCE_WORDS: dict[str, dict[str, str]] = {
+    "en": {
+        "option": "{what} was promised as “{want}”, the table has “{found}”",
+        "seat": "seat {n} was promised as {want}, the table has {found}",
+        "timers": "the clocks were promised {want}, the table has them {found}",
+        "participants": "the list of participants is not the one you revealed against",
+        "other": "{field} was promised as {want}, the table has {found}",
+        "person": "{name}, a person",
+        "bot": "{name}, a bot ({level})",
+        "no_seat": "no seat",
+        "on": "on",
+        "off": "off",
+    },
+    "pt": {
+        "option": "{what} foi prometido como “{want}”, a mesa tem “{found}”",
+        "seat": "o lugar {n} foi prometido como {want}, a mesa tem {found}",
+        "timers": "os relógios foram prometidos {want}, a mesa os tem {found}",
+        "participants": "a lista de participantes não é aquela contra a qual você revelou",
+        "other": "{field} foi prometido como {want}, a mesa tem {found}",
+        "person": "{name}, uma pessoa",
+        "bot": "{name}, um bot ({level})",
+        "no_seat": "nenhum lugar",
+        "on": "ligados",
+        "off": "desligados",
+    },
+}
+_OPTION_PATH = re.compile(r"options\.([^.\[]+)")
+_SEAT_PATH = re.compile(r"seats\[(\d+)\]")
+
+
+def _text(x: Any) -> str:
+    """A value as the page's words name it: JSON's spelling for a flag and for nothing."""
+    if isinstance(x, bool):
+        return "true" if x else "false"
+    return "null" if x is None else str(x)
+
+
+def _fill(template: str, **values: Any) -> str:
+    return re.sub(r"\{(\w+)\}", lambda m: str(values[m[1]]) if m[1] in values else m[0], template)
+
+
+def difference_words(difference: tuple[str, Any, Any], want: dict[str, Any], found: dict[str, Any],
+                     options: Sequence[OptionSpec] = ()) -> dict[str, str]:
+    """The first difference of two terms (``first_difference``) in a player's words, ``{en, pt}``: an
+    option by its label and its choices' words (a flag as on or off), a seat by its number with who sits
+    there (a bot with its level's name), the clocks, the participants; any other field by its path and
+    both values as JSON. ``want``, ``found``: the two whole terms; ``options``: the game's."""
+    path, a, b = difference
+    out = {}
+    for lang, w in DIFFERENCE_WORDS.items():
+        def seat(s: Any) -> str:
+            if not isinstance(s, dict):
+                return w["no_seat"]
+            if s.get("bot"):
+                level = s.get("level") or ""
+                return _fill(w["bot"], name=s.get("name"), level=LEVEL_NAMES.get(level, {}).get(lang, level))
+            return _fill(w["person"], name=s.get("name"))
+        opt = _OPTION_PATH.fullmatch(path)
+        k = _SEAT_PATH.match(path)
+        if opt:
+            spec = next((o for o in options if o.name == opt[1]), None)
+
+            def value(v: Any) -> str:
+                x = spec.default if v is None and spec is not None else v
+                said = spec.choice_words.get(_text(x)) if spec is not None else None
+                if said:
+                    return said.get(lang, said["en"])
+                return w["on" if x else "off"] if isinstance(x, bool) else _text(x)
+            what = spec.label.get(lang, spec.label.get("en")) if spec is not None and spec.label else opt[1]
+            out[lang] = _fill(w["option"], what=what, want=value(a), found=value(b))
+        elif k:
+            n = int(k[1])
+            seats_a, seats_b = want.get("seats"), found.get("seats")
+            out[lang] = _fill(w["seat"], n=n + 1,
+                              want=seat(seats_a[n] if isinstance(seats_a, list) and n < len(seats_a) else None),
+                              found=seat(seats_b[n] if isinstance(seats_b, list) and n < len(seats_b) else None))
+        elif path == "timers":
+            out[lang] = _fill(w["timers"], want=w["on" if a else "off"], found=w["on" if b else "off"])
+        elif path.startswith("participants"):
+            out[lang] = _fill(w["participants"], field=path)
+        else:
+            out[lang] = _fill(w["other"], field=path, want=_json(a), found=_json(b))
+    return out
+
+
+def _json(x: Any) -> str:
+    return json.dumps(x, separators=(",", ":"), ensure_ascii=False)
 
 
 # --- the move chain -----------------------------------------------------------------------------

@@ -115,6 +115,14 @@ class OptionSpec:
     needs: str | None = None
 
 
+#: Every bot level's name in a sentence, per language (a game's ``bot_levels`` are among these).
+LEVEL_NAMES: dict[str, dict[str, str]] = {
+    "easy": {"en": "easy", "pt": "fácil"}, "normal": {"en": "normal", "pt": "normal"},
+    "hard": {"en": "hard", "pt": "difícil"}, "strong": {"en": "strong", "pt": "forte"},
+    "expert": {"en": "expert", "pt": "especialista"},
+}
+
+
 #: Every game's clock choice: the rules page's time for each decision, or a relaxed clock with longer
 #: times (the table multiplies them: ``py_engine/core/table.py``, ``RELAXED``). No clock at all is the
 #: table's ``timers`` setting.

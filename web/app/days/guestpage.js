@@ -13,14 +13,12 @@
 
 import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
-import { GAMES, isGame } from "../../games/index.js";
+import { isGame } from "../../games/index.js";
 import { messagePage, formatDate } from "../table/live.js";
 import { endScreen } from "../table/endscreen.js";
 import { addLiveStyle } from "../live/common.js";
 import { LiveBoard } from "../live/board.js";
 import { showChecks } from "../live/checkview.js";
-import { differenceWords } from "../live/terms.js";
-import { levelName } from "../../lib/seats.js";
 import { addStyleOnce } from "../../lib/style.js";
 import { fromLink, joinTable, follow, table, shownSnap, mayMove } from "./joined.js";
 import { paintDaysStatus, isDaysControl } from "./status.js";
@@ -49,12 +47,9 @@ function said(row, { key, args }) {
   const time = (ms) => new Date(ms).toLocaleTimeString();
   if (key === "history") return t("live.historyChanged");
   if (key === "table") {
+    // the engine's words of the difference (an alert kept before they came with it: its field alone)
     const d = args.d;
-    const terms = row.me.terms;
-    const snap = row.snap || {};
-    const shown = { ...terms, game: snap.game, options: snap.options, seats: snap.seats, timers: snap.timers };
-    return t("live.tableNotTerms", { what: differenceWords(d, terms, shown,
-      { t, words, options: GAMES[row.game].options, levelName }), field: d.path });
+    return t("live.tableNotTerms", { what: d.words ? words(d.words) : d.path, field: d.path });
   }
   if (key === "terms") return t("live.termsMismatch", { detail: args.detail });
   if (key === "otherTerms") return t("live.startedOver");

@@ -32,8 +32,6 @@ import { RelayPool } from "./relay.js";
 import { Link } from "./link.js";
 import { relays as settingRelays, isRelay, internetIce } from "./networks.js";
 import { pathWords, relayTrouble } from "./netview.js";
-import { differenceWords } from "./terms.js";
-import { levelName } from "../../lib/seats.js";
 import { onRevealsChange } from "./reveals.js";
 import { words } from "../../lib/i18n.js";
 import { acceptTerms, layOver, keepShown, shownDifference, startedOver, witness, verifyEnd } from "./holds.js";
@@ -646,12 +644,9 @@ class GuestTable {
     if (!me) return;
     const kept = keepShown(me, snap);
     if (kept.history) this.sayOnce("history", t("live.historyChanged"));
-    const terms = me.terms;
     shownDifference(this.engine, me, snap).then((d) => {
       if (!d || this.dead) return;
-      const shown = { ...terms, game: snap.game, options: snap.options, seats: snap.seats, timers: snap.timers };
-      this.sayOnce("terms", t("live.tableNotTerms", { what: differenceWords(d, terms, shown,
-        { t, words, options: GAMES[this.inv.game].options, levelName }), field: d.path }));
+      this.sayOnce("terms", t("live.tableNotTerms", { what: words(d.words), field: d.path }));
     }, (e) => console.warn("live: the terms could not be checked", e.message || e));
     remember(me);
   }

@@ -100,7 +100,7 @@ export function keepShown(me, snap, nowMs = Date.now()) {
 
 /**
  * Where the table `snap` shows first differs from the terms this page revealed against, as the
- * engine reads it ({path, want, found}), or null (also with no terms kept).
+ * engine reads it ({path, want, found, words: {en, pt}}), or null (also with no terms kept).
  */
 export async function shownDifference(engine, me, snap) {
   if (!me.terms) return null;

@@ -9,9 +9,9 @@
 //
 // The canonical JSON, the digest and the first difference are the engine's (py_engine/core/
 // commitments.py, through the bridge's `terms_check`: `checkTerms`), so the page and the witness
-// check at the end name the same field. Here stays what must answer at once: the shape of a message
-// (the protocol reads it before anything else), whether the terms fit this page's invitation, and the
-// words of a difference from the page's own word tables.
+// check at the end name the same field, and its words for the guest come with it. Here stays what must
+// answer at once: the shape of a message (the protocol reads it before anything else) and whether the
+// terms fit this page's invitation.
 
 const HEX64 = /^[0-9a-f]{64}$/;
 const FIELDS = ["game", "engine", "options", "seats", "timers", "participants"];
@@ -37,7 +37,7 @@ export function isTerms(x) {
 /**
  * The engine's check of `terms` (`engine.call`: the page's engine): → {digest: SHA-256 of their
  * canonical JSON, difference: where `shown` (terms-shaped, or null) first differs from them,
- * {path, want, found}, or null}.
+ * {path, want, found, words: {en, pt}}, or null}.
  */
 export function checkTerms(engine, terms, shown = null) {
   return engine.call("terms_check", shown ? { terms, shown } : { terms });
@@ -73,36 +73,3 @@ export function shownTerms(terms, snap) {
   };
 }
 
-
-/**
- * A difference between the terms and what the host shows, in a player's words: the option by its
- * label and choices, a seat by its number with who sits there, the clocks, the participants.
- * `want`, `found`: the two whole terms; `say`: {t, words, options (the game's, from the catalog),
- * levelName}.
- */
-export function differenceWords(d, want, found, { t, words, options, levelName }) {
-  const seatWords = (s) => (!s ? t("live.termsWords.noSeat") : s.bot
-    ? t("live.termsWords.botSeat", { name: s.name, level: levelName(s.level || "") })
-    : t("live.termsWords.personSeat", { name: s.name }));
-  const opt = /^options\.([^.[]+)$/.exec(d.path);
-  if (opt) {
-    const spec = (options || []).find((o) => o.name === opt[1]);
-    const value = (v) => {
-      const x = v === null || v === undefined ? (spec ? spec.default : v) : v;
-      const w = spec && spec.choice_words && spec.choice_words[String(x)];
-      return w ? words(w) : typeof x === "boolean" ? t(x ? "live.termsWords.on" : "live.termsWords.off") : String(x);
-    };
-    return t("live.termsWords.option", { what: spec && spec.label ? words(spec.label) : opt[1], want: value(d.want), found: value(d.found) });
-  }
-  const seat = /^seats\[(\d+)\]/.exec(d.path);
-  if (seat) {
-    const k = Number(seat[1]);
-    return t("live.termsWords.seat", { n: k + 1, want: seatWords(want.seats[k]), found: seatWords(found.seats[k]) });
-  }
-  if (d.path === "timers") {
-    const on = (x) => t(x ? "live.termsWords.on" : "live.termsWords.off");
-    return t("live.termsWords.timers", { want: on(d.want), found: on(d.found) });
-  }
-  if (d.path.startsWith("participants")) return t("live.termsWords.participants", { field: d.path });
-  return t("live.termsWords.other", { field: d.path, want: JSON.stringify(d.want), found: JSON.stringify(d.found) });
-}
