@@ -37,12 +37,18 @@ def _my_moves(page, n):
         _play_first(page)
 
 
+def _played_and_saved(context, site, query, n):
+    """A new tab's table against a bot (``query``) after ``n`` moves of the person's: the tab, the table's
+    id and the actions saved by then."""
+    page = context.new_page()
+    table_id = _start(page, site, query=query)
+    _my_moves(page, n)
+    wait_page_state(page, "interactive")
+    return page, table_id, saved_record(page, table_id)["actions"]
+
+
 def test_two_tabs_one_table_one_owner_and_no_move_lost(context, site):
-    a = context.new_page()
-    table_id = _start(a, site, query="botdelay=0&timer=900")
-    _my_moves(a, 2)
-    wait_page_state(a, "interactive")
-    played_in_a = saved_record(a, table_id)["actions"]
+    a, table_id, played_in_a = _played_and_saved(context, site, "botdelay=0&timer=900", 2)
 
     # A second tab on the same table: it says the table is open elsewhere and plays nothing.
     b = context.new_page()
@@ -130,11 +136,7 @@ def test_blocked_storage_is_said_before_start_and_the_table_plays_unsaved(contex
 
 
 def test_a_worker_that_dies_silently_ends_in_try_again_and_resumes_from_the_save(context, site, page_errors):
-    page = context.new_page()
-    table_id = _start(page, site, query="botdelay=0&timer=900&enginewait=4000")
-    _my_moves(page, 2)
-    wait_page_state(page, "interactive")
-    before = saved_record(page, table_id)["actions"]
+    page, table_id, before = _played_and_saved(context, site, "botdelay=0&timer=900&enginewait=4000", 2)
     left_before = float(stored(page, "tables", table_id)["remaining"] or 900)
     page.evaluate("window.__vt.engine._worker.terminate()")  # no error event: it just stops
     page.click(".moves-list button.move >> nth=0")
@@ -151,11 +153,7 @@ def test_a_worker_that_dies_silently_ends_in_try_again_and_resumes_from_the_save
 
 
 def test_a_stalled_download_ends_in_try_again_and_no_timer_runs_meanwhile(context, site, page_errors):
-    page = context.new_page()
-    table_id = _start(page, site, query="botdelay=0&timer=30")
-    _my_moves(page, 1)
-    wait_page_state(page, "interactive")
-    moves_before = saved_record(page, table_id)["actions"]
+    page, table_id, moves_before = _played_and_saved(context, site, "botdelay=0&timer=30", 1)
     hung = []
     context.route("**/pyodide/pyodide-asm-*", lambda route: hung.append(route))  # the wasm, never answered
     page_errors.allow(r"stalled|pyodide|wasm|engine")

@@ -24,32 +24,30 @@ SNAPSHOT_JS = """async () => {
 _UPGRADE = """() => { const db = req.result;
     for (const s of ['records', 'tables', 'aside']) if (!db.objectStoreNames.contains(s)) db.createObjectStore(s, {keyPath: 'id'}); }"""
 
-IDB_JS = """([store, id]) => new Promise((resolve, reject) => {
-  const req = indexedDB.open('valley-tables', 1);
-  req.onerror = () => reject(req.error);
-  req.onblocked = () => reject(new Error('the site database is held by another version'));
-  req.onupgradeneeded = OPEN_UPGRADE;
-  req.onsuccess = () => { try {
-    const db = req.result;
-    const get = db.transaction(store).objectStore(store).get(id);
-    get.onsuccess = () => { db.close(); resolve(get.result === undefined ? null : get.result); };
-    get.onerror = () => reject(get.error);
-  } catch (e) { req.result.close(); reject(e); } };
-})""".replace("OPEN_UPGRADE", _UPGRADE)
 
-IDB_PUT_JS = """([store, value]) => new Promise((resolve, reject) => {
+def _in_db(body: str) -> str:
+    """A page function of ``[store, arg]`` that opens the site's database and runs ``body`` with it open as
+    ``db`` (``body`` closes it and resolves; a throw closes it and rejects)."""
+    return """([store, arg]) => new Promise((resolve, reject) => {
   const req = indexedDB.open('valley-tables', 1);
   req.onerror = () => reject(req.error);
   req.onblocked = () => reject(new Error('the site database is held by another version'));
   req.onupgradeneeded = OPEN_UPGRADE;
   req.onsuccess = () => { try {
     const db = req.result;
-    const tx = db.transaction(store, 'readwrite');
-    tx.objectStore(store).put(value);
-    tx.oncomplete = () => { db.close(); resolve(true); };
-    tx.onerror = () => reject(tx.error);
+BODY
   } catch (e) { req.result.close(); reject(e); } };
-})""".replace("OPEN_UPGRADE", _UPGRADE)
+})""".replace("OPEN_UPGRADE", _UPGRADE).replace("BODY", body)
+
+
+IDB_JS = _in_db("""    const get = db.transaction(store).objectStore(store).get(arg);
+    get.onsuccess = () => { db.close(); resolve(get.result === undefined ? null : get.result); };
+    get.onerror = () => reject(get.error);""")
+
+IDB_PUT_JS = _in_db("""    const tx = db.transaction(store, 'readwrite');
+    tx.objectStore(store).put(arg);
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);""")
 
 
 def snapshot(page) -> dict | None:
