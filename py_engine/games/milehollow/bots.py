@@ -301,8 +301,10 @@ class MilehollowBot(Bot):
         legal = offered_moves(legal)
         if len(legal) == 1:
             return legal[0]
-        t = Table(observation, self.seat)
-        kind = observation["decision"]
+        return self.decide(Table(observation, self.seat), observation["decision"], legal, stream)
+
+    def decide(self, t: Table, kind: str, legal: list[str], stream: Stream) -> str:
+        """The choice among two or more offered moves of a decision of ``kind``."""
         if kind in ("keep-deal", "keep"):
             return self.keep(t, legal)
         if kind == "draw":
@@ -460,12 +462,8 @@ class MilehollowBot(Bot):
 class EasyBot(MilehollowBot):
     level = "easy"
 
-    def choose(self, observation: dict[str, Any], legal: list[str], stream: Stream) -> str:
-        legal = offered_moves(legal)
-        if len(legal) == 1:
-            return legal[0]
-        t = Table(observation, self.seat)
-        kind = observation["decision"]
+    def decide(self, t: Table, kind: str, legal: list[str], stream: Stream) -> str:
+        observation = t.obs
         if kind in ("keep-deal", "keep"):
             # the fewest cards allowed, the cheapest on their own
             least = observation["keep_min"]

@@ -118,8 +118,8 @@ class MilehollowRules(GameState):
         s.phase, s.current, s.end_left, s.end_by = self.phase, self.current, self.end_left, self.end_by
         s.passes, s.turns, s.n_actions = self.passes, self.turns, self.n_actions
         s.events = self.events[:]                  # events are never changed once written
-        s.this_turn = _copy_turn(self.this_turn)
-        s.last_turn = _copy_turn(self.last_turn)
+        s.this_turn = copy_turn(self.this_turn)
+        s.last_turn = copy_turn(self.last_turn)
         s.timer_draw = self.timer_draw
         s.final = self.final
         return s
@@ -618,7 +618,8 @@ def keep_choices(pending: list[int], least: int) -> list[str]:
     return [nt.keep_text(combo) for k in range(least, len(cards) + 1) for combo in combinations(cards, k)]
 
 
-def _copy_turn(turn: dict[str, Any] | None) -> dict[str, Any] | None:
+def copy_turn(turn: dict[str, Any] | None) -> dict[str, Any] | None:
+    """A turn's record copied deep enough (its draws too) that changing one copy never reaches the other."""
     if turn is None:
         return None
     out = dict(turn)

@@ -20,7 +20,7 @@ from typing import Any
 from py_engine.core.fairness import Chance, Stream
 
 from .data import CARD_INDEX, MAIL_INDEX, NCARD, NROADS, ROAD_INDEX, WAGON_COUNTS, mail_list
-from .rules import OVER, SETUP_KEEP
+from .rules import OVER, SETUP_KEEP, copy_turn
 from .state import MilehollowState
 
 
@@ -28,15 +28,6 @@ def _counts(cards: dict[str, int]) -> list[int]:
     out = [0] * NCARD
     for name, k in cards.items():
         out[CARD_INDEX[name]] = k
-    return out
-
-
-def _turn(turn: dict[str, Any] | None) -> dict[str, Any] | None:
-    if turn is None:
-        return None
-    out = dict(turn)
-    if "draws" in out:
-        out["draws"] = [dict(d) for d in out["draws"]]
     return out
 
 
@@ -118,8 +109,8 @@ def sample_state(obs: dict[str, Any], seat: int, stream: Stream) -> MilehollowSt
     s.end_by, s.end_left = (-1, -1) if last is None else (last["by"], last["turns_left"])
     s.passes, s.turns, s.n_actions = obs["passes"], obs["turns"], obs["actions"]
     s.events = []
-    s.this_turn = _turn(obs["this_turn"])
-    s.last_turn = _turn(obs["last_turn"])
+    s.this_turn = copy_turn(obs["this_turn"])
+    s.last_turn = copy_turn(obs["last_turn"])
     s.timer_draw = False
     s.final = obs.get("final")
     if s.phase == SETUP_KEEP:
