@@ -216,25 +216,32 @@ class Valley:
         """
         met: dict[int, int] = {}
         pairs: list[tuple[int, int]] = []
-        grid, parent = self.grid, self.parent
+        parent = self.parent
+        for ra, i in self._facing(c, p):
+            b = parent.get(i)
+            if b is None:           # a river or mountain slot (sides match, so ours is too)
+                continue
+            if parent[b] != b:
+                b = self.find(b)
+            first = met.setdefault(b, ra)
+            if first != ra:
+                pairs.append((first, ra))
+        return met, pairs
+
+    def _facing(self, c: int, p: int) -> list[tuple[int, int]]:
+        """Each slot where placement ``p`` at ``c`` meets a laid tile, side by side, three a side:
+        (the region of ``p`` there, the neighbour's region key ``n * R + region`` facing it)."""
+        grid = self.grid
         slot_region = SLOT_REGION[p]
+        out: list[tuple[int, int]] = []
         for d, n in enumerate(NEIGH[c]):
             if n < 0 or grid[n] < 0:
                 continue
             other = SLOT_REGION[grid[n]]
             od = ((d + 2) % 4) * 3
             for k in range(3):
-                i = n * R + other[od + 2 - k]
-                b = parent.get(i)
-                if b is None:           # a river or mountain slot (sides match, so ours is too)
-                    continue
-                if parent[b] != b:
-                    b = self.find(b)
-                ra = slot_region[d * 3 + k]
-                first = met.setdefault(b, ra)
-                if first != ra:
-                    pairs.append((first, ra))
-        return met, pairs
+                out.append((slot_region[d * 3 + k], n * R + other[od + 2 - k]))
+        return out
 
     def joins(self, c: int, p: int) -> list[list[int]]:
         """For each region of placement ``p`` laid at ``c`` (not laid yet), the regions of the
@@ -351,22 +358,15 @@ class Valley:
                 touches = {base + b for b in reg.touches} if reg.kind == "meadow" else None
                 parent[base + i] = base + i
                 feats[base + i] = Feat(reg.kind, {c}, 1 if reg.seal else 0, len(reg.slots), touches, token)
-        slot_region = SLOT_REGION[p]
-        for d, n in enumerate(NEIGH[c]):
-            if n < 0 or grid[n] < 0:
+        for ra, i in self._facing(c, p):
+            if base + ra not in parent:
                 continue
-            other = SLOT_REGION[grid[n]]
-            od = ((d + 2) % 4) * 3
-            for k in range(3):
-                ra = slot_region[d * 3 + k]
-                if base + ra not in parent:
-                    continue
-                a = self.find(base + ra)
-                b = self.find(n * R + other[od + 2 - k])
-                self._own(a).open -= 1
-                self._own(b).open -= 1
-                if a != b:
-                    self._union(a, b)
+            a = self.find(base + ra)
+            b = self.find(i)
+            self._own(a).open -= 1
+            self._own(b).open -= 1
+            if a != b:
+                self._union(a, b)
         if ri >= 0:
             self._post(c, p, ri, seat)
 
