@@ -157,11 +157,7 @@ class Search:
         best_move = None
         a0 = alpha
         for m in self.ordered(moves, hint):
-            pos.push(m)
-            try:
-                score = -self.negamax(depth - 1, -beta, -alpha, ply + 1)
-            finally:
-                pos.pop()
+            score = self.after(m, depth, alpha, beta, ply)
             if score > best:
                 best, best_move = score, m
                 if score > alpha:
@@ -171,6 +167,15 @@ class Search:
         flag = 0 if a0 < best < beta else (1 if best >= beta else -1)
         self.tt[key] = (depth, best, flag, best_move)
         return best
+
+    def after(self, m: Move, depth: int, alpha: int, beta: int, ply: int) -> int:
+        """Move ``m`` played at ``ply`` and searched ``depth - 1`` plies on, scored for the side playing it."""
+        pos = self.pos
+        pos.push(m)
+        try:
+            return -self.negamax(depth - 1, -beta, -alpha, ply + 1)
+        finally:
+            pos.pop()
 
     def best_move(self, root_order: list[Move] | None = None, stop_when_lost: bool = False) -> tuple[Move, int]:
         """The best move found within the budget, and its score. ``stop_when_lost``: stop deepening once
@@ -199,11 +204,7 @@ class Search:
                 if depth == 1:
                     order.sort(key=lambda m: order_key(pos, m, enemy_elder, own_elder))
                 for m in order:
-                    pos.push(m)
-                    try:
-                        score = -self.negamax(depth - 1, -beta, -alpha, 1)
-                    finally:
-                        pos.pop()
+                    score = self.after(m, depth, alpha, beta, 0)
                     if score > iter_score:
                         iter_best, iter_score = m, score
                         if score > alpha:

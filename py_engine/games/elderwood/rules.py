@@ -176,20 +176,11 @@ class Position:
         """Play a move known to be legal (callers check with :meth:`legal_moves`)."""
         if move is not None:
             tile, frm, to = move
-            st = self.stacks
             if frm == OFF:
                 self.placed[COLOUR_OF[tile]][CREATURE_OF[tile]] += 1
             else:
-                s = st[frm]
-                s.pop()
-                if not s:
-                    del st[frm]
-            s = st.get(to)
-            if s is None:
-                st[to] = [tile]
-            else:
-                s.append(tile)
-            self.where[tile] = to
+                self._lift(frm)
+            self._drop(tile, to)
         self.ply += 1
         self.history.append(move)
         key = self.key()
@@ -211,22 +202,29 @@ class Position:
         self.reason = ""
         if move is not None:
             tile, frm, to = move
-            st = self.stacks
-            s = st[to]
-            s.pop()
-            if not s:
-                del st[to]
+            self._lift(to)
             if frm == OFF:
                 self.placed[COLOUR_OF[tile]][CREATURE_OF[tile]] -= 1
                 self.where[tile] = OFF
             else:
-                s = st.get(frm)
-                if s is None:
-                    st[frm] = [tile]
-                else:
-                    s.append(tile)
-                self.where[tile] = frm
+                self._drop(tile, frm)
         return move
+
+    def _lift(self, cell: int) -> None:
+        """Take the top tile off the stack on ``cell``; an emptied stack leaves the table."""
+        s = self.stacks[cell]
+        s.pop()
+        if not s:
+            del self.stacks[cell]
+
+    def _drop(self, tile: int, cell: int) -> None:
+        """Put ``tile`` on top of ``cell`` (a new stack if it is empty)."""
+        s = self.stacks.get(cell)
+        if s is None:
+            self.stacks[cell] = [tile]
+        else:
+            s.append(tile)
+        self.where[tile] = cell
 
     def _settle(self, repeats: int) -> None:
         """Decide whether the move just played ended the game."""
