@@ -57,18 +57,26 @@ class CardsMixin:
         self.events.append({"kind": "visitor", "seat": p, "card": VISITOR_IDS[card], "hex": HEX_IDS[self.clans[p].herald]})
         self._ask(K.VISITOR_OFFER, {"card": card, "offer": None, "n": 0, "mix": ()})
 
+    def _keeps(self: "WickerfairPosition", ids: tuple[str, ...]) -> list[str]:
+        """A pick of one of the cards looked at (``ctx["cards"]``, named by ``ids``): a keep for each, first card first."""
+        return [f"keep:{ids[c]}" for c in self.ctx["cards"]]
+
+    def _unkept_to_bottom(self: "WickerfairPosition", deck: list[int], seen: list[int], keep: int, p: int) -> None:
+        """The cards looked at but not kept go under ``deck``, in the order seen, known to ``p`` alone."""
+        for c in self.ctx["cards"]:
+            if c != keep:
+                deck.append(c)
+                seen.append(1 << p)
+
     def _l_SONGLINE_PICK(self: "WickerfairPosition", p: int) -> list[str]:
-        return [f"keep:{VISITOR_IDS[v]}" for v in self.ctx["cards"]]
+        return self._keeps(VISITOR_IDS)
 
     def _timeout_SONGLINE_PICK(self: "WickerfairPosition", p: int) -> str:
-        return f"keep:{VISITOR_IDS[self.ctx['cards'][0]]}"
+        return self._keeps(VISITOR_IDS)[0]
 
     def _a_SONGLINE_PICK(self: "WickerfairPosition", action: str, p: int) -> None:
         keep = VISITOR_INDEX[action[5:]]
-        for v in self.ctx["cards"]:
-            if v != keep:
-                self.visitor_deck.append(v)              # to the bottom, unkept; only the Wrens saw it
-                self.visitor_seen.append(1 << p)
+        self._unkept_to_bottom(self.visitor_deck, self.visitor_seen, keep, p)   # only the Wrens saw it
         self._meet(p, keep)
 
     def offer_ok(self: "WickerfairPosition", p: int, card: int, letter: str) -> bool:
@@ -157,20 +165,16 @@ class CardsMixin:
         self._ask(K.MISSION_KEEP, {"cards": cards})
 
     def _l_MISSION_KEEP(self: "WickerfairPosition", p: int) -> list[str]:
-        return [f"keep:{MISSION_IDS[m]}" for m in self.ctx["cards"]]
+        return self._keeps(MISSION_IDS)
 
     def _timeout_MISSION_KEEP(self: "WickerfairPosition", p: int) -> str:
-        return f"keep:{MISSION_IDS[self.ctx['cards'][0]]}"
+        return self._keeps(MISSION_IDS)[0]
 
     def _a_MISSION_KEEP(self: "WickerfairPosition", action: str, p: int) -> None:
         keep = MISSION_INDEX[action[5:]]
-        cards = self.ctx["cards"]
+        self._unkept_to_bottom(self.mission_deck, self.mission_seen, keep, p)
         self._done()
         self.clans[p].missions.append(keep)
-        for m in cards:
-            if m != keep:
-                self.mission_deck.append(m)               # to the bottom; the keeper knows them
-                self.mission_seen.append(1 << p)
 
     # --- the Old Mill (§7.2) -------------------------------------------------------------------------------
     def _t_mill(self: "WickerfairPosition") -> None:
