@@ -17,11 +17,11 @@ import json
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
-import zipfile
 from collections import Counter
 from pathlib import Path
+
+import pyodide_node
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
@@ -167,25 +167,13 @@ def selfplay(games: int = 500, level: str = "normal") -> dict:
 
 
 # --- Pyodide ---------------------------------------------------------------------------------------------
-NODE_RUNNER = r"""
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-const [pyDir, zipPath, script, games] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(path.join(pyDir, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: pyDir + path.sep });
-const site = py.runPython("import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
-const zip = await readFile(zipPath);
-py.unpackArchive(new Uint8Array(zip.buffer, zip.byteOffset, zip.byteLength), "zip", { extractDir: site });
-py.runPython("import importlib; importlib.invalidate_caches()");
-py.globals.set("GAMES", Number(games));
-process.stdout.write(py.runPython(await readFile(script, "utf8")) + "\n");
-"""
-
 PYODIDE_WORKLOAD = r"""
 import hashlib, json, sys, time
+from botgames import timed_choices
 from py_engine.core.table import Seat, Table
 from py_engine.games.milehollow import GAME
+
+GAMES = int(ARGS)
 
 def run():
     out = {"python": sys.version.split()[0]}
@@ -194,17 +182,9 @@ def run():
         for g in range(GAMES):
             seed = hashlib.sha256(f"milehollow-bench/pyodide/{len(levels)}/{g}".encode()).hexdigest()
             t = Table(GAME, [Seat(lv, True, lv) for lv in levels], {}, seed, "bench")
-            while True:
-                t.play_forced()
-                d = t.decision()
-                if d is None:
-                    break
-                for p in d.players:
-                    t0 = time.perf_counter()
-                    a = t.bot_choice(p)
-                    if t.seats[p].level == "normal":
-                        times.append(time.perf_counter() - t0)
-                    t.play(a, p)
+            for p, spent in timed_choices(t, time.perf_counter):
+                if t.seats[p].level == "normal":
+                    times.append(spent)
         times.sort()
         out[f"normal_{len(levels)}p"] = {"decisions": len(times), "mean": round(sum(times) / len(times), 5),
                                          "p95": round(times[int(0.95 * (len(times) - 1))], 5),
@@ -220,19 +200,10 @@ def pyodide(games: int = 3) -> dict:
     py_dir = ROOT / "dist" / "pyodide"
     if not (py_dir / "pyodide.mjs").exists():
         return {"error": "dist/pyodide is missing (run build_site.py first)"}
-    with tempfile.TemporaryDirectory() as tmp:
-        zpath = Path(tmp) / "engine.zip"
-        with zipfile.ZipFile(zpath, "w") as z:
-            for f in sorted((ROOT / "py_engine").rglob("*")):
-                if f.is_file() and f.suffix in (".py", ".json") and "__pycache__" not in f.parts:
-                    z.write(f, f.relative_to(ROOT).as_posix())
-        (Path(tmp) / "run.mjs").write_text(NODE_RUNNER)
-        (Path(tmp) / "work.py").write_text(PYODIDE_WORKLOAD)
-        p = subprocess.run(["node", str(Path(tmp) / "run.mjs"), str(py_dir), str(zpath), str(Path(tmp) / "work.py"),
-                            str(games)], capture_output=True, text=True)
-        if p.returncode != 0:
-            return {"error": p.stderr.strip().splitlines()[-1] if p.stderr.strip() else "node failed"}
-        return json.loads(p.stdout.strip().splitlines()[-1])
+    try:
+        return json.loads(pyodide_node.run(py_dir, PYODIDE_WORKLOAD, str(games)))
+    except subprocess.CalledProcessError as e:
+        return {"error": e.stderr.strip().splitlines()[-1] if e.stderr.strip() else "node failed"}
 
 
 def main(argv: list[str]) -> None:

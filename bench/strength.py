@@ -36,6 +36,8 @@ sys.path.insert(0, str(ROOT))
 from py_engine.core.table import Seat, Table  # noqa: E402
 from py_engine.registry import available, get_game  # noqa: E402
 
+from botgames import timed_choices  # noqa: E402
+
 DEFAULT_OUT = ROOT / "bench" / "results" / "strength.jsonl"
 
 
@@ -61,20 +63,9 @@ def play_one(game_name: str, level: str, other: str, seats: int, i: int) -> dict
                   seed_of(game_name, level, other, seats, i), "bench")
     times: list[float] = []
     started = time.time()
-    while True:
-        table.play_forced()
-        d = table.decision()
-        if d is None:
-            break
-        for p in d.players:
-            if table.state.decision() is None or p not in table.state.decision().players:
-                continue
-            t0 = time.process_time()
-            action = table.bot_choice(p)
-            spent = time.process_time() - t0
-            if p == tested and len(table.state.legal_actions(p)) > 1:
-                times.append(spent)
-            table.play(action, p)
+    for p, spent in timed_choices(table, time.process_time):
+        if p == tested and len(table.state.legal_actions(p)) > 1:
+            times.append(spent)
     winners = table.state.winners()
     share = 1.0 / len(winners) if tested in winners else 0.0
     return {"game": game_name, "level": level, "other": other, "seats": seats, "i": i, "tested_seat": tested,

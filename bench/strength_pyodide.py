@@ -14,36 +14,20 @@ Run it at a low priority on a shared machine (``nice -n 15``).
 from __future__ import annotations
 
 import argparse
-import io
 import json
-import subprocess
 import sys
-import tempfile
 import time
-import zipfile
 from pathlib import Path
+
+import pyodide_node
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-RUNNER = r"""
-import { readFile } from "node:fs/promises";
-import path from "node:path";
-import { pathToFileURL } from "node:url";
-const [pyDir, zipPath, script, args] = process.argv.slice(2);
-const { loadPyodide } = await import(pathToFileURL(path.join(pyDir, "pyodide.mjs")).href);
-const py = await loadPyodide({ indexURL: pyDir + path.sep });
-const site = py.runPython("import sys; f'/lib/python{sys.version_info[0]}.{sys.version_info[1]}/site-packages'");
-const zip = await readFile(zipPath);
-py.unpackArchive(new Uint8Array(zip.buffer, zip.byteOffset, zip.byteLength), "zip", { extractDir: site });
-py.runPython("import importlib; importlib.invalidate_caches()");
-py.globals.set("ARGS", args);
-process.stdout.write(py.runPython(await readFile(script, "utf8")) + "\n");
-"""
-
 #: Runs in both interpreters: ARGS is a JSON text {"games": [...], "count": G}.
 WORKLOAD = r"""
 import hashlib, json, sys, time
+from botgames import timed_choices
 from py_engine.core.table import Seat, Table
 from py_engine.registry import get_game
 
@@ -55,20 +39,9 @@ def timings(name, count):
         seed = hashlib.sha256(f"strength-pyodide/{name}/{g}".encode()).hexdigest()
         tested = g % 2
         t = Table(game, [Seat(str(k), True, top if k == tested else "normal") for k in range(2)], {}, seed, "bench")
-        while True:
-            t.play_forced()
-            d = t.decision()
-            if d is None:
-                break
-            for p in d.players:
-                if t.state.decision() is None or p not in t.state.decision().players:
-                    continue
-                many = len(t.state.legal_actions(p)) > 1
-                t0 = time.perf_counter()
-                a = t.bot_choice(p)
-                if p == tested and many:
-                    times.append(time.perf_counter() - t0)
-                t.play(a, p)
+        for p, spent in timed_choices(t, time.perf_counter):
+            if p == tested and len(t.state.legal_actions(p)) > 1:
+                times.append(spent)
     times.sort()
     return {"game": name, "level": top, "decisions": len(times), "mean": round(sum(times) / len(times), 4),
             "p95": round(times[int(0.95 * (len(times) - 1))], 4), "max": round(times[-1], 4)}
@@ -80,31 +53,8 @@ run()
 """
 
 
-def engine_zip() -> bytes:
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w", zipfile.ZIP_DEFLATED) as z:
-        for f in sorted((ROOT / "py_engine").rglob("*")):
-            if f.is_file() and "__pycache__" not in f.parts and f.suffix in (".py", ".json"):
-                z.write(f, f.relative_to(ROOT).as_posix())
-    return buf.getvalue()
-
-
-def find_pyodide(given: str | None) -> Path:
-    for p in ([Path(given)] if given else []) + [ROOT / "node_modules" / "pyodide", ROOT / "dist" / "pyodide"]:
-        if (p / "pyodide.mjs").exists():
-            return p
-    raise SystemExit("no Pyodide runtime: pass --pyodide DIR (node_modules/pyodide after npm ci, or dist/pyodide)")
-
-
 def in_pyodide(py_dir: Path, args: dict) -> dict:
-    with tempfile.TemporaryDirectory() as tmp:
-        zpath, runner, script = Path(tmp, "engine.zip"), Path(tmp, "run.mjs"), Path(tmp, "work.py")
-        zpath.write_bytes(engine_zip())
-        runner.write_text(RUNNER)
-        script.write_text(WORKLOAD)
-        out = subprocess.run(["node", str(runner), str(py_dir), str(zpath), str(script), json.dumps(args)],
-                             capture_output=True, text=True, check=True)
-    return json.loads(out.stdout.strip().splitlines()[-1])
+    return json.loads(pyodide_node.run(py_dir, WORKLOAD, json.dumps(args)))
 
 
 def in_cpython(args: dict) -> dict:
@@ -122,7 +72,7 @@ def main(argv: list[str] | None = None) -> int:
     a = p.parse_args(argv)
     args = {"games": a.only, "count": a.games}
     started = time.time()
-    pyo = in_pyodide(find_pyodide(a.pyodide), args)
+    pyo = in_pyodide(pyodide_node.find_pyodide(a.pyodide), args)
     cpy = in_cpython(args)
     out = Path(a.out)
     out.parent.mkdir(parents=True, exist_ok=True)
