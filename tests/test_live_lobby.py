@@ -94,12 +94,13 @@ def started():
 
 @pytest.mark.skipif(shutil.which("node") is None, reason="node is not installed")
 def test_a_kept_table_to_be_reads_back_and_every_damaged_one_says_why(tmp_path):
-    # The modules at the same places relative to each other: live/lobby.js imports lib/shown.js.
+    # The modules at the same places relative to each other: live/lobby.js imports lib/shown.js,
+    # live/seal.js lib/recordcodec.js.
     (tmp_path / "app" / "live").mkdir(parents=True)
     (tmp_path / "lib").mkdir()
     for name in ("lobby.js", "seal.js", "terms.js"):
         shutil.copy(LIVE / name, tmp_path / "app" / "live" / name)
-    for name in ("shown.js", "sha256.js"):
+    for name in ("shown.js", "sha256.js", "recordcodec.js"):
         shutil.copy(LIVE.parents[1] / "lib" / name, tmp_path / "lib" / name)
     tmp_path = tmp_path / "app" / "live"
     (tmp_path / "package.json").write_text('{"type": "module"}')

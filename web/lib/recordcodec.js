@@ -19,11 +19,14 @@ function fromBase64url(text) {
   return bytes;
 }
 
+/** Text → base64url of its deflate-raw bytes (a record after `r=`, a story after `s=`). */
+export async function packText(text) {
+  return toBase64url(await pipe(new TextEncoder().encode(text), new CompressionStream("deflate-raw")));
+}
+
 /** A record (object or JSON text) → the short text used after `r=` in a URL. */
 export async function encodeRecord(record) {
-  const text = typeof record === "string" ? record : JSON.stringify(record);
-  const packed = await pipe(new TextEncoder().encode(text), new CompressionStream("deflate-raw"));
-  return toBase64url(packed);
+  return packText(typeof record === "string" ? record : JSON.stringify(record));
 }
 
 /** The most a link's record may unpack to: the verifier's limit (py_engine/core/record.py MAX_BYTES). */
@@ -35,32 +38,43 @@ export const MAX_RECORD_BYTES = 5 * 1024 * 1024;
  * a small link can unpack to hundreds of megabytes. Throws an Error with a readable message
  * (err.kind "too-large" for that one).
  */
-export async function decodeRecordBytes(text, max = MAX_RECORD_BYTES) {
+export async function decodeRecordBytes(text, max = MAX_RECORD_BYTES, what = "record") {
   let bytes;
   try {
     bytes = fromBase64url(decodeURIComponent(String(text).trim()));
   } catch (_) {
-    throw new Error("the record in the link is not valid base64url");
+    throw new Error(`the ${what} in the link is not valid base64url`);
   }
+  try {
+    return await inflateAtMost(bytes, max);
+  } catch (e) {
+    if (e.kind !== "too-large") throw new Error(`the ${what} in the link is damaged (it does not decompress)`);
+    const err = new Error(`the ${what} in the link unpacks to more than ${Math.round(max / (1024 * 1024))} MB; no ${what} is that long`);
+    err.kind = "too-large";
+    throw err;
+  }
+}
+
+/**
+ * Deflate-raw `bytes` inflated, streamed and stopped once past `max` bytes (a few compressed bytes
+ * can stand for gigabytes): throws an Error with kind "too-large" then, the stream's own error for
+ * bytes that do not decompress.
+ */
+export async function inflateAtMost(bytes, max) {
   const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
   const chunks = [];
   let total = 0;
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      total += value.byteLength;
-      if (total > max) {
-        reader.cancel().catch(() => {});
-        const err = new Error(`the record in the link unpacks to more than ${Math.round(max / (1024 * 1024))} MB; no record is that long`);
-        err.kind = "too-large";
-        throw err;
-      }
-      chunks.push(value);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    total += value.byteLength;
+    if (total > max) {
+      reader.cancel().catch(() => {});
+      const err = new Error("too long");
+      err.kind = "too-large";
+      throw err;
     }
-  } catch (e) {
-    if (e.kind === "too-large") throw e;
-    throw new Error("the record in the link is damaged (it does not decompress)");
+    chunks.push(value);
   }
   const out = new Uint8Array(total);
   let at = 0;

@@ -14,6 +14,8 @@
 // as additional data). A relay sees only pieces of equal length: a move, a reveal and a
 // snapshot look alike except for how many pieces a long one takes.
 
+import { inflateAtMost } from "../../lib/recordcodec.js";
+
 const enc = new TextEncoder();
 const dec = new TextDecoder("utf-8", { fatal: true });
 
@@ -149,27 +151,6 @@ async function through(stream, bytes) {
   return new Uint8Array(await new Response(new Blob([bytes]).stream().pipeThrough(stream)).arrayBuffer());
 }
 
-/** Inflate at most `max` bytes (a batch that would expand past it is refused, not held). */
-async function inflate(bytes, max) {
-  const reader = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("deflate-raw")).getReader();
-  const chunks = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.length;
-    if (size > max) {
-      reader.cancel().catch(() => {});
-      throw new Error("too long");
-    }
-    chunks.push(value);
-  }
-  const out = new Uint8Array(size);
-  let at = 0;
-  for (const c of chunks) { out.set(c, at); at += c.length; }
-  return out;
-}
-
 /** A batch (text) → sealed pieces (equal-length texts), for `direction` ("toGuest"/"toHost"). */
 export async function sealBatch(keys, direction, text, maxPieces = MAX_PIECES) {
   const packed = await through(new CompressionStream("deflate-raw"), enc.encode(text));
@@ -249,5 +230,5 @@ export async function joinPieces(parts, max = MAX_BATCH) {
   const packed = new Uint8Array(size);
   let at = 0;
   for (const p of parts) { packed.set(p, at); at += p.length; }
-  return dec.decode(await inflate(packed, max));
+  return dec.decode(await inflateAtMost(packed, max)); // a batch that would expand past max is refused, not held
 }
