@@ -79,6 +79,20 @@ def with_warden(snap: dict) -> bool:
     return any(any(regs for regs in rs.values()) for rs in cells(snap).values())
 
 
+def warden_choice(snap: dict) -> tuple[str, int, list[str]]:
+    """The first legal cell and turn of the tile in hand that offer Warden spots, and those spots."""
+    return next((c, r, regs) for c, rs in cells(snap).items() for r, regs in rs.items() if regs)
+
+
+def shown_with_a_warden(page) -> tuple[dict, str, str, int, list[str]]:
+    """A position where the tile in hand can take a Warden, shown on ``page``: its snapshot, the tile, and
+    the first cell and turn that offer Warden spots, with those spots."""
+    snap = play_until(new_game({}), with_warden)
+    cell, r, regions = warden_choice(snap)
+    page.show(snap)
+    return snap, snap["view"]["hand"], cell, r, regions
+
+
 def open_harness(page, site):
     page.route(site.url("__hm_harness.html"),
                lambda route: route.fulfill(status=200, content_type="text/html", body=HARNESS))
@@ -115,6 +129,18 @@ def cell_point(page, cell: str) -> tuple[float, float]:
 
 def focus_cell(page, cell: str):
     page.locator(f'.vt-focus-item[data-cell="{cell}"]').focus()
+
+
+def turn_until(page, r: int, turn=None):
+    """Turn the tile placed (``turn()``; R unless told) until it shows turn ``r``."""
+    while int(attr(page, "r")) != r:
+        turn() if turn else page.keyboard.press("r")
+
+
+def place_turned(page, cell: str, r: int):
+    """The tile placed on ``cell`` by the keys and turned to ``r``."""
+    focus_cell(page, cell)
+    turn_until(page, r)
 
 
 # --- what is offered --------------------------------------------------------------------------
@@ -186,14 +212,9 @@ def test_rotation_offers_only_the_turns_that_fit_the_cell(board):
 
 
 def test_keys_place_turn_pick_a_warden_and_only_enter_lays(board):
-    snap = play_until(new_game({}), with_warden)
+    snap, tile, cell, r, regions = shown_with_a_warden(board)
     legal = cells(snap)
-    cell, r, regions = next((c, r, regs) for c, rs in legal.items() for r, regs in rs.items() if regs)
-    tile = snap["view"]["hand"]
-    board.show(snap)
-    focus_cell(board, cell)
-    while int(attr(board, "r")) != r:
-        board.keyboard.press("r")
+    place_turned(board, cell, r)
     assert attr(board, "stage") == "preview" and attr(board, "warden") == "-"
     offered = [b.get_attribute("data-region") for b in board.locator(".hm-wardens button[data-region]").all()]
     assert offered == regions + ["-"]
@@ -207,9 +228,7 @@ def test_keys_place_turn_pick_a_warden_and_only_enter_lays(board):
     board.keyboard.press("Escape")                   # back: the preview is lifted
     assert attr(board, "stage") == "pick" and intents(board) == []
     focus_cell(board, sorted(set(legal) - {cell})[0] if len(legal) > 1 else cell)
-    focus_cell(board, cell)
-    while int(attr(board, "r")) != r:
-        board.keyboard.press("r")
+    place_turned(board, cell, r)
     board.keyboard.press("1")
     board.keyboard.press("Enter")
     assert intents(board) == [f"{tile}@{cell}r{r}+{regions[0]}"]
@@ -221,9 +240,7 @@ def test_keys_place_turn_pick_a_warden_and_only_enter_lays(board):
     board.evaluate("window.__intents = []")
     board.show(to_my_turn(new_game({})))
     board.show(snap)
-    focus_cell(board, cell)
-    while int(attr(board, "r")) != r:
-        board.keyboard.press("r")
+    place_turned(board, cell, r)
     board.keyboard.press("Enter")
     assert intents(board) == [] and attr(board, "decided") == "1" and attr(board, "warden") == "-"
     assert "Which Warden" in board.evaluate("window.__said[window.__said.length - 1]")
@@ -233,14 +250,8 @@ def test_keys_place_turn_pick_a_warden_and_only_enter_lays(board):
 
 
 def test_space_steps_through_the_wardens_and_enter_lays_what_is_shown(board):
-    snap = play_until(new_game({}), with_warden)
-    legal = cells(snap)
-    cell, r, regions = next((c, r, regs) for c, rs in legal.items() for r, regs in rs.items() if regs)
-    tile = snap["view"]["hand"]
-    board.show(snap)
-    focus_cell(board, cell)
-    while int(attr(board, "r")) != r:
-        board.keyboard.press("r")
+    _, tile, cell, r, regions = shown_with_a_warden(board)
+    place_turned(board, cell, r)
     seen = [attr(board, "warden")]
     for _ in range(len(regions) + 1):
         board.keyboard.press(" ")
@@ -305,11 +316,7 @@ def test_a_legend_says_what_the_two_marks_of_a_cell_mean(board):
 # --- the mouse -------------------------------------------------------------------------------
 
 def test_hover_only_points_a_click_places_and_lay_tile_confirms(board):
-    snap = play_until(new_game({}), with_warden)
-    legal = cells(snap)
-    cell, r, regions = next((c, r, regs) for c, rs in legal.items() for r, regs in rs.items() if regs)
-    tile = snap["view"]["hand"]
-    board.show(snap)
+    _, tile, cell, r, regions = shown_with_a_warden(board)
     r0 = attr(board, "r")
     x, y = cell_point(board, cell)
     board.mouse.move(x, y)
@@ -343,8 +350,7 @@ def test_hover_only_points_a_click_places_and_lay_tile_confirms(board):
     assert attr(board, "stage") == "pick" and intents(board) == []
     board.mouse.click(*cell_point(board, cell))
     assert attr(board, "stage") == "preview"
-    while int(attr(board, "r")) != r:
-        board.click('[data-act="rotr"]')
+    turn_until(board, r, lambda: board.click('[data-act="rotr"]'))
     board.click(f'.hm-wardens button[data-region="{regions[0]}"]')
     board.click('[data-act="lay"]')
     assert intents(board) == [f"{tile}@{cell}r{r}+{regions[0]}"]

@@ -11,7 +11,8 @@ from __future__ import annotations
 import pytest
 
 from tests.browser.test_hollowmere_board import (
-    attr, call, cell_point, cells, intents, new_game, open_harness, play_until, to_my_turn, with_warden,
+    attr, call, cell_point, cells, intents, new_game, open_harness, play_until, shown_with_a_warden, to_my_turn,
+    turn_until, warden_choice, with_warden,
 )
 
 SIZES = [(390, 844), (360, 640)]
@@ -81,11 +82,7 @@ def touch_words(text: str):
 
 
 def test_the_acting_controls_and_warden_choices_are_on_screen_and_big_enough(phone):
-    snap = play_until(new_game({}), with_warden)
-    legal = cells(snap)
-    cell, r, regions = next((c, r, regs) for c, rs in legal.items() for r, regs in rs.items() if regs)
-    tile = snap["view"]["hand"]
-    phone.show(snap)
+    _, tile, cell, r, regions = shown_with_a_warden(phone)
     assert attr(phone, "input") == "touch"
     assert "hm-narrow" in phone.get_attribute(".hm-root", "class")
     on_screen(phone, '.hm-hand [data-act="lay"]')
@@ -93,8 +90,7 @@ def test_the_acting_controls_and_warden_choices_are_on_screen_and_big_enough(pho
     touch_words(phone.text_content(".hm-status"))
     tap_cell(phone, cell)
     assert attr(phone, "stage") == "preview" and intents(phone) == []
-    while int(attr(phone, "r")) != r:
-        tap(phone, '[data-act="rotr"]')
+    turn_until(phone, r, lambda: tap(phone, '[data-act="rotr"]'))
     touch_words(phone.text_content(".hm-status"))
     # Every Warden choice and "No Warden", Take back and Lay tile: on screen, no scrolling.
     on_screen(phone, ".hm-wardens button")
@@ -114,8 +110,7 @@ def test_late_in_a_game_a_tap_on_small_cells_zooms_in_before_choosing(phone):
     phone.show(snap)
     assert scale(phone) < 40, "the whole late valley fits at less than a fingertip per cell"
     touch_words(phone.text_content(".hm-status"))
-    legal = cells(snap)
-    cell, r, regions = next((c, r, regs) for c, rs in legal.items() for r, regs in rs.items() if regs)
+    cell, r, regions = warden_choice(snap)
     tap_xy(phone, *cell_point(phone, cell))
     assert attr(phone, "selected") == "" and intents(phone) == []
     assert scale(phone) >= 40
@@ -123,8 +118,7 @@ def test_late_in_a_game_a_tap_on_small_cells_zooms_in_before_choosing(phone):
     assert attr(phone, "selected") == cell and attr(phone, "stage") == "preview"
     # The preview is brought close enough that its Warden spots are fingertip targets.
     assert scale(phone) >= 100
-    while int(attr(phone, "r")) != r:
-        tap(phone, '[data-act="rotr"]')
+    turn_until(phone, r, lambda: tap(phone, '[data-act="rotr"]'))
     p = phone.evaluate("(reg) => document.querySelector('.hm-root').__hm.spotPoint(reg)", regions[0])
     tap_xy(phone, p["x"], p["y"])
     assert attr(phone, "warden") == regions[0] and intents(phone) == []
@@ -132,8 +126,7 @@ def test_late_in_a_game_a_tap_on_small_cells_zooms_in_before_choosing(phone):
     tap(phone, '[data-act="cancel"]')
     assert attr(phone, "stage") == "pick" and intents(phone) == []
     tap_cell(phone, cell)
-    while int(attr(phone, "r")) != r:
-        tap(phone, '[data-act="rotr"]')
+    turn_until(phone, r, lambda: tap(phone, '[data-act="rotr"]'))
     tap(phone, f'.hm-wardens button[data-region="{regions[0]}"]')
     tap(phone, '[data-act="lay"]')
     assert intents(phone) == [f"{snap['view']['hand']}@{cell}r{r}+{regions[0]}"]
