@@ -78,72 +78,66 @@ if (cfg.phase === "image") {
 writeFileSync(cfg.out, cfg.phase === "image" ? py.makeMemorySnapshot() : py.FS.readFile("/tmp/vt-stdlib.zip"));
 """
 
+def _phase(name: str, imports: str, body: str) -> str:
+    """Python the build runs in Pyodide: ``body`` inside a function ``_vt_<name>`` that imports
+    ``imports``, reads the image's settings as ``cfg`` and is deleted once run, so the image keeps
+    none of its names."""
+    return (f"\ndef _vt_{name}():\n    import {imports}\n    cfg = json.load(open(\"/tmp/vt-image.json\"))\n"
+            + "".join("    " + line if line.strip() else line for line in body[1:].splitlines(True))
+            + f"_vt_{name}()\ndel _vt_{name}\n")
+
+
 #: Both phases: import every engine module the browser can reach and every standard-library
 #: module the engine names anywhere (a function-level import too), then ask the bridge what
 #: only reads static data, so nothing of that is left to do in the browser.
-START_PY_WARM = r"""
-def _vt_warm():
-    import importlib, json, sys
-    cfg = json.load(open("/tmp/vt-image.json"))
-    sys.path_importer_cache.pop(cfg["site_packages"], None)
-    for name in cfg["engine"]:
-        importlib.import_module(name)
-    for name, attrs in cfg["stdlib"]:
-        module = importlib.import_module(name)
-        for attr in attrs:
-            if not hasattr(module, attr):
-                importlib.import_module(f"{name}.{attr}")
-    from py_engine import bridge
-    for request in cfg["warm"]:
-        bridge.handle(json.dumps(request))
-_vt_warm()
-del _vt_warm
-"""
+START_PY_WARM = _phase("warm", "importlib, json, sys", r"""
+sys.path_importer_cache.pop(cfg["site_packages"], None)
+for name in cfg["engine"]:
+    importlib.import_module(name)
+for name, attrs in cfg["stdlib"]:
+    module = importlib.import_module(name)
+    for attr in attrs:
+        if not hasattr(module, attr):
+            importlib.import_module(f"{name}.{attr}")
+from py_engine import bridge
+for request in cfg["warm"]:
+    bridge.handle(json.dumps(request))
+""")
 
 #: Phase "compile": bytecode for every module the start imported from the standard library's
 #: zip, without docstrings or asserts (optimize=2) except Pyodide's own packages, and without
 #: column tables (PYTHONNODEBUGRANGES): fewer bytes in the image.
-START_PY_COMPILE = r"""
-def _vt_compile():
-    import importlib.util, io, json, marshal, sys, zipfile
-    cfg = json.load(open("/tmp/vt-image.json"))
-    stdlib = next(p for p in sys.path if p.endswith(".zip"))
-    used = sorted({m.__file__[len(stdlib) + 1:] for m in list(sys.modules.values())
-                   if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(stdlib + "/")
-                   and m.__file__.endswith(".py")})
-    src = zipfile.ZipFile(stdlib)
-    buf = io.BytesIO()
-    with zipfile.ZipFile(buf, "w") as out:
-        for rel in used:
-            level = 0 if rel.split("/")[0] in cfg["keep_docstrings"] else 2
-            code = compile(src.read(rel), f"{stdlib}/{rel}", "exec", dont_inherit=True, optimize=level)
-            out.writestr(zipfile.ZipInfo(rel[:-3] + ".pyc", (1980, 1, 1, 0, 0, 0)),
-                         importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code))
-    open("/tmp/vt-stdlib.zip", "wb").write(buf.getvalue())
-_vt_compile()
-del _vt_compile
-"""
+START_PY_COMPILE = _phase("compile", "importlib.util, io, json, marshal, sys, zipfile", r"""
+stdlib = next(p for p in sys.path if p.endswith(".zip"))
+used = sorted({m.__file__[len(stdlib) + 1:] for m in list(sys.modules.values())
+               if isinstance(getattr(m, "__file__", None), str) and m.__file__.startswith(stdlib + "/")
+               and m.__file__.endswith(".py")})
+src = zipfile.ZipFile(stdlib)
+buf = io.BytesIO()
+with zipfile.ZipFile(buf, "w") as out:
+    for rel in used:
+        level = 0 if rel.split("/")[0] in cfg["keep_docstrings"] else 2
+        code = compile(src.read(rel), f"{stdlib}/{rel}", "exec", dont_inherit=True, optimize=level)
+        out.writestr(zipfile.ZipInfo(rel[:-3] + ".pyc", (1980, 1, 1, 0, 0, 0)),
+                     importlib.util.MAGIC_NUMBER + bytes(12) + marshal.dumps(code))
+open("/tmp/vt-stdlib.zip", "wb").write(buf.getvalue())
+""")
 
 #: Phase "image", last: the standard library's zip leaves the path (the browser does not
 #: download it to start) and START_FINDER takes its place for any module not in the image.
-START_PY_DETACH = r"""
-def _vt_detach():
-    import gc, json, sys, types, zipimport
-    cfg = json.load(open("/tmp/vt-image.json"))
-    stdlib = next(p for p in sys.path if p.endswith(".zip"))
-    index = sys.path.index(stdlib)
-    sys.path.remove(stdlib)
-    for key in [k for k in sys.path_importer_cache if k == stdlib or k.startswith(stdlib + "/")]:
-        del sys.path_importer_cache[key]
-    zipimport._zip_directory_cache.clear()
-    module = types.ModuleType("_vt_stdlib", "the standard library, fetched on first need")
-    exec(compile(cfg["finder"], "<_vt_stdlib>", "exec"), module.__dict__)
-    sys.modules[module.__name__] = module
-    sys.meta_path.append(module.LazyStdlib(stdlib, index, frozenset(cfg["stdlib_names"])))
-    gc.collect()
-_vt_detach()
-del _vt_detach
-"""
+START_PY_DETACH = _phase("detach", "gc, json, sys, types, zipimport", r"""
+stdlib = next(p for p in sys.path if p.endswith(".zip"))
+index = sys.path.index(stdlib)
+sys.path.remove(stdlib)
+for key in [k for k in sys.path_importer_cache if k == stdlib or k.startswith(stdlib + "/")]:
+    del sys.path_importer_cache[key]
+zipimport._zip_directory_cache.clear()
+module = types.ModuleType("_vt_stdlib", "the standard library, fetched on first need")
+exec(compile(cfg["finder"], "<_vt_stdlib>", "exec"), module.__dict__)
+sys.modules[module.__name__] = module
+sys.meta_path.append(module.LazyStdlib(stdlib, index, frozenset(cfg["stdlib_names"])))
+gc.collect()
+""")
 
 #: The finder left in the image (module ``_vt_stdlib``).
 START_FINDER = r'''
