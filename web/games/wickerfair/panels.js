@@ -280,12 +280,12 @@ export function clanPanel({ snap, view, data, seat, colours, viewer }) {
   parts.push(section(t("wf.ability"), row(`${L(clan.ability.name)}: ${L(clan.ability.text)}`, L(clan.ability.text))));
   parts.push(section(t("wf.walkers"), clan.walkers.map((w, i) => {
     const at = c.walkers[i];
-    const where = at === null ? t("wf.notErected") : at === "home" ? t("wf.atHome") : t("wf.erectedAt", { hex: at });
+    const where = at === null ? t("wf.notErected") : at === "home" ? t("wf.atHomeShort") : t("wf.onHex", { hex: at });
     return row(`W${i + 1} ${L(w.name)} — ${where}`, L(w.text), at === null ? "wf-off" : "");
   })));
   parts.push(section(t("wf.structures"), data.structures.map((s, i) => {
     const at = c.structures[i];
-    return row(`${L(s.name)} — ${at ? t("wf.builtAt", { hex: at }) : t("wf.notBuilt")}`, L(s.text), at ? "" : "wf-off");
+    return row(`${L(s.name)} — ${at ? t("wf.onHex", { hex: at }) : t("wf.notBuilt")}`, L(s.text), at ? "" : "wf-off");
   })));
   const matRows = mat.columns.map((col, i) => {
     const bi = data.bottoms.indexOf(col.bottom);
@@ -341,7 +341,7 @@ export function finalTable(snap, view, data, colours) {
   const box = el("div", "wf-final");
   const table = el("table");
   const head = el("tr");
-  for (const k of ["", "wf.fin.coins", "wf.fin.ribbons", "wf.fin.hexes", "wf.fin.pairs", "wf.fin.prize", "wf.fin.total"]) {
+  for (const k of ["", "wf.coins", "wf.fin.ribbons", "wf.fin.hexes", "wf.fin.pairs", "wf.fin.prize", "wf.fin.total"]) {
     const th = el("th", "", k ? t(k) : "");
     th.scope = "col";
     head.append(th);
