@@ -10,11 +10,8 @@
 """
 from __future__ import annotations
 
-import base64
-import json
 import os
 import time
-import zlib
 from pathlib import Path
 
 import pytest
@@ -23,6 +20,7 @@ from py_engine import __version__
 from py_engine.core import lessons as lessons_core
 from py_engine.core.table import Seat, Table
 from py_engine.registry import get_game
+from tests.browser.vt_page import bot_game_record, record_link
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 SEED = "5eed" * 16
@@ -34,22 +32,9 @@ SLACK_S = 0.5
 JUDGE_TIMES = os.environ.get("VT_BENCH_EMBEDS") == "1"
 
 
-def make_record(game: str, players: int = 2) -> dict:
-    g = get_game(game)
-    table = Table(g, [Seat(f"Bot {i + 1}", True, g.bot_levels[0]) for i in range(players)], {}, SEED, __version__)
-    table.play_bots()
-    return table.to_record()
-
-
-def link(record) -> str:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = packer.compress(json.dumps(record).encode()) + packer.flush()
-    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
-
-
 @pytest.fixture(scope="module")
 def records():
-    return {g: make_record(g) for g in ("elderwood", "hollowmere", "milehollow")}
+    return {g: bot_game_record(g, 2, SEED) for g in ("elderwood", "hollowmere", "milehollow")}
 
 
 def frames_page(site, srcs: list[str]) -> str:
@@ -115,9 +100,9 @@ def test_three_embeds_share_one_engine(page, site, records, case):
     alone and together are measured in turn, twice; each frame's time in the better of the two
     loads together is compared with the mean of that embed alone."""
     if case == "walkthrough":
-        srcs = [f"embed.html#r={link(records['elderwood'])}&move={k}&controls=1" for k in (10, 30, 50)]
+        srcs = [f"embed.html#r={record_link(records['elderwood'])}&move={k}&controls=1" for k in (10, 30, 50)]
     else:
-        srcs = [f"embed.html#r={link(records[g])}&move=20&controls=1" for g in ("elderwood", "hollowmere", "milehollow")]
+        srcs = [f"embed.html#r={record_link(records[g])}&move=20&controls=1" for g in ("elderwood", "hollowmere", "milehollow")]
     for i, src in enumerate(srcs):
         serve_page(page, site, f"one-embed-{i}.html", frames_page(site, [src]))
     serve_page(page, site, "three-embeds.html", frames_page(site, srcs))
@@ -206,7 +191,7 @@ def test_the_board_fills_the_frame_clear_of_the_words(page, site, records):
     winner = record["seats"][record["result"]["winners"][0]]["name"]
 
     page.set_viewport_size({"width": 640, "height": 480})
-    page.goto(site.url(f"embed.html#r={link(record)}&move={n}&controls=1"))
+    page.goto(site.url(f"embed.html#r={record_link(record)}&move={n}&controls=1"))
     page.wait_for_selector("main[data-state=ready]")
     assert page.locator(".vtv-board .vt-controls").count() == 0
     assert page.locator(".vtv-bar .vt-controls [data-control=fit]").count() == 1

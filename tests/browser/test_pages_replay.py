@@ -5,10 +5,6 @@ compared with a CPython replay of the same record cut at k.
 """
 from __future__ import annotations
 
-import base64
-import json
-import zlib
-
 from pathlib import Path
 
 import pytest
@@ -16,19 +12,10 @@ import pytest
 from py_engine import __version__
 from py_engine.core.table import Seat, Table
 from py_engine.registry import get_game
-from tests.browser.vt_page import csp_safe_waits
+from tests.browser.vt_page import bot_game_record, csp_safe_waits, record_link
 
 SEED = "c0ffee" * 10 + "beef"
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
-
-
-def make_record(game: str, players: int) -> dict:
-    g = get_game(game)
-    seats = [Seat(f"Bot {i + 1}", True, g.bot_levels[0]) for i in range(players)]
-    table = Table(g, seats, {}, SEED, __version__)
-    table.play_bots()
-    assert table.state.is_terminal()
-    return table.to_record()
 
 
 def scores_after(record: dict, k: int) -> list[int]:
@@ -39,20 +26,14 @@ def scores_after(record: dict, k: int) -> list[int]:
     return table.state.scores()
 
 
-def link(record) -> str:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = packer.compress(json.dumps(record).encode()) + packer.flush()
-    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
-
-
 @pytest.fixture(scope="module")
 def hollowmere():
-    return make_record("hollowmere", 3)
+    return bot_game_record("hollowmere", 3, SEED)
 
 
 @pytest.fixture(scope="module")
 def elderwood():
-    return make_record("elderwood", 2)
+    return bot_game_record("elderwood", 2, SEED)
 
 
 def at(page, k: int, n: int):
@@ -71,7 +52,7 @@ def shown_scores(page) -> list[int]:
 
 def test_replay_steps_forward_and_back(page, site, hollowmere):
     n = len(hollowmere["actions"])
-    page.goto(site.url(f"index.html#/replay?r={link(hollowmere)}"))
+    page.goto(site.url(f"index.html#/replay?r={record_link(hollowmere)}"))
     page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
     at(page, n, n)                                   # a replay opens at the end
     assert shown_scores(page) == hollowmere["result"]["scores"]
@@ -165,7 +146,7 @@ def test_replay_of_a_table_saved_on_this_device(page, site, elderwood):
 def test_embed_shows_a_position_and_steps(page, site, elderwood):
     n = len(elderwood["actions"])
     page.set_viewport_size({"width": 640, "height": 480})
-    page.goto(site.url(f"embed.html#r={link(elderwood)}&move=10&controls=1"))
+    page.goto(site.url(f"embed.html#r={record_link(elderwood)}&move=10&controls=1"))
     page.wait_for_selector("main[data-state=ready]", timeout=120_000)
     at(page, 10, n)
     # No site header; the board fills the frame's width.
@@ -180,7 +161,7 @@ def test_embed_shows_a_position_and_steps(page, site, elderwood):
     assert "move=0" in page.get_attribute(".embed-open", "href")
 
     # Without controls: the position only.
-    page.goto(site.url(f"embed.html#r={link(elderwood)}&move=7&lang=pt"))
+    page.goto(site.url(f"embed.html#r={record_link(elderwood)}&move=7&lang=pt"))
     page.wait_for_selector("main[data-state=ready]", timeout=120_000)
     assert page.locator(".vtv-controls").count() == 0
     assert page.locator(".vtv-caption").inner_text().startswith("7. ")
@@ -194,7 +175,7 @@ def test_embed_rejects_a_bad_fragment(page, site):
     page.goto(site.url("embed.html#r=this-is-not-a-record&controls=1"))
     page.wait_for_selector("main[data-state=error] .embed-msg.bad")
     assert "cannot be read" in page.locator(".embed-msg").inner_text()
-    page.goto(site.url(f"embed.html#r={link({'hello': 'world'})}"))
+    page.goto(site.url(f"embed.html#r={record_link({'hello': 'world'})}"))
     page.wait_for_selector("main[data-state=error] .embed-msg.bad")
     assert "Valley Tables record" in page.locator(".embed-msg").inner_text()
     page.goto(site.url("embed.html"))
@@ -217,7 +198,7 @@ def test_replay_steps_are_on_the_first_screen_of_a_phone(browser, site, game, re
     errors = []
     page.on("pageerror", lambda e: errors.append(str(e)))
     try:
-        page.goto(site.url(f"index.html#/replay?r={link(record)}&move=20"))
+        page.goto(site.url(f"index.html#/replay?r={record_link(record)}&move=20"))
         page.wait_for_selector(".vtv-moves li.current", timeout=120_000)
         at(page, 20, n)
         board = page.locator(".vtv-board").bounding_box()

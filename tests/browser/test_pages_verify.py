@@ -17,6 +17,7 @@ import pytest
 from py_engine import __version__
 from py_engine.core.table import Seat, Table
 from py_engine.registry import get_game
+from tests.browser.vt_page import record_link
 
 SEED = "5eed" * 16
 
@@ -29,13 +30,6 @@ def make_record(game: str, players: int = 2, seed: str = SEED) -> dict:
     table.play_bots()
     assert table.state.is_terminal()
     return table.to_record()
-
-
-def link(record) -> str:
-    text = record if isinstance(record, str) else json.dumps(record)
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    packed = packer.compress(text.encode()) + packer.flush()
-    return base64.urlsafe_b64encode(packed).decode().rstrip("=")
 
 
 @pytest.fixture(scope="module")
@@ -152,7 +146,7 @@ def test_verify_a_file_chosen_with_the_picker(page, site, tmp_path):
 
 
 def test_verify_a_record_in_the_url(page, site, elderwood):
-    open_verify(page, site, hash_=f"#/verify?r={link(elderwood)}")
+    open_verify(page, site, hash_=f"#/verify?r={record_link(elderwood)}")
     page.wait_for_selector(".pg-verdict[data-verdict=valid]", timeout=120_000)
     assert elderwood["seed"] in verdict_text(page)
     # The pasted box shows what was checked.
@@ -165,7 +159,7 @@ def test_verify_a_record_in_the_url(page, site, elderwood):
     # A tampered record in the URL is refused the same way.
     bad = copy.deepcopy(elderwood)
     bad["actors"][2] = [1 - bad["actors"][2][0], "seat"]
-    page.goto(site.url(f"index.html#/verify?r={link(bad)}"))
+    page.goto(site.url(f"index.html#/verify?r={record_link(bad)}"))
     page.wait_for_selector(".pg-verdict[data-verdict=invalid]", timeout=120_000)
     assert page.get_attribute(".pg-verdict", "data-move") == "3"
     assert page.get_attribute(".pg-verdict", "data-field") == "actors"
@@ -233,7 +227,7 @@ def test_the_hostile_corpus_gets_the_clis_verdict_as_a_file_and_as_a_link(page, 
         expected[name] = report
     open_verify(page, site)
     page.wait_for_function("document.querySelector('.pg-status') !== null")
-    payload = [{"name": n, "b64": b64.b64encode(raw).decode(), "link": _link_bytes(raw)} for n, raw, _ in cases]
+    payload = [{"name": n, "b64": b64.b64encode(raw).decode(), "link": record_link(raw)} for n, raw, _ in cases]
     got = page.evaluate(RUN_CORPUS, payload)
     assert len(got) == 2 * len(cases)
     for g in sorted(got, key=lambda g: -g["ms"])[:6]:
@@ -247,11 +241,6 @@ def test_the_hostile_corpus_gets_the_clis_verdict_as_a_file_and_as_a_link(page, 
         elif g["verdict"] == "invalid" and g["field"] != (report["field"] or ""):
             wrong.append((g["name"], g["how"], "field", g["field"], report["field"]))
     assert not wrong, "\n".join(map(str, wrong))
-
-
-def _link_bytes(raw: bytes) -> str:
-    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
-    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
 
 
 def test_a_link_that_unpacks_past_5_mb_stops_there_with_a_clear_error(page, site):
@@ -276,7 +265,7 @@ def test_names_are_isolated_and_a_long_one_keeps_the_phone_width(phone, site, tm
     record = hostile_records.sealed(record)
     pg = phone
     pg.add_init_script("localStorage.setItem('vt.lang', 'en')")
-    pg.goto(site.url(f"index.html#/verify?r={link(record)}"))
+    pg.goto(site.url(f"index.html#/verify?r={record_link(record)}"))
     pg.wait_for_selector(".pg-verdict[data-verdict=valid]", timeout=120_000)
     pg.screenshot(path=str(tmp_path / "verify-hostile-names-390.png"), full_page=True)
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390
@@ -288,7 +277,7 @@ def test_names_are_isolated_and_a_long_one_keeps_the_phone_width(phone, site, tm
     bad = dict(record)
     bad["actors"] = [list(a) for a in record["actors"]]
     bad["actors"][2] = [1 - bad["actors"][2][0], "seat"]
-    pg.goto(site.url(f"index.html#/verify?r={link(bad)}"))
+    pg.goto(site.url(f"index.html#/verify?r={record_link(bad)}"))
     pg.wait_for_selector(".pg-verdict[data-verdict=invalid]", timeout=120_000)
     pg.screenshot(path=str(tmp_path / "verify-hostile-invalid-390.png"), full_page=True)
     assert pg.evaluate("document.documentElement.scrollWidth") <= 390

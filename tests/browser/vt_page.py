@@ -6,8 +6,10 @@ its element with the engine's table id, the seat on screen and the move count.
 """
 from __future__ import annotations
 
+import base64
 import json
 import time
+import zlib
 from contextlib import contextmanager
 from urllib.parse import urlsplit
 
@@ -48,6 +50,26 @@ IDB_PUT_JS = _in_db("""    const tx = db.transaction(store, 'readwrite');
     tx.objectStore(store).put(arg);
     tx.oncomplete = () => { db.close(); resolve(true); };
     tx.onerror = () => reject(tx.error);""")
+
+
+def record_link(record: dict | str | bytes) -> str:
+    """What a link's ``r=`` carries: the record's text (a dict as JSON, or the text or bytes given)
+    packed by raw DEFLATE, in base64url without padding."""
+    raw = record if isinstance(record, bytes) else (record if isinstance(record, str) else json.dumps(record)).encode()
+    packer = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(packer.compress(raw) + packer.flush()).decode().rstrip("=")
+
+
+def bot_game_record(game: str, players: int, seed: str) -> dict:
+    """The record of a whole game between ``players`` of the game's first-level bots (Bot 1, Bot 2, …)."""
+    from py_engine import __version__
+    from py_engine.core.table import Seat, Table
+    from py_engine.registry import get_game
+    g = get_game(game)
+    table = Table(g, [Seat(f"Bot {i + 1}", True, g.bot_levels[0]) for i in range(players)], {}, seed, __version__)
+    table.play_bots()
+    assert table.state.is_terminal()
+    return table.to_record()
 
 
 def snapshot(page) -> dict | None:
@@ -291,18 +313,38 @@ def tap(page, selector):
     page.touchscreen.tap(*centre(box or target.bounding_box()))
 
 
-def touch_drag(page, x, y, dx, dy):
-    """One finger dragged by (dx, dy) in eight steps (Chromium's touch events, through CDP)."""
+def _fingers(page, start, steps):
+    """A touch gesture through Chromium's touch events (CDP): the fingers down at ``start`` (points),
+    moved to each of ``steps`` in turn, then lifted."""
     cdp = page.context.new_cdp_session(page)
 
     def touch(kind, pts):
         cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
             {"x": px, "y": py, "id": i} for i, (px, py) in enumerate(pts)]})
-    touch("touchStart", [(x, y)])
-    for k in range(1, 9):
-        touch("touchMove", [(x + dx * k / 8, y + dy * k / 8)])
+    touch("touchStart", start)
+    for pts in steps:
+        touch("touchMove", pts)
     touch("touchEnd", [])
     cdp.detach()
+
+
+def touch_drag(page, x, y, dx, dy):
+    """One finger dragged by (dx, dy) in eight steps."""
+    _fingers(page, [(x, y)], [[(x + dx * k / 8, y + dy * k / 8)] for k in range(1, 9)])
+
+
+def pinch_out(page, x, y):
+    """Two fingers round (x, y) spread from 60 px apart to 170 px, in six steps (a zoom in)."""
+    _fingers(page, [(x - 30, y), (x + 30, y)], [[(x - d, y), (x + d, y)] for d in range(35, 95, 10)])
+
+
+def verify_from_end_screen(page):
+    """The end screen's link to the verifier, followed: it must judge the game valid."""
+    page.wait_for_function("() => /#\\/verify\\?r=/.test(document.querySelector('.end-box a[href^=\"#/verify\"]')"
+                           ".getAttribute('href'))")
+    page.click('.end-box a[href^="#/verify"]')
+    page.wait_for_selector(".pg-verdict[data-verdict]", timeout=ENGINE_WAIT)
+    assert page.get_attribute(".pg-verdict", "data-verdict") == "valid"
 
 
 def start_new_table(page, site, game: str, kinds, *, names=None, timers: bool = True, query: str = "",
