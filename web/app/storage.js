@@ -131,14 +131,18 @@ export function listTables(game) {
   return listed;
 }
 
-async function listReadable(game) {
-  await migration;
-  let all = [];
+/** Every row of `store`, or none when the database cannot be read (the page goes on without saves). */
+async function readAll(store) {
   try {
-    all = await getAll("tables");
+    return await getAll(store);
   } catch (_) {
     return [];
   }
+}
+
+async function listReadable(game) {
+  await migration;
+  const all = await readAll("tables");
   const good = [];
   for (const s of all) {
     const id = s && typeof s === "object" && typeof s.id === "string" ? s.id : null;
@@ -152,12 +156,7 @@ async function listReadable(game) {
 export async function listCorrupt() {
   await migration;
   await sweep;
-  let all = [];
-  try {
-    all = await getAll("aside");
-  } catch (_) {
-    return [];
-  }
+  const all = await readAll("aside");
   return all.sort((a, b) => (b.moved || 0) - (a.moved || 0));
 }
 

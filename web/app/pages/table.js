@@ -614,13 +614,7 @@ class TableShell {
       this.showNote(t("table.notLegal"));
       return;
     }
-    this.interactive = false;
-    // One clock per decision: a step of a compound choice (the same decision.since after it)
-    // goes on with the time that remained, so becomeInteractive finds it under the same key.
-    this.clock.pause();
-    this.setState("waiting");
-    this.paintMoves();
-    this.call("play", { action, seat: this.viewer });
+    this.send(action);
   }
 
   /** A table action (resign, a draw offer or answer, a take-back, a hint) the engine listed for the viewer. */
@@ -631,7 +625,14 @@ class TableShell {
       this.askHint();
       return;
     }
+    this.send(action);
+  }
+
+  /** The viewer's move or table action to the engine; the page waits for its answer. */
+  send(action) {
     this.interactive = false;
+    // One clock per decision: a step of a compound choice (the same decision.since after it)
+    // goes on with the time that remained, so becomeInteractive finds it under the same key.
     this.clock.pause();
     this.setState("waiting");
     this.paintMoves();
