@@ -147,7 +147,9 @@ def _option_help_is_shown(page):
             assert shown == option.help["en"]
 
 
-def _start_phone_table(page, site):
+def _new_table_form(page, site):
+    """The new-table form of a person against a bot (Easy), its options' help checked: Start is left to
+    the test (a tap on a phone, a click on a desktop)."""
     page.goto(site.url("index.html#/new/hollowmere?botdelay=0&timer=900"))
     page.wait_for_selector("form.newtable #start")
     page.wait_for_selector("#opt-mist_veil", timeout=ENGINE_WAIT)
@@ -156,6 +158,10 @@ def _start_phone_table(page, site):
     page.select_option("#seat-kind-1", "bot")
     if page.locator("#seat-level-1").count():
         page.select_option("#seat-level-1", "easy")
+
+
+def _start_phone_table(page, site):
+    _new_table_form(page, site)
     page.locator("#start").scroll_into_view_if_needed()
     page.locator("#start").tap()
     page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
@@ -326,13 +332,7 @@ def test_whole_game_by_taps_on_a_phone(phone_factory, site):
 
 def test_desktop_turns_by_mouse_place_then_lay(browser, site):
     with one_device(browser, 1366, 800) as page:
-        page.goto(site.url("index.html#/new/hollowmere?botdelay=0&timer=900"))
-        page.wait_for_selector("#opt-mist_veil", timeout=ENGINE_WAIT)
-        _option_help_is_shown(page)
-        page.select_option("#seat-kind-0", "person")
-        page.select_option("#seat-kind-1", "bot")
-        if page.locator("#seat-level-1").count():
-            page.select_option("#seat-level-1", "easy")
+        _new_table_form(page, site)
         page.click("#start")
         page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
         for turn_no in range(5):

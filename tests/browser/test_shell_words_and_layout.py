@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.browser.vt_page import (
-    ENGINE_WAIT, one_device, saved_record, screenshot, stored, store_put, wait_page_state,
+    ENGINE_WAIT, one_device, saved_record, screenshot, start_new_table, stored, store_put, wait_page_state,
 )
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -76,19 +76,7 @@ NOTATION = re.compile(r"\b\d{1,2},\d{1,2}\b|\b[wb][A-Z]\d?\b|[\\/][wb][A-Z]|\b[A
 
 def _start(page, site, game, query="botdelay=0&timer=600"):
     """A table of one person and one bot (Easy) for ``game``, its board drawn and the person to act."""
-    page.goto(site.url(f"index.html#/new/{game}"))
-    page.wait_for_selector("form.newtable #start")
-    page.wait_for_selector("#seat-kind-1", timeout=ENGINE_WAIT)
-    if page.locator("#seat-count").count():
-        page.select_option("#seat-count", "2")
-    page.select_option("#seat-kind-0", "person")
-    page.select_option("#seat-kind-1", "bot")
-    if page.locator("#seat-level-1").count():
-        page.select_option("#seat-level-1", "easy")
-    page.click("#start")
-    page.wait_for_function("location.hash.startsWith('#/table/')", timeout=ENGINE_WAIT)
-    table_id = page.evaluate("location.hash.split('/')[2].split('?')[0]")
-    page.evaluate(f"location.hash = '#/table/{table_id}?{query}'")
+    table_id = start_new_table(page, site, game, ["person", "bot"], query=query)
     _board_drawn(page, game)
     return table_id
 
