@@ -4,6 +4,7 @@
 //
 // Routes (hash):  #/  lobby · #/new/<game> · #/table/<id> · #/verify[?r=<record>]
 //                 #/replay/<id> · #/replay?r=<record> · #/review/<id> · #/review?r=<record> · #/guide · #/howto/<game> · #/games
+//                 #/story?s=<story> · #/story/<id> · #/story?r=<record> · #/story (a story's file)
 //                 #/host/<game> · #/join?… · #/days/<id> (a table over days on this device)
 // A page module exports mount(el, params, ctx) → unmount function, where
 //   params = {route, arg, id, game, query: {k: v}, r}   (arg = the segment after the route name)
@@ -34,6 +35,7 @@ const PAGES = {
   verify: () => import("./pages/verify.js"),
   replay: () => import("./pages/replay.js"),
   review: () => import("./pages/review.js"),
+  story: () => import("./pages/story.js"),
   guide: () => import("./pages/guide.js"),
   howto: () => import("./pages/howto.js"),
   games: () => import("./pages/games.js"),

@@ -5,6 +5,9 @@
 //   &lang=en|pt     the language (default: the visitor's choice on this site, else the browser's)
 // or one lesson, played on the game's board as on the How to play page:
 //   #lesson=<game>/<id>[&lang=en|pt]
+// or a game's story (docs/story.md): its board at the story's move, seen as its seat, the note and the
+// marks of the move on show, its chart when a review came with it, read-only:
+//   #s=<story>[&controls=1][&lang=en|pt]
 // A fragment is never sent to a server, so the record stays between the page and the reader.
 // Every embed of a page shares one rules engine (./shared-engine.js).
 
@@ -15,6 +18,10 @@ import { h } from "../lib/dom.js";
 import { getSharedEngine } from "./shared-engine.js";
 import { decodeRecord } from "../lib/recordcodec.js";
 import { createViewer } from "./viewer.js";
+import { createStoryView } from "./story.js";
+import { decodeStory } from "../lib/story.js";
+import "../lib/strings/review.js";
+import "../lib/strings/story.js";
 import { recordProblem, gameName } from "../lib/util.js";
 import { isGame, loadRenderer } from "../games/index.js";
 
@@ -64,6 +71,8 @@ async function show() {
   document.documentElement.lang = getLang() === "pt" ? "pt-BR" : "en";
   const lesson = params.get("lesson");
   if (lesson !== null) return showLesson(lesson, gen);
+  const s = params.get("s");
+  if (s !== null) return showStory(s, params.get("controls") !== "0", gen);
   const r = params.get("r");
   if (!r) return message(t("pg.embed.none"), null, false);
   let record;
@@ -116,6 +125,46 @@ async function show() {
   loading.remove();
   if (viewer !== v) return;
   main.dataset.state = "ready";
+}
+
+/** #s=<story>: the story read-only, its note and marks with each move. */
+async function showStory(packed, controls, gen) {
+  let story;
+  try {
+    story = await decodeStory(packed);
+  } catch (e) {
+    if (gen === generation) message(t("story.badTitle"), e.message);
+    return;
+  }
+  if (gen !== generation) return;
+  document.title = `${t("story.title", { game: gameName(story.record.game) })} · ${t("shell.siteName")}`;
+  if (!engine) {
+    engine = getSharedEngine();
+    markEngine();
+  }
+  const host = h("div.embed-host");
+  host.style.cssText = "flex:1;min-height:0;display:flex;flex-direction:column;position:relative";
+  const bar = h("progress", { max: "100", value: "0" });
+  const loading = h("div.embed-loading", { role: "status" }, h("div", h("p", t("pg.embed.loading")), bar));
+  const off = engine.onProgress((f) => { bar.value = Math.round((f || 0) * 100); });
+  main.replaceChildren(host);
+  const v = createStoryView(host, { engine, story, mode: "embed", controls });
+  viewer = v;
+  host.append(loading);
+  const open = h("a.embed-open", {
+    href: siteLink(`/story?s=${packed}`), target: "_blank", rel: "noopener", title: t("pg.embed.open"),
+  }, h("span.embed-open-text", t("pg.embed.open")), h("span", { "aria-hidden": "true" }, " ↗"));
+  host.querySelector(".vtv-bar").append(open);
+  try {
+    await v.ready;
+  } catch (e) {
+    off();
+    if (viewer === v) message(t("pg.embed.cannot"), e && e.message ? e.message : String(e));
+    return;
+  }
+  off();
+  loading.remove();
+  if (viewer === v && gen === generation) main.dataset.state = "ready";
 }
 
 /** #lesson=<game>/<id>: the lesson, played in the frame; Next lesson stays in the frame. */

@@ -23,12 +23,15 @@ const ICONS = {
 };
 
 /**
- * createViewer(host, {engine, record, move, mode: "page"|"embed", controls, onMove, announce})
- * → {ready: Promise, goto(k), destroy(), move, total, final()}
+ * createViewer(host, {engine, record, move, seat, mode: "page"|"embed", controls, onMove, onDrawn, announce})
+ * → {ready: Promise, goto(k), destroy(), move, total, final(), renderer, shown}
+ * `seat`: the game seen as that seat saw it (a story's viewpoint); by default every hand of a
+ * finished game. `onDrawn(k)` follows each position drawn (a story's marks are drawn then).
  * `ready` rejects (with the engine's Error) when the record does not replay.
  */
 export function createViewer(host, opts) {
-  const { engine, record, mode = "page", controls = true, onMove = null } = opts;
+  const { engine, record, mode = "page", controls = true, onMove = null, onDrawn = null } = opts;
+  const seat = Number.isInteger(opts.seat) ? opts.seat : null;
   const say = opts.announce || liveAnnounce;
   const n = record.actions.length;
   const clamp = (j) => Math.max(0, Math.min(n, Number.isFinite(j) ? Math.trunc(j) : n));
@@ -195,7 +198,7 @@ export function createViewer(host, opts) {
     const r = await open();
     let snap;
     try {
-      snap = await engine.call("replay_at", { replay: r.replay, move: j, viewer: r.finished ? "all" : null });
+      snap = await engine.call("replay_at", { replay: r.replay, move: j, viewer: seat ?? (r.finished ? "all" : null) });
     } catch (e) {
       // A shared engine that changed hands (web/embed/shared-engine.js) has forgotten the replay.
       if (!again || e.kind !== "bad-request" || !/no such replay/.test(e.message)) throw e;
@@ -271,6 +274,7 @@ export function createViewer(host, opts) {
     draw(snap);
     if (!root.dataset.drawn) performance.mark("vtv:drawn");
     root.dataset.drawn = String(k);
+    if (onDrawn) onDrawn(k);
     if (!full) paintPosition();
     if (!quiet) say(k > 0 ? t("pg.replay.atMove", { k, n, text: entrySentence(snap.log[k - 1]) }) : t("pg.replay.atStart"));
     // Stepping forward is the common case: have the next position ready.
@@ -348,6 +352,12 @@ export function createViewer(host, opts) {
     get move() { return k; },
     get total() { return n; },
     final: () => full,
+    /** The board's renderer once `ready` (null when the game has none here). */
+    get renderer() { return renderer; },
+    /** The snapshot on show. */
+    get shown() { return shown; },
+    /** The step controls' bar and the caption line (a story puts its note beside them). */
+    parts: { root, caption, controlBar },
     destroy() {
       alive = false;
       if (opened) opened.then((r) => engine.call("close", { replay: r.replay }), () => {}).catch(() => {});

@@ -6,6 +6,7 @@
 import { t, onLangChange } from "../../lib/i18n.js";
 import "../../lib/strings/pages.js";
 import "../../lib/strings/review.js";
+import "../../lib/strings/story.js";
 import { h } from "../../lib/dom.js";
 import { messagePage } from "../table/live.js";
 import { engineStatus } from "../table/progress.js";
@@ -127,6 +128,10 @@ export function mount(el, params, ctx) {
             type: "button", dataset: { act: "review" },
             onclick: async () => ctx.navigate(saveId ? `#/review/${encodeURIComponent(saveId)}` : `#/review?r=${await linkText()}`),
           }, t("pg.review")),
+          h("button.button", {
+            type: "button", dataset: { act: "story" },
+            onclick: async () => ctx.navigate(saveId ? `#/story/${encodeURIComponent(saveId)}` : `#/story?r=${await linkText()}`),
+          }, t("story.writeStory")),
           h("button.button", {
             type: "button", dataset: { act: "copy" },
             onclick: async () => {

@@ -10,6 +10,7 @@
 import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
 import "../../lib/strings/pages.js";
 import "../../lib/strings/review.js";
+import "../../lib/strings/story.js";
 import { h } from "../../lib/dom.js";
 import { announce } from "../../lib/announce.js";
 import { reviewKey, loadReview, keepReview } from "../../lib/reviews.js";
@@ -19,7 +20,7 @@ import { engineStatus } from "../table/progress.js";
 import { useStyle } from "../../embed/util.js";
 import { gameName, seatText } from "../../lib/util.js";
 import { recordOf } from "./replay.js";
-import { createChart } from "../review/chart.js";
+import { createChart } from "../../embed/chart.js";
 import { spareEngine } from "../../engine.js";
 
 const pct = (x) => `${Math.round(x * 100)}%`;
@@ -127,7 +128,8 @@ export function mount(el, params, ctx) {
       const back = saveId ? h("a", { href: `#/replay/${encodeURIComponent(saveId)}` }, t("rv.toReplay"))
         : h("a", { href: `#/replay?r=${params.r}` }, t("rv.toReplay"));
       head.replaceChildren(
-        h("p.pg-crumbs", h("a", { href: "#/" }, t("pg.backToLobby")), " · ", back),
+        h("p.pg-crumbs", h("a", { href: "#/" }, t("pg.backToLobby")), " · ", back, " · ",
+          h("a", { href: saveId ? `#/story/${encodeURIComponent(saveId)}` : `#/story?r=${params.r}`, dataset: { act: "story" } }, t("story.writeStory"))),
         h("h1", t("rv.title", { game: gameName(record.game) })),
         h("p.pg-sub", t("pg.replay.sub", { seats, n: record.actions.length })),
         h("p.pg-note", t("rv.lead")),

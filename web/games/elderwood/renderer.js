@@ -740,6 +740,27 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
     },
     get lifted() { return lifted; },
     rings() { return rings().map((m) => ({ q: m.to[0], r: m.to[1], action: m.action })); },
+    /**
+     * The places a story's note may mark (docs/story.md): every stack on the slab, named by its top
+     * creature, and every empty space beside one, named by that neighbour.
+     */
+    places() {
+      const out = [];
+      const empty = new Set();
+      for (const [k, s] of stacks) {
+        const p = pointOf(k);
+        const top = tileWords(s.tiles[s.tiles.length - 1]);
+        out.push({ id: k, x: p.x, y: p.y, label: top });
+        for (const [dq, dr] of DIRS) {
+          const e = key(s.q + dq, s.r + dr);
+          if (stacks.has(e) || empty.has(e)) continue;
+          empty.add(e);
+          const c = centre(s.q + dq, s.r + dr);
+          out.push({ id: e, x: c.x, y: c.y, label: t("story.ew.beside", { tile: top }) });
+        }
+      }
+      return out;
+    },
     viewport: vp,
   };
   root.__renderer = api;

@@ -721,6 +721,26 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
   };
 
   return {
+    viewport: vp,
+    /**
+     * The places a story's note may mark (docs/story.md): every laid tile and every empty cell beside
+     * one, in world units (a cell's centre) with words.
+     */
+    places() {
+      const out = [];
+      const empty = new Set();
+      for (const c of laid.values()) {
+        out.push({ id: key(c.x, c.y), x: c.x + 0.5, y: c.y + 0.5, label: t("story.hm.tile", { tile: tileName(c.tile), x: c.x, y: c.y }) });
+        for (const [dx, dy] of [[1, 0], [-1, 0], [0, 1], [0, -1]]) {
+          const k = key(c.x + dx, c.y + dy);
+          if (!laid.has(k) && !empty.has(k)) {
+            empty.add(k);
+            out.push({ id: k, x: c.x + dx + 0.5, y: c.y + dy + 0.5, label: t("story.hm.cell", { x: c.x + dx, y: c.y + dy }) });
+          }
+        }
+      }
+      return out;
+    },
     /** The Warden colour of each seat, so the page's seat marks match the board. */
     seatColours() {
       return snap ? snap.seats.map((_, i) => SEAT_COLOURS[i % SEAT_COLOURS.length]) : null;

@@ -761,6 +761,13 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       return tw ? vp.worldToPage(tw.x, tw.y) : null;
     },
     get ready() { return !!geo; },
+    /** The places a story's note may mark (docs/story.md): the towns and the roads between them. */
+    places() {
+      if (!geo) return [];
+      const out = [...geo.towns].map(([id, tw]) => ({ id, x: tw.x, y: tw.y, label: tw.name }));
+      for (const [id, r] of geo.roads) out.push({ id, x: r.mx, y: r.my, label: roadWords(r) });
+      return out;
+    },
     get labelled() { return labelled.slice(); },
     /** The names written on the map, in page pixels: for tests that check nothing covers them. */
     labelBoxes() {

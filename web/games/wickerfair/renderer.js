@@ -689,6 +689,15 @@ export function createRenderer(host, { onIntent = () => {}, announce = () => {},
       return home ? vp.worldToPage(home.x, home.y) : null;
     },
     get ready() { return !!geo; },
+    /** The places a story's note may mark (docs/story.md): every hex of the valley and every clan's home. */
+    places() {
+      if (!geo) return [];
+      const out = [...geo.hexes].map(([id, hx]) => ({ id, x: hx.x, y: hx.y, label: hexWords(id) }));
+      for (const home of geo.homes) {
+        out.push({ id: `home:${home.clan}`, x: home.x, y: home.y, label: t("story.wf.home", { clan: L(data.clans[home.clan].name) }) });
+      }
+      return out;
+    },
     get hexPixels() { return vp.scale * SIZE; },
     viewport: vp,
   };

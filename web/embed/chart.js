@@ -4,8 +4,8 @@
 // is one slider for the keyboard (arrows step through the judged moves) and a click or tap picks the
 // nearest judged move.
 
-import { t } from "../../lib/i18n.js";
-import { h } from "../../lib/dom.js";
+import { t } from "../lib/i18n.js";
+import { h } from "../lib/dom.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 export const MARK_COLOURS = { inaccuracy: "#b8860b", mistake: "#d2691e", blunder: "#b3261e" };
