@@ -20,6 +20,12 @@ WHERE_EN = ("right of", "below right of", "below left of", "left of", "above lef
 WHERE_PT = ("à direita", "abaixo, à direita", "abaixo, à esquerda", "à esquerda",
             "acima, à esquerda", "acima, à direita")
 
+#: A move's words: its verb placing and moving, the first tile's place, "on top of", beside (WHERE_*).
+MOVE_WORDS = {
+    "en": {"place": "Place", "move": "Move", "middle": "in the middle", "top": "on top of", "where": WHERE_EN},
+    "pt": {"place": "Colocar", "move": "Mover", "middle": "no centro", "top": "em cima", "where": WHERE_PT},
+}
+
 
 def own_name(tile: int, lang: str) -> str:
     """The player's own tile: "Otter 1", "Lontra 1", "Elder"."""
@@ -47,20 +53,11 @@ def describe_move(pos: Position, move: Move, lang: str = "en") -> str:
     if move is None:
         return "Pass (no move is possible)" if lang == "en" else "Passar (nenhuma jogada é possível)"
     tile, frm, to = move
-    placing = frm < 0
+    w = MOVE_WORDS[lang]
+    verb = w["place" if frm < 0 else "move"]
     me = own_name(tile, lang)
-    if lang == "en":
-        verb = "Place" if placing else "Move"
-        if not pos.stacks:
-            return f"{verb} {me} in the middle"
-        ref, i = reference(pos, move)
-        if i == -1:
-            return f"{verb} {me} on top of {full_name(ref, lang)}"
-        return f"{verb} {me} {WHERE_EN[i]} {full_name(ref, lang)}"
-    verb = "Colocar" if placing else "Mover"
     if not pos.stacks:
-        return f"{verb} {me} no centro"
+        return f"{verb} {me} {w['middle']}"
     ref, i = reference(pos, move)
-    if i == -1:
-        return f"{verb} {me} em cima {_of_pt(ref)}"
-    return f"{verb} {me} {WHERE_PT[i]} {_of_pt(ref)}"
+    where = w["top"] if i == -1 else w["where"][i]
+    return f"{verb} {me} {where} {_of_pt(ref) if lang == 'pt' else full_name(ref, lang)}"
