@@ -303,17 +303,22 @@ export function paintHeight(ctx, face, n) {
   ctx.save();
   ctx.beginPath();
   ctx.arc(bx, by, 0.24, 0, Math.PI * 2);
-  ctx.fillStyle = "#1d140c";
+  fillBadge(ctx, "#1d140c", 0.05, String(n), bx, by + 0.015, 0.3);
+  ctx.restore();
+}
+
+/** The badge path just drawn filled with `fill`, a light rim `rim` wide, `text` at (x, y) in `size` bold. */
+function fillBadge(ctx, fill, rim, text, x, y, size) {
+  ctx.fillStyle = fill;
   ctx.fill();
-  ctx.lineWidth = 0.05;
+  ctx.lineWidth = rim;
   ctx.strokeStyle = "#ffe9b8";
   ctx.stroke();
   ctx.fillStyle = "#fff4dc";
-  ctx.font = "700 0.3px system-ui, sans-serif";
+  ctx.font = `700 ${size}px system-ui, sans-serif`;
   ctx.textAlign = "center";
   ctx.textBaseline = "middle";
-  ctx.fillText(String(n), bx, by + 0.015);
-  ctx.restore();
+  ctx.fillText(text, x, y);
 }
 
 /**
@@ -337,16 +342,7 @@ export function paintElderDots(ctx, face, taken) {
   const bx = face.x, by = face.y + 0.62;
   ctx.beginPath();
   ctx.roundRect(bx - 0.32, by - 0.17, 0.64, 0.34, 0.15);
-  ctx.fillStyle = count >= 5 ? DANGER : "#1d140c";
-  ctx.fill();
-  ctx.lineWidth = 0.03;
-  ctx.strokeStyle = "#ffe9b8";
-  ctx.stroke();
-  ctx.fillStyle = "#fff4dc";
-  ctx.font = "700 0.25px system-ui, sans-serif";
-  ctx.textAlign = "center";
-  ctx.textBaseline = "middle";
-  ctx.fillText(`${count}/6`, bx, by + 0.01);
+  fillBadge(ctx, count >= 5 ? DANGER : "#1d140c", 0.03, `${count}/6`, bx, by + 0.01, 0.25);
   ctx.restore();
 }
 

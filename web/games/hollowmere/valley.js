@@ -116,38 +116,38 @@ export function paintValley(ctx, v, sc) {
   // in amber (unless the preview shows that very cell).
   const sg = sc.suggest;
   if (sg && !(pv && pv.x === sg.x && pv.y === sg.y)) {
-    ctx.save();
-    ctx.globalAlpha = 0.72;
-    ctx.translate(sg.x, sg.y);
-    paintTile(ctx, sg.def, sg.r, variantOf(sg.x, sg.y));
-    ctx.restore();
+    paintUnlaid(ctx, sg.def, sg.r, sg.x, sg.y, 0.72);
     ctx.strokeStyle = "#f0a418";
     ctx.lineWidth = Math.max(5 / s, 0.08);
     ctx.strokeRect(sg.x + 0.02, sg.y + 0.02, 0.96, 0.96);
-    if (sg.region) {
-      const a = geometry(sg.def, sg.r).anchors[sg.region] || [0.5, 0.5];
-      const reg = sg.def.regions.find((r) => r.id === sg.region);
-      paintWarden(ctx, sg.x + a[0], sg.y + a[1], Math.max(0.34, 15 / s), sc.viewer, reg && reg.kind === "meadow");
-    }
+    if (sg.region) paintUnlaidWarden(ctx, sg.def, sg.r, sg.x, sg.y, sg.region, s, sc.viewer);
   }
   // The preview: the tile as it would lie, its Warden if one is picked.
   if (pv && pv.tile) {
-    ctx.save();
-    ctx.globalAlpha = 0.94;
-    ctx.translate(pv.x, pv.y);
-    paintTile(ctx, pv.tile, sc.handR, variantOf(pv.x, pv.y));
-    ctx.restore();
+    paintUnlaid(ctx, pv.tile, sc.handR, pv.x, pv.y, 0.94);
     ctx.strokeStyle = "#ffb000";
     ctx.lineWidth = Math.max(3 / s, 0.05);
     ctx.setLineDash([0.18, 0.1]);
     ctx.strokeRect(pv.x, pv.y, 1, 1);
     ctx.setLineDash([]);
-    if (sc.warden) {
-      const a = geometry(pv.tile, sc.handR).anchors[sc.warden] || [0.5, 0.5];
-      const reg = pv.tile.regions.find((r) => r.id === sc.warden);
-      paintWarden(ctx, pv.x + a[0], pv.y + a[1], Math.max(0.34, 15 / s), sc.viewer, reg && reg.kind === "meadow");
-    }
+    if (sc.warden) paintUnlaidWarden(ctx, pv.tile, sc.handR, pv.x, pv.y, sc.warden, s, sc.viewer);
   }
+}
+
+/** Tile `def` turned `r` at cell (x, y), see-through (`alpha`): a lay not made yet. */
+function paintUnlaid(ctx, def, r, x, y, alpha) {
+  ctx.save();
+  ctx.globalAlpha = alpha;
+  ctx.translate(x, y);
+  paintTile(ctx, def, r, variantOf(x, y));
+  ctx.restore();
+}
+
+/** A Warden of `viewer` on region `region` of such a tile, never smaller than 15 screen px at scale `s`. */
+function paintUnlaidWarden(ctx, def, r, x, y, region, s, viewer) {
+  const a = geometry(def, r).anchors[region] || [0.5, 0.5];
+  const reg = def.regions.find((g) => g.id === region);
+  paintWarden(ctx, x + a[0], y + a[1], Math.max(0.34, 15 / s), viewer, reg && reg.kind === "meadow");
 }
 
 /** The preview's Warden spots as numbered badges, in screen pixels so they stay readable. */
