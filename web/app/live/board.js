@@ -125,10 +125,7 @@ export class LiveBoard {
       this.note(t("table.notLegal"));
       return;
     }
-    this.interactive = false;
-    this.countdown.stop();
-    this.paintMoves();
-    this.onPlay(action, this.snap.viewer);
+    this.send(action);
   }
 
   /** A table action (resign, a draw offer or answer, a hint) the engine listed for this seat. */
@@ -146,6 +143,11 @@ export class LiveBoard {
       this.onPlay(action, this.snap.viewer);
       return;
     }
+    this.send(action);
+  }
+
+  /** The seat's move or table action to the host; the board waits for the next snapshot. */
+  send(action) {
     this.interactive = false;
     this.countdown.stop();
     this.paintMoves();
