@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.browser.vt_page import moves, snapshot, wait_moves
+from tests.browser.vt_page import centre, keys_are_listed, moves, pinch_out, snapshot, touch_drag, wait_moves
 
 from py_engine.games.elderwood.bots import search_move
 from py_engine.games.elderwood.notation import format_move
@@ -136,19 +136,15 @@ def keyboard_move(page, snap, move, escape_first=False):
     expected = legal_targets(snap, src)
     tab_to(page, src)
     if escape_first:
-        page.keyboard.press("Enter")
-        assert board_state(page)["lifted"] == src
-        page.keyboard.press("Escape")
-        assert board_state(page) == {"lifted": "", "rings": []}
-        a = page.evaluate(ACTIVE)
-        assert (a["pile"] == src[2:]) if src.startswith("p:") else (a["id"] == src), "Escape gives the focus back"
-        # Space toggles the lift: on the first ring it puts the tile back (Enter would set it down).
-        page.keyboard.press("Enter")
-        assert board_state(page)["lifted"] == src
-        page.keyboard.press("Space")
-        assert board_state(page) == {"lifted": "", "rings": []}
-        a = page.evaluate(ACTIVE)
-        assert (a["pile"] == src[2:]) if src.startswith("p:") else (a["id"] == src), "Space gives the focus back"
+        # Escape puts the lifted tile back; so does Space, which toggles the lift (on the first ring,
+        # Enter would set it down). Either gives the focus back to the tile.
+        for key in ("Escape", "Space"):
+            page.keyboard.press("Enter")
+            assert board_state(page)["lifted"] == src
+            page.keyboard.press(key)
+            assert board_state(page) == {"lifted": "", "rings": []}
+            a = page.evaluate(ACTIVE)
+            assert (a["pile"] == src[2:]) if src.startswith("p:") else (a["id"] == src), f"{key} gives the focus back"
     page.keyboard.press("Enter")
     state = board_state(page)
     assert state["lifted"] == src
@@ -184,13 +180,7 @@ def test_a_whole_game_with_the_keyboard_only(page, live_site, context):
         keyboard_move(page, snap, move, escape_first=moves == 0)
         if moves == 0:
             # ? lists the keys in words; Escape closes the list and the focus comes back to the board.
-            page.keyboard.press("?")
-            box = page.locator(".ew-root .vt-keylist")
-            assert box.is_visible()
-            for words in ("Enter", "Space", "Arrow keys", "Escape", "ring"):
-                assert words in box.inner_text()
-            page.keyboard.press("Escape")
-            assert not box.is_visible()
+            keys_are_listed(page, ".ew-root", ("Enter", "Space", "Arrow keys", "Escape", "ring"))
         moves += 1
         snap = wait_turn(page)
     check_finished(page, snap, me)
@@ -330,26 +320,14 @@ def test_fit_wheel_pinch_and_zoom_buttons(phone, live_site):
 
     # A two-finger pinch outwards zooms in further, round its middle.
     box = board_box(page)
-    cx, cy = box["x"] + box["width"] / 2, box["y"] + box["height"] / 2
-    cdp = page.context.new_cdp_session(page)
-
-    def touch(kind, pts):
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-            {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(pts)]})
-
-    touch("touchStart", [(cx - 30, cy), (cx + 30, cy)])
-    for d in range(35, 95, 10):
-        touch("touchMove", [(cx - d, cy), (cx + d, cy)])
-    touch("touchEnd", [])
+    cx, cy = centre(box)
+    pinch_out(page, cx, cy)
     pinched = viewport_state(page)
     assert pinched["scale"] > z["scale"] * 1.5
 
     # One finger drags: the view pans and nothing is lifted.
     before = page.evaluate("document.querySelector('.ew-root').__renderer.pointFor(0, 0)")
-    touch("touchStart", [(cx, cy)])
-    for d in range(10, 90, 10):
-        touch("touchMove", [(cx + d, cy + d / 2)])
-    touch("touchEnd", [])
+    touch_drag(page, cx, cy, 80, 40)
     after = page.evaluate("document.querySelector('.ew-root').__renderer.pointFor(0, 0)")
     assert abs(after["x"] - before["x"] - 80) < 12 and abs(after["y"] - before["y"] - 40) < 12
     assert board_state(page)["lifted"] == ""

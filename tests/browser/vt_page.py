@@ -27,10 +27,10 @@ _UPGRADE = """() => { const db = req.result;
     for (const s of ['records', 'tables', 'aside']) if (!db.objectStoreNames.contains(s)) db.createObjectStore(s, {keyPath: 'id'}); }"""
 
 
-def _in_db(body: str) -> str:
-    """A page function of ``[store, arg]`` that opens the site's database and runs ``body`` with it open as
+def _in_db(body: str, params: str = "[store, arg]") -> str:
+    """A page function of ``params`` that opens the site's database and runs ``body`` with it open as
     ``db`` (``body`` closes it and resolves; a throw closes it and rejects)."""
-    return """([store, arg]) => new Promise((resolve, reject) => {
+    return f"({params}) => " + """new Promise((resolve, reject) => {
   const req = indexedDB.open('valley-tables', 1);
   req.onerror = () => reject(req.error);
   req.onblocked = () => reject(new Error('the site database is held by another version'));
@@ -100,21 +100,12 @@ def store_put(page, store: str, value: dict) -> None:
     page.evaluate(IDB_PUT_JS, [store, value])
 
 
-DUMP_JS = """() => new Promise((resolve, reject) => {
-  const req = indexedDB.open('valley-tables', 1);
-  req.onerror = () => reject(req.error);
-  req.onblocked = () => reject(new Error('the site database is held by another version'));
-  req.onupgradeneeded = OPEN_UPGRADE;
-  req.onsuccess = () => { try {
-    const db = req.result;
-    const names = [...db.objectStoreNames];
+DUMP_JS = _in_db("""    const names = [...db.objectStoreNames];
     if (!names.length) { db.close(); resolve({}); return; }
     const tx = db.transaction(names);
     const out = {};
     for (const n of names) { const g = tx.objectStore(n).getAll(); g.onsuccess = () => { out[n] = g.result; }; }
-    tx.oncomplete = () => { db.close(); resolve(out); };
-  } catch (e) { req.result.close(); reject(e); } };
-})""".replace("OPEN_UPGRADE", _UPGRADE)
+    tx.oncomplete = () => { db.close(); resolve(out); };""", params="")
 
 
 def dump(page) -> dict:
@@ -288,6 +279,20 @@ def one_device(browser, width: int, height: int, *, touch: bool = False, service
         ctx.close()
     assert not pg.errors, pg.errors
     assert not ctx.blocked, ctx.blocked
+
+
+def keys_are_listed(page, root: str, words) -> object:
+    """? on the board of ``root`` lists its keys, each of ``words`` among them; Escape closes the list.
+    Returns the list's locator."""
+    page.keyboard.press("?")
+    box = page.locator(f"{root} .vt-keylist")
+    assert box.is_visible()
+    listed = box.inner_text()
+    for w in words:
+        assert w in listed, (w, listed)
+    page.keyboard.press("Escape")
+    assert not box.is_visible()
+    return box
 
 
 def centre(box):
