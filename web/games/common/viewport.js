@@ -211,15 +211,8 @@ export function createViewport(host, opts = {}) {
   function reveal(b) {
     if (!w || !h) return;
     const pad = o.fitPadding;
-    const l = pad + inset.left, r = w - pad - inset.right, t = pad + inset.top, btm = h - pad - inset.bottom;
-    const a = worldToScreen(b.minX, b.minY), c = worldToScreen(b.maxX, b.maxY);
-    const shift = (lo, hi, from, to) => {
-      if (hi - lo > to - from) return (from + to) / 2 - (lo + hi) / 2;
-      if (lo < from) return from - lo;
-      if (hi > to) return to - hi;
-      return 0;
-    };
-    const dx = shift(a.x, c.x, l, r), dy = shift(a.y, c.y, t, btm);
+    const area = { left: pad + inset.left, right: w - pad - inset.right, top: pad + inset.top, bottom: h - pad - inset.bottom };
+    const { dx, dy } = revealShift(b, area, worldToScreen);
     if (!dx && !dy) return;
     ox += dx;
     oy += dy;
@@ -409,6 +402,21 @@ export function createViewport(host, opts = {}) {
 
   resize();
   return vp;
+}
+
+/**
+ * The least pan (CSS px, {dx, dy}) that brings world box `b` inside `area` ({left, right, top,
+ * bottom}, screen px), or centres it on an axis where it is larger than the area.
+ */
+export function revealShift(b, area, worldToScreen) {
+  const a = worldToScreen(b.minX, b.minY), c = worldToScreen(b.maxX, b.maxY);
+  const shift = (lo, hi, from, to) => {
+    if (hi - lo > to - from) return (from + to) / 2 - (lo + hi) / 2;
+    if (lo < from) return from - lo;
+    if (hi > to) return to - hi;
+    return 0;
+  };
+  return { dx: shift(a.x, c.x, area.left, area.right), dy: shift(a.y, c.y, area.top, area.bottom) };
 }
 
 // --- focusable items over the canvas ------------------------------------------------

@@ -5,6 +5,7 @@
 // map comes back if it was showing before.
 
 import { boxOf } from "./art.js";
+import { revealShift } from "../common/viewport.js";
 
 /**
  * vp: the map's viewport, mapBox its element, sheetEl the sheet; current(): the sheet the renderer
@@ -78,16 +79,9 @@ export function createCamera({ vp, mapBox, sheetEl, current, alive }) {
   /** Pan the least so a box shows in the free part of the map (keeping the zoom). */
   function reveal(b) {
     if (!b) return;
-    const { top, bottom, left, right } = freeArea();
-    if (bottom - top < 40) return;
-    const a = vp.worldToScreen(b.minX, b.minY), c = vp.worldToScreen(b.maxX, b.maxY);
-    const shift = (lo, hi, from, to) => {
-      if (hi - lo > to - from) return (from + to) / 2 - (lo + hi) / 2;
-      if (lo < from) return from - lo;
-      if (hi > to) return to - hi;
-      return 0;
-    };
-    const dx = shift(a.x, c.x, left, right), dy = shift(a.y, c.y, top, bottom);
+    const area = freeArea();
+    if (area.bottom - area.top < 40) return;
+    const { dx, dy } = revealShift(b, area, vp.worldToScreen);
     if (dx || dy) vp.panBy(dx, dy);
   }
 
