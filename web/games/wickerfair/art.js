@@ -26,6 +26,14 @@ function path(ctx, pts) {
   ctx.closePath();
 }
 
+/** Hex `h`'s edge drawn `inset` px inside its corners, `width` wide in `colour`. */
+function outline(ctx, h, inset, width, colour) {
+  path(ctx, corners(h.x, h.y, SIZE - inset));
+  ctx.lineWidth = width;
+  ctx.strokeStyle = colour;
+  ctx.stroke();
+}
+
 // A small deterministic jitter per hex so motifs do not look stamped.
 function jit(seed, k) {
   const v = Math.sin(seed * 12.9898 + k * 78.233) * 43758.5453;
@@ -170,13 +178,7 @@ function plate(ctx, h) {
 
 function visitorToken(ctx, x, y) {
   ctx.save();
-  ctx.fillStyle = "#ffd23f";
-  ctx.strokeStyle = "#6b4a00";
-  ctx.lineWidth = 1.8;
-  ctx.beginPath();
-  ctx.arc(x, y, 9, 0, Math.PI * 2);
-  ctx.fill();
-  ctx.stroke();
+  disc(ctx, x, y, 9, "#ffd23f", 1.8, "#6b4a00");
   // a little pennant
   ctx.fillStyle = "#c2241f";
   ctx.beginPath();
@@ -205,19 +207,22 @@ function label(ctx, text, x, y, size, fill, ink) {
 
 // --- pieces -------------------------------------------------------------------------------------
 
+/** A circle of radius `r` filled with `fill` (none if null), its rim `width` wide in `rim`. */
+function disc(ctx, x, y, r, fill, width, rim) {
+  ctx.beginPath();
+  ctx.arc(x, y, r, 0, Math.PI * 2);
+  if (fill) {
+    ctx.fillStyle = fill;
+    ctx.fill();
+  }
+  ctx.lineWidth = width;
+  ctx.strokeStyle = rim;
+  ctx.stroke();
+}
+
 function herald(ctx, x, y, colour, n, hot) {
-  ctx.beginPath();
-  ctx.arc(x, y, 10.5, 0, Math.PI * 2);
-  ctx.fillStyle = colour;
-  ctx.fill();
-  ctx.lineWidth = hot ? 4 : 2.2;
-  ctx.strokeStyle = hot ? "#ffd400" : "#fffaf0";
-  ctx.stroke();
-  ctx.beginPath();
-  ctx.arc(x, y, 12.5, 0, Math.PI * 2);
-  ctx.lineWidth = 1.2;
-  ctx.strokeStyle = "#1b140a";
-  ctx.stroke();
+  disc(ctx, x, y, 10.5, colour, hot ? 4 : 2.2, hot ? "#ffd400" : "#fffaf0");
+  disc(ctx, x, y, 12.5, null, 1.2, "#1b140a");
   // a crown notch so a herald never reads as a farmer
   ctx.fillStyle = "#fffaf0";
   ctx.beginPath();
@@ -255,13 +260,7 @@ function walker(ctx, x, y, colour, n, hot) {
 }
 
 function farmer(ctx, x, y, colour, count, hot) {
-  ctx.beginPath();
-  ctx.arc(x, y, 7.5, 0, Math.PI * 2);
-  ctx.fillStyle = colour;
-  ctx.fill();
-  ctx.lineWidth = hot ? 3 : 1.6;
-  ctx.strokeStyle = hot ? "#ffd400" : "#1b140a";
-  ctx.stroke();
+  disc(ctx, x, y, 7.5, colour, hot ? 3 : 1.6, hot ? "#ffd400" : "#1b140a");
   if (count > 1) label(ctx, String(count), x, y + 0.5, 9.5, null, inkOn(colour));
 }
 
@@ -396,10 +395,7 @@ export function paintMap(ctx, geo, m, now) {
     ctx.stroke();
     const owner = control[h.id];
     if (owner !== undefined) {
-      path(ctx, corners(h.x, h.y, SIZE - 4));
-      ctx.lineWidth = 4.5;
-      ctx.strokeStyle = m.colours[owner];
-      ctx.stroke();
+      outline(ctx, h, 4, 4.5, m.colours[owner]);
     }
   }
   // streams on hex edges
@@ -486,10 +482,7 @@ export function paintMap(ctx, geo, m, now) {
       ctx.restore();
     }
     if (m.confront === h.id) {
-      path(ctx, corners(h.x, h.y, SIZE - 2));
-      ctx.lineWidth = 5;
-      ctx.strokeStyle = "#d7261e";
-      ctx.stroke();
+      outline(ctx, h, 2, 5, "#d7261e");
     }
   }
   paintLastTurn(ctx, geo, m);
@@ -498,19 +491,11 @@ export function paintMap(ctx, geo, m, now) {
     if (h) ring(ctx, h.x, h.y, 41, now, m.hot === id);
   }
   if (m.hot && geo.hexes.has(m.hot)) {
-    const h = geo.hexes.get(m.hot);
-    path(ctx, corners(h.x, h.y, SIZE - 1));
-    ctx.lineWidth = 3.5;
-    ctx.strokeStyle = "#1f6fd1";
-    ctx.stroke();
+    outline(ctx, geo.hexes.get(m.hot), 1, 3.5, "#1f6fd1");
   }
   // A hint: the hex the suggested step names, outlined in amber.
   if (m.suggest && geo.hexes.has(m.suggest)) {
-    const h = geo.hexes.get(m.suggest);
-    path(ctx, corners(h.x, h.y, SIZE - 3));
-    ctx.lineWidth = 6;
-    ctx.strokeStyle = "#f0a418";
-    ctx.stroke();
+    outline(ctx, geo.hexes.get(m.suggest), 3, 6, "#f0a418");
   }
 }
 
