@@ -23,7 +23,7 @@ import { addStyleOnce } from "../../lib/style.js";
 import { fromLink, joinTable, follow, table, shownSnap, mayMove } from "./joined.js";
 import { paintDaysStatus, isDaysControl } from "./status.js";
 import { getRow } from "./store.js";
-import { onHubChange } from "./hub.js";
+import { DaysPage } from "./page.js";
 import "../live/strings.js";
 import "../live/strings_net.js";
 import "./strings_guest.js";
@@ -149,12 +149,12 @@ export function mount(el, params, ctx) {
   return () => page.destroy();
 }
 
-class GuestDaysPage {
+class GuestDaysPage extends DaysPage {
   constructor(el, id, ctx) {
+    super(() => this.paint());
     this.el = el;
     this.id = id;
     this.ctx = ctx;
-    this.offs = [];
     this.head = h("div.live-head");
     this.line = h("p.days-line", { role: "status" });
     this.notes = h("div.live-notes");
@@ -167,9 +167,6 @@ class GuestDaysPage {
     this.page = h("div.live-page.days-guest-page", { dataset: { page: "days-guest", table: id } },
       this.head, this.line, this.notes, this.lead, this.sent, this.statusBox, this.checkBox, this.boardBox, this.fairBox);
     el.replaceChildren(this.page);
-    this.offs.push(onLangChange(() => this.paint()), onHubChange(() => this.paintSoon()));
-    // Time passes: the days and hours left, and a deadline passing (the offers come then).
-    this.ticker = setInterval(() => this.paintStatus(), 30_000);
   }
 
   async open() {
@@ -356,11 +353,7 @@ class GuestDaysPage {
   }
 
   destroy() {
-    this.dead = true;
-    clearInterval(this.ticker);
-    clearTimeout(this.paintTimer);
-    for (const off of this.offs) off();
-    if (this.board) this.board.destroy();
+    super.destroy();
     if (window.__vt && window.__vt.daysGuest && window.__vt.daysGuest.page === this) delete window.__vt.daysGuest;
   }
 }

@@ -15,21 +15,15 @@
 
 import { t } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
-import { allRows } from "./store.js";
+import { LISTED_AFTER_END_MS, marked, markedRows } from "./store.js";
 import { leftWords, addWaitingSource } from "../turns.js";
 import "./strings.js";
 
 const MARK = "vt.daysHost";
-/** A finished or cancelled table stays in the lobby's list this long. */
-const LISTED_AFTER_END_MS = 7 * 86_400_000;
 
-/** Whether this device hosts a table over days (a mark kept beside the rows: no database is opened to know). */
+/** Whether this device hosts a table over days. */
 export function hostsDays() {
-  try {
-    return localStorage.getItem(MARK) === "1";
-  } catch (_) {
-    return false;
-  }
+  return marked(MARK);
 }
 
 export function markHosting(on) {
@@ -41,13 +35,7 @@ export function markHosting(on) {
 
 /** Every hosted row (none without the mark). */
 export async function hostedRows() {
-  if (!hostsDays()) return [];
-  try {
-    return await allRows("hosted");
-  } catch (e) {
-    console.warn("days: the hosted tables could not be read", e);
-    return [];
-  }
+  return markedRows(MARK, "hosted");
 }
 
 /** The summary of a started table from seat 0's snapshot. */

@@ -10,7 +10,7 @@
 //
 // Test hook: window.__vt.daysHost = {table, core} while the page is open.
 
-import { t, words, getLang, onLangChange } from "../../lib/i18n.js";
+import { t, words, getLang } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
 import { GAMES, isGame } from "../../games/index.js";
 import { messagePage, formatDate } from "../table/live.js";
@@ -19,7 +19,7 @@ import { addLiveStyle, copy } from "../live/common.js";
 import { qrCanvas } from "../live/qr.js";
 import { addStyleOnce } from "../../lib/style.js";
 import { announce } from "../../lib/announce.js";
-import { onHubChange } from "./hub.js";
+import { DaysPage } from "./page.js";
 import { dealerOf } from "./dealer.js";
 import { paintDaysStatus, isDaysControl } from "./status.js";
 import "../live/strings.js";
@@ -44,13 +44,13 @@ export function mount(el, params, ctx) {
   return () => page.destroy();
 }
 
-class DaysHostPage {
+class DaysHostPage extends DaysPage {
   constructor(el, row, ctx) {
+    super(() => this.repaint());
     this.el = el;
     this.id = row.id;
     this.game = row.game;
     this.ctx = ctx;
-    this.offs = [];
     this.statusBox = h("section.days-status", { "aria-live": "polite" });
     this.guestsBox = h("section.live-guests.days-guests");
     this.boardBox = h("div.days-board");
@@ -60,9 +60,6 @@ class DaysHostPage {
       this.head, this.lead, this.statusBox, this.boardBox, this.guestsBox));
     this.paintHead();
     this.lead.replaceChildren(h("p.hint", t("live.reopening")));
-    this.offs.push(onLangChange(() => this.repaint()), onHubChange(() => this.paintSoon()));
-    // Time passes: the time left, and a deadline passing (the offers come then, never earlier).
-    this.ticker = setInterval(() => this.paintStatus(), 30_000);
   }
 
   async open() {
@@ -262,11 +259,7 @@ class DaysHostPage {
   }
 
   destroy() {
-    this.dead = true;
-    clearInterval(this.ticker);
-    clearTimeout(this.paintTimer);
-    for (const off of this.offs) off();
-    if (this.board) this.board.destroy();
+    super.destroy();
     if (this.held) this.table.release();
     if (window.__vt && window.__vt.daysHost && window.__vt.daysHost.table === this.table) delete window.__vt.daysHost;
   }

@@ -5,23 +5,17 @@
 
 import { t } from "../../lib/i18n.js";
 import { h } from "../../lib/dom.js";
-import { allRows } from "./store.js";
+import { LISTED_AFTER_END_MS, marked, markedRows } from "./store.js";
 import { leftWords } from "../turns.js";
 import "./strings_guest.js";
 
 const MARK = "vt.daysGuest";
 /** The rows this code reads (joined.js writes them). */
 export const ROW_VERSION = 1;
-/** A finished or cancelled table stays in the lobby's list this long. */
-const LISTED_AFTER_END_MS = 7 * 86_400_000;
 
 /** Whether this device joined a table over days. */
 export function joinsDays() {
-  try {
-    return localStorage.getItem(MARK) === "1";
-  } catch (_) {
-    return false;
-  }
+  return marked(MARK);
 }
 
 export function markJoined() {
@@ -32,13 +26,7 @@ export function markJoined() {
 
 /** Every joined table's row, the most recently changed first (none without the mark). */
 export async function joinedRows() {
-  if (!joinsDays()) return [];
-  try {
-    return (await allRows("joined")).filter((r) => r.v === ROW_VERSION).sort((a, b) => (b.updated || 0) - (a.updated || 0));
-  } catch (e) {
-    console.warn("days: the tables joined could not be read", e);
-    return [];
-  }
+  return (await markedRows(MARK, "joined")).filter((r) => r.v === ROW_VERSION).sort((a, b) => (b.updated || 0) - (a.updated || 0));
 }
 
 /** The seat may move in `snap` (its decision, something legal). */

@@ -101,34 +101,61 @@ export async function forget(id) {
   return done(tx);
 }
 
-/** A table's row in `kind` ("hosted" or "joined"), or null. */
-export async function getRow(kind, id) {
+/** A transaction on the table store `kind` ("hosted" or "joined") and that store. */
+async function tableStore(kind, mode = "readonly") {
   if (!TABLES.includes(kind)) throw new Error(`no such store: ${kind}`);
-  const d = await db();
-  return (await request(d.transaction(kind).objectStore(kind).get(id))) || null;
+  const tx = (await db()).transaction(kind, mode);
+  return { tx, store: tx.objectStore(kind) };
+}
+
+/** A table's row in `kind`, or null. */
+export async function getRow(kind, id) {
+  const { store } = await tableStore(kind);
+  return (await request(store.get(id))) || null;
 }
 
 /** Every row of `kind`. */
 export async function allRows(kind) {
-  if (!TABLES.includes(kind)) throw new Error(`no such store: ${kind}`);
-  const d = await db();
-  return request(d.transaction(kind).objectStore(kind).getAll());
+  const { store } = await tableStore(kind);
+  return request(store.getAll());
 }
 
 /** Keep `row` (its `id` is the table's) in `kind`. */
 export async function putRow(kind, row) {
-  if (!TABLES.includes(kind)) throw new Error(`no such store: ${kind}`);
-  const d = await db();
-  const tx = d.transaction(kind, "readwrite");
-  tx.objectStore(kind).put(row);
+  const { tx, store } = await tableStore(kind, "readwrite");
+  store.put(row);
   return done(tx);
+}
+
+/** A finished or cancelled table stays in the lobby's list this long. */
+export const LISTED_AFTER_END_MS = 7 * 86_400_000;
+
+/**
+ * Whether the localStorage mark `mark` says this device keeps rows of a kind: a device without it
+ * opens no database (and no relay) to know it has none.
+ */
+export function marked(mark) {
+  try {
+    return localStorage.getItem(mark) === "1";
+  } catch (_) {
+    return false;
+  }
+}
+
+/** Every row of `kind` (none without `mark`, none when the database cannot be read). */
+export async function markedRows(mark, kind) {
+  if (!marked(mark)) return [];
+  try {
+    return await allRows(kind);
+  } catch (e) {
+    console.warn(`days: the ${kind} tables could not be read`, e);
+    return [];
+  }
 }
 
 /** Forget the row `id` of `kind`. */
 export async function deleteRow(kind, id) {
-  if (!TABLES.includes(kind)) throw new Error(`no such store: ${kind}`);
-  const d = await db();
-  const tx = d.transaction(kind, "readwrite");
-  tx.objectStore(kind).delete(id);
+  const { tx, store } = await tableStore(kind, "readwrite");
+  store.delete(id);
   return done(tx);
 }
