@@ -15,6 +15,7 @@ import re
 import pytest
 
 from py_engine import bridge
+from tests.browser.vt_page import keys_are_listed
 
 LAY = re.compile(r"^([A-Z][A-Z0-9]*)@(\d+),(\d+)r([0-3])(?:\+([a-z][a-z0-9]*)|-)$")
 
@@ -289,14 +290,7 @@ def test_question_mark_lists_the_keys_in_words(board):
     snap = to_my_turn(new_game({}))
     board.show(snap)
     focus_cell(board, sorted(cells(snap))[0])
-    board.keyboard.press("?")
-    box = board.locator(".hm-root .vt-keylist")
-    assert box.is_visible()
-    words = box.inner_text()
-    for w in ("Enter", "Space", "Arrow keys", "Escape", "Warden"):
-        assert w in words
-    board.keyboard.press("Escape")
-    assert not box.is_visible()
+    box = keys_are_listed(board, ".hm-root", ("Enter", "Space", "Arrow keys", "Escape", "Warden"))
     assert board.evaluate("document.querySelector('.hm-root').contains(document.activeElement)")
     board.evaluate("async () => { (await import('/web/lib/i18n.js')).setLang('pt'); window.__r.setLang('pt'); }")
     board.keyboard.press("?")

@@ -14,8 +14,8 @@ import time
 import pytest
 
 from tests.browser.vt_page import (  # noqa: F401  (centre, tap, touch_drag: the game tests take them from here)
-    centre, csp_safe_waits, device_context, moves, saved_record, screenshot, snapshot, start_new_table, tap, touch_drag,
-    wait_moves,
+    centre, csp_safe_waits, device_context, keys_are_listed, moves, pinch_out, saved_record, screenshot, snapshot,
+    start_new_table, tap, touch_drag, verify_from_end_screen, wait_moves,
 )
 from pathlib import Path
 
@@ -115,14 +115,6 @@ def check_finished(page, snap, me=0):
         m, sh = page.locator(".mh-map").bounding_box(), page.locator(".mh-sheet").bounding_box()
         assert m["width"] >= 400 and m["height"] >= 400, m
         assert sh["x"] >= m["x"] + m["width"] - 1, (m, sh)     # beside, not over
-
-
-def verify_from_end_screen(page):
-    page.wait_for_function("() => /#\\/verify\\?r=/.test(document.querySelector('.end-box a[href^=\"#/verify\"]')"
-                           ".getAttribute('href'))")
-    page.click('.end-box a[href^="#/verify"]')
-    page.wait_for_selector(".pg-verdict[data-verdict]", timeout=ENGINE_WAIT)
-    assert page.get_attribute(".pg-verdict", "data-verdict") == "valid"
 
 
 # --- taps on a phone ------------------------------------------------------------------------------
@@ -376,13 +368,7 @@ def test_a_whole_game_by_keyboard_at_desktop_size(page, live_site, context):
     escaped = listed = False
     by_list, by_keys = False, 0
     # ? lists the keys in words; Escape closes the list and gives the focus back to the table.
-    page.keyboard.press("?")
-    box = page.locator(".mh-root .vt-keylist")
-    assert box.is_visible()
-    for words in ("Enter", "Space", "Arrow keys", "Escape", "mail"):
-        assert words in box.inner_text()
-    page.keyboard.press("Escape")
-    assert not box.is_visible()
+    keys_are_listed(page, ".mh-root", ("Enter", "Space", "Arrow keys", "Escape", "mail"))
     assert page.evaluate(f"{ROOT}.contains(document.activeElement)")
     while not snap["terminal"]:
         if by_keys and not by_list:
@@ -442,15 +428,7 @@ def test_fit_wheel_pinch_drag_and_both_languages(phone, live_site):
     # Labels are drawn at a readable size, and a good share of the towns are named at phone size.
     assert len(page.evaluate(f"{R}.labelled")) >= 12
     cx, cy = centre(box)
-    cdp = page.context.new_cdp_session(page)
-
-    def touch(kind, pts):
-        cdp.send("Input.dispatchTouchEvent", {"type": kind, "touchPoints": [
-            {"x": x, "y": y, "id": i} for i, (x, y) in enumerate(pts)]})
-    touch("touchStart", [(cx - 30, cy), (cx + 30, cy)])
-    for d in range(35, 95, 10):
-        touch("touchMove", [(cx - d, cy), (cx + d, cy)])
-    touch("touchEnd", [])
+    pinch_out(page, cx, cy)
     pinched = page.evaluate(f"{vp}.scale")
     assert pinched > fitted["s"] * 1.5
     before = page.evaluate(f"{R}.townPoint('milhada')")

@@ -21,7 +21,7 @@ import pytest
 
 from tests.browser.vt_page import (  # noqa: F401  (centre, tap, touch_drag: the game tests take them from here)
     centre, csp_safe_waits, moves, saved_record, snapshot, start_new_table, store_put, stored, tap,
-    touch_drag, wait_moves, wait_stored,
+    touch_drag, verify_from_end_screen, wait_moves, wait_stored,
 )
 
 REPO = Path(__file__).resolve().parents[2]
@@ -245,14 +245,6 @@ def wait_turn(page):
         f"document.body.dataset.state === 'over' || (document.body.dataset.state === 'interactive'"
         f" && {ROOT}.dataset.acting === '1' && {ROOT}.dataset.pending === '0')", timeout=ENGINE_WAIT)
     return snapshot(page)
-
-
-def verify_from_end_screen(page):
-    page.wait_for_function("() => /#\\/verify\\?r=/.test(document.querySelector('.end-box a[href^=\"#/verify\"]')"
-                           ".getAttribute('href'))")
-    page.click('.end-box a[href^="#/verify"]')
-    page.wait_for_selector(".pg-verdict[data-verdict]", timeout=ENGINE_WAIT)
-    assert page.get_attribute(".pg-verdict", "data-verdict") == "valid"
 
 
 # --- keys ---------------------------------------------------------------------------------------
