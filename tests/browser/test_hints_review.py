@@ -18,20 +18,28 @@ from tests.browser.vt_page import (moves, one_device, page_state, screenshot, sn
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
 ROOTS = {"elderwood": ".ew-root", "hollowmere": ".hm-root", "milehollow": ".mh-root", "wickerfair": ".wf-root"}
-
-
-@pytest.mark.parametrize("game,size,lang", [
+#: Each game once, at one size, in one language (both languages and a phone and a desktop come up).
+TABLES = [
     ("elderwood", (1280, 800), "en"),
     ("hollowmere", (390, 844), "pt"),
     ("milehollow", (1024, 768), "pt"),   # a small desktop: the detailed map stays under 300 KB as a PNG
     ("wickerfair", (390, 844), "en"),
-])
+]
+
+
+def _table_against_a_bot(page, site, game: str, lang: str) -> str:
+    """A new table of the person against a bot (no clock, the bot quick), its board up, the page in ``lang``."""
+    table = start_new_table(page, site, game, ["person", "bot"], timers=False, query="botdelay=20")
+    page.wait_for_selector(ROOTS[game])
+    if lang == "pt":
+        page.click("[data-lang=pt]")
+    return table
+
+
+@pytest.mark.parametrize("game,size,lang", TABLES)
 def test_a_hint_is_marked_drawn_said_and_counted(browser, site, game, size, lang):
     with one_device(browser, *size, touch=size[0] < 500) as page:
-        start_new_table(page, site, game, ["person", "bot"], timers=False, query="botdelay=20")
-        page.wait_for_selector(ROOTS[game])
-        if lang == "pt":
-            page.click("[data-lang=pt]")
+        _table_against_a_bot(page, site, game, lang)
         wait_page_state(page, "interactive")
         t0 = time.monotonic()
         if size[0] < 500:
@@ -145,20 +153,12 @@ def _board_shows(page, game: str, info: dict) -> None:
     assert page.locator(".rv-list li.current").get_attribute("data-step") == info["step"]
 
 
-@pytest.mark.parametrize("game,size,lang", [
-    ("elderwood", (1280, 800), "en"),
-    ("hollowmere", (390, 844), "pt"),
-    ("milehollow", (1024, 768), "pt"),   # a small desktop: the detailed map stays under 300 KB as a PNG
-    ("wickerfair", (390, 844), "en"),
-])
+@pytest.mark.parametrize("game,size,lang", TABLES)
 def test_a_review_from_the_end_screen_judges_every_move_and_shows_the_board(browser, site, game, size, lang):
     phone = size[0] < 500
     shot = f"review-{game}-{'phone' if phone else 'desktop'}"
     with one_device(browser, *size, touch=phone) as page:
-        table = start_new_table(page, site, game, ["person", "bot"], timers=False, query="botdelay=20")
-        page.wait_for_selector(ROOTS[game])
-        if lang == "pt":
-            page.click("[data-lang=pt]")
+        table = _table_against_a_bot(page, site, game, lang)
         _play_a_few(page, game, phone, {"hollowmere": 6, "wickerfair": 1}.get(game, 3))
         # (Wickerfair's turns have many steps: hinted moves until the bot has chosen too.)
         for _ in range(8):
