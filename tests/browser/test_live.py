@@ -68,14 +68,20 @@ class Devices:
     def unexpected(self):
         return [e for e in self.errors if not any(p.search(e) for p in self.allowed)]
 
+    @classmethod
+    def of_one_test(cls, browser):
+        """For a fixture to yield from: the devices, closed after the test, which then fails on any page
+        error not allowed or any request that left the machine."""
+        d = cls(browser)
+        yield d
+        d.close()
+        assert not d.unexpected(), d.unexpected()
+        assert not d.blocked, d.blocked
+
 
 @pytest.fixture
 def devices(live_browser, site):
-    d = Devices(live_browser)
-    yield d
-    d.close()
-    assert not d.unexpected(), d.unexpected()
-    assert not d.blocked, d.blocked
+    yield from Devices.of_one_test(live_browser)
 
 
 # --- carrying codes by hand -----------------------------------------------------------------------
