@@ -13,7 +13,7 @@ import { announce } from "../lib/announce.js";
 import { createMarks } from "../lib/marks.js";
 import { LIMITS } from "../lib/story.js";
 import { seatText } from "../lib/util.js";
-import { createViewer } from "./viewer.js";
+import { createViewer, entryAt } from "./viewer.js";
 import { createChart } from "./chart.js";
 
 export function createStoryView(host, opts) {
@@ -87,7 +87,7 @@ export function createStoryView(host, opts) {
   }
   function moveWords(k) {
     const log = viewer && (viewer.final() || viewer.shown);
-    const entry = log && k > 0 ? log.log[k - 1] : null;
+    const entry = log ? entryAt(log.log, k) : null;
     return entry ? `${k}. ${names[entry.seat] ?? ""}: ${words(entry.words) || entry.action}` : t("pg.replay.startItem");
   }
   function judgedWords(m) {

@@ -15,6 +15,17 @@ import { loadRenderer } from "../games/index.js";
 import { seatText, plainKey } from "../lib/util.js";
 
 const KEEP = 80; // positions remembered besides the final one
+
+/**
+ * The log's entry of the k-th action (null at the start). Entries are numbered by action (`n`), but a
+ * seat's log may hold fewer than k: a secret not yet revealed to it is one entry, whatever its steps.
+ */
+export function entryAt(log, k) {
+  if (!log || k <= 0) return null;
+  if (log[k - 1] && log[k - 1].n === k) return log[k - 1];
+  for (let i = Math.min(log.length, k) - 1; i >= 0; i--) if (log[i].n <= k) return log[i];
+  return null;
+}
 const ICONS = {
   first: "M5 5h2.5v14H5zM19 5v14L8.5 12z",
   back: "M17 5v14L6 12z",
@@ -124,6 +135,7 @@ export function createViewer(host, opts) {
   }
 
   function entrySentence(entry) {
+    if (!entry) return t("pg.replay.startItem");
     const seat = record.seats[entry.seat];
     let text = `${seatText(seat, entry.seat)}: ${words(entry.words) || entry.action}`;
     if (entry.by === "timer") text += ` (${t("pg.replay.byTimer")})`;
@@ -166,7 +178,7 @@ export function createViewer(host, opts) {
     buttons.first.disabled = buttons.back.disabled = k === 0;
     buttons.forward.disabled = buttons.last.disabled = k === n;
     const log = full ? full.log : shown ? shown.log : null; // before the final position: the one on show
-    const entry = log && k > 0 ? log[k - 1] || null : null;
+    const entry = log ? entryAt(log, k) : null;
     const result = k === n ? resultWords(full || shown) : "";
     caption.textContent = `${entry ? `${k}. ${entrySentence(entry)}` : t("pg.replay.startItem")}${result ? ` · ${result}` : ""}`;
     for (const li of list.querySelectorAll("li[aria-selected='true']")) {
@@ -241,7 +253,7 @@ export function createViewer(host, opts) {
     if (noBoard) {
       board.hidden = true;
       fallback.hidden = false;
-      const entry = k > 0 ? snap.log[k - 1] : null;
+      const entry = entryAt(snap.log, k);
       root.classList.add("vtv-words-only");
       fallback.replaceChildren(
         h("p.vtv-noboard", t("pg.replay.noRenderer")),
@@ -276,7 +288,7 @@ export function createViewer(host, opts) {
     root.dataset.drawn = String(k);
     if (onDrawn) onDrawn(k);
     if (!full) paintPosition();
-    if (!quiet) say(k > 0 ? t("pg.replay.atMove", { k, n, text: entrySentence(snap.log[k - 1]) }) : t("pg.replay.atStart"));
+    if (!quiet) say(k > 0 ? t("pg.replay.atMove", { k, n, text: entrySentence(entryAt(snap.log, k)) }) : t("pg.replay.atStart"));
     // Stepping forward is the common case: have the next position ready.
     if (k < n && !cache.has(k + 1)) loadAt(k + 1).catch(() => {});
   }

@@ -148,11 +148,11 @@ export function mount(el, params, ctx) {
       if (!alive) return;
       seal.dataset.seal = report.ok ? "ok" : "bad";
       seal.className = `st-seal pg-verdict ${report.ok ? "good" : "bad"}`;
-      seal.replaceChildren(report.ok
-        ? h("p", h("span.pg-mark", { "aria-hidden": "true" }, "✓ "), t("story.sealOk"))
+      seal.replaceChildren(...(report.ok
+        ? [h("p", h("span.pg-mark", { "aria-hidden": "true" }, "✓ "), t("story.sealOk"))]
         : [h("p", h("span.pg-mark", { "aria-hidden": "true" }, "✗ "), h("strong", t("story.sealBad"))),
           h("p.st-differs", { dataset: { move: report.move || "", field: report.field || "" } }, words(report.words) || report.summary),
-          h("p", h("a", { href: "#/verify", onclick: async (e) => { e.preventDefault(); ctx.navigate(`#/verify?r=${await encodeRecord(record)}`); } }, t("story.sealDetails")))]);
+          h("p", h("a", { href: "#/verify", onclick: async (e) => { e.preventDefault(); ctx.navigate(`#/verify?r=${await encodeRecord(record)}`); } }, t("story.sealDetails")))]));
     }
 
     let linkCache = null;

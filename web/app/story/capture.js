@@ -6,14 +6,15 @@
 
 import { t, words } from "../../lib/i18n.js";
 import { gameName } from "../../lib/util.js";
+import { entryAt } from "../../embed/viewer.js";
 
 /** The widest frame (CSS px of the board times the device's pixel ratio are scaled down to it). */
 const MAX_W = 1280;
 /** A video's frames: each move held at least this long, a stretch aiming at this length in all. */
-const MOVE_MIN_MS = 80;
+const MOVE_MIN_MS = 60;
 const MOVE_MAX_MS = 700;
-const AIM_MS = 8000;
-const END_HOLD_MS = 1200;
+const AIM_MS = 6000;
+const END_HOLD_MS = 1000;
 
 const INK = "#2b1d10";
 const PAPER = "#f7f1e3";
@@ -43,7 +44,7 @@ function compose(ctx, view, names, size) {
   const { w, h, top, foot, boardH, unit } = size;
   const k = viewer.move;
   const snap = viewer.shown;
-  const entry = snap && k > 0 ? (viewer.final() || snap).log[k - 1] : null;
+  const entry = snap ? entryAt((viewer.final() || snap).log, k) : null;
   ctx.fillStyle = PAPER;
   ctx.fillRect(0, 0, w, h);
   ctx.drawImage(board, 0, top, w, boardH);

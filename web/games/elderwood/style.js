@@ -25,7 +25,7 @@ button.ew-pile{cursor:pointer;touch-action:manipulation}
 .ew-pile.ew-can{border-color:rgba(255,211,77,.55);background:rgba(255,211,77,.1)}
 .ew-pile.ew-lifted{transform:translateY(-5px);border-color:#ffd34d;box-shadow:0 6px 10px rgba(0,0,0,.5);background:rgba(255,211,77,.25)}
 .ew-pile[aria-disabled="true"]{opacity:.6}
-.ew-pile.ew-none{opacity:.35}
+.ew-pile.ew-none canvas{opacity:.35}
 .ew-pile:focus-visible{outline:3px solid #ffd34d;outline-offset:2px}
 .ew-board{position:relative;flex:1 1 auto;min-height:180px;border-radius:12px;overflow:hidden;
   background:#41514b;box-shadow:inset 0 0 50px rgba(0,0,0,.4)}

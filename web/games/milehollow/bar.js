@@ -58,7 +58,8 @@ export function createBar({ onSlot, onDeck, onMail, onPave }) {
       b.replaceChildren(el("span", "mh-label", word), el("span", "mh-count", count === null ? "" : count));
       b.classList.toggle("mh-can", can);
       b.setAttribute("aria-disabled", can ? "false" : "true");
-      b.setAttribute("aria-label", label);
+      // The words on the pile are its name (what a voice user says to press it); the rest describes it.
+      b.removeAttribute("aria-label");
       b.title = label;
     };
     const canDeck = acting && !pending && legal.has("deck");

@@ -55,7 +55,7 @@ export function createHand({ roomy, onHot }) {
     mailBtn.hidden = !mine;
     if (mine) {
       mailBtn.textContent = t("mh.mailBtn", { n: mine.length });
-      mailBtn.setAttribute("aria-label", t("mh.mailBtnLabel", { n: mine.length }));
+      mailBtn.title = t("mh.mailBtnLabel", { n: mine.length });   // a description: the words shown stay its name
       mailBtn.setAttribute("aria-expanded", mailsVisible() ? "true" : "false");
     }
   }

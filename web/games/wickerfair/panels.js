@@ -173,7 +173,9 @@ export function paintMat(box, { data, view, seat, legal, enabled, lastCol, onCol
     b.append(el("span", "wf-key", String(n)));
     build(b);
     const extra = lastCol === n ? ` ${t("wf.colLast")}` : "";
-    b.setAttribute("aria-label", words + extra);
+    // Its name is the column in words; what the column shows is the same, drawn (no second reading).
+    for (const part of b.children) part.setAttribute("aria-hidden", "true");
+    b.append(el("span", "visually-hidden", words + extra));
     tip(b, words + extra);
     b.addEventListener("click", (ev) => onColumn(n, ev.detail === 0));
     buttons.push(b);
