@@ -251,3 +251,19 @@ def test_a_picture_and_a_video_of_a_stretch_of_the_game(game, records, page, sit
     expected = min(0.7, max(0.06, 6.0 / to)) * to + 1.0
     assert 0.75 * expected <= played["s"] <= expected + 4.0, (played, expected)
     print(f"\n{game}: {to} moves, video {played['s']:.1f} s at {played['w']}x{played['h']}, made in {ms / 1000:.1f} s")
+
+
+def test_the_pyscript_page_writes_a_story_in_python_and_embeds_it(page, site):
+    """A page of the docs opens a story from Python: the example packs one and shows it in embed.html."""
+    page.goto(site.url("web/pyscript.html"))
+    page.wait_for_selector("body[data-examples=ready]", timeout=240_000)
+    section = page.locator("#ex-story")
+    assert section.get_attribute("data-state") == "done", section.locator(".output").inner_text()
+    frame = page.frame_locator("#ex-story .story-frame iframe")
+    frame.locator("main[data-state=ready]").wait_for(timeout=120_000)
+    assert frame.locator(".st-note .st-text").inner_text() == "Four pieces down: the first one is ringed."
+    frame.locator("canvas.vt-story-marks[data-marks='1']").wait_for()
+    assert json.loads(frame.locator(".vtv-board").get_attribute("data-marks")) == [{"at": "0,0"}]
+    assert frame.locator(".vtv").get_attribute("data-drawn") == "4"
+    section.scroll_into_view_if_needed()
+    section.screenshot(path=str(SCREENS / "story-pyscript.png"))

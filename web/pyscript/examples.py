@@ -13,6 +13,18 @@ from pyscript import document, window
 import py_engine
 
 
+def show_story(section, link):
+    """The example's story in a frame under its output: embed.html, as any page would embed it."""
+    box = section.querySelector(".story-frame")
+    frame = box.querySelector("iframe") or document.createElement("iframe")
+    frame.title = "A story in embed.html"
+    frame.width = "100%"
+    frame.height = "460"
+    lang = "pt" if document.documentElement.lang.startswith("pt") else "en"
+    frame.src = f"../embed.html#s={link}&controls=1&lang={lang}"
+    box.replaceChildren(frame)
+
+
 def run(section):
     code = section.querySelector("textarea.code").value
     out = section.querySelector(".output")
@@ -20,7 +32,8 @@ def run(section):
     started = time.perf_counter()
     try:
         with contextlib.redirect_stdout(buf):
-            exec(compile(code, section.id, "exec"), {"__name__": "__example__"})
+            exec(compile(code, section.id, "exec"),
+                 {"__name__": "__example__", "show_story": lambda link: show_story(section, link)})
         ok = True
     except Exception:
         buf.write(traceback.format_exc(limit=-3))
