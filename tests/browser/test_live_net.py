@@ -42,11 +42,7 @@ def net_browser(playwright_instance):
 
 @pytest.fixture
 def devices(net_browser, site):
-    d = Devices(net_browser)
-    yield d
-    d.close()
-    assert not d.unexpected(), d.unexpected()
-    assert not d.blocked, d.blocked
+    yield from Devices.of_one_test(net_browser)
 
 
 def device(devices, relay_url, name, width=1200, height=900):
@@ -55,14 +51,20 @@ def device(devices, relay_url, name, width=1200, height=900):
     return devices.new(width=width, height=height, name=name, init_script=init)
 
 
-def host_invites(host, site, game, kinds, query="botdelay=0"):
-    host.goto(site.url(f"index.html#/host/{game}?{query}"))
+def host_form(host, site, game, kinds, name, query=""):
+    """The host's set-up page for ``game``, filled in: seats 2… of ``kinds`` ("device" or "bot"), the
+    host's own seat named ``name``. Live or over days, and inviting, are the test's."""
+    host.goto(site.url(f"index.html#/host/{game}" + (f"?{query}" if query else "")))
     host.wait_for_selector("#live-invite-net")
     if host.locator("#live-count").count():
         host.select_option("#live-count", str(len(kinds) + 1))
     for k, kind in enumerate(kinds, start=1):
         host.select_option(f"#live-kind-{k}", kind)
-    host.fill("#live-name-0", "Hosta")
+    host.fill("#live-name-0", name)
+
+
+def host_invites(host, site, game, kinds, query="botdelay=0"):
+    host_form(host, site, game, kinds, "Hosta", query)
     host.click("#live-invite-net")
     links = {}
     for k, kind in enumerate(kinds, start=1):
@@ -85,6 +87,26 @@ def start(host, guests):
     host.wait_for_selector("[data-page=live-host][data-moves]")
     for g in guests:
         g.wait_for_selector("[data-page=live-guest][data-moves]")
+
+
+def host_and_guest(devices, relay_url, site, game, name):
+    """A live table of the host and one guest's device (``name``), started."""
+    host = device(devices, relay_url, "host")
+    guest = device(devices, relay_url, "guest")
+    links = host_invites(host, site, game, ["device"])
+    take_seat(host, guest, links[1], 1, name)
+    start(host, [guest])
+    return host, guest
+
+
+def watcher_joins(host, watcher, name="Cid"):
+    """The host asks for a watcher's link; the watcher opens it and joins as ``name``."""
+    host.click("#live-watcher")
+    host.wait_for_selector(".invite-card[data-watcher='1'][data-state=inviting] input.invite-link")
+    watcher.goto(host.locator(".invite-card[data-watcher='1'] input.invite-link").input_value())
+    watcher.fill("#join-name", name)
+    watcher.click("#join-take")
+    host.wait_for_selector(".invite-card[data-watcher='1'][data-state=here]", timeout=WAIT)
 
 
 def path_of(host, seat):
@@ -291,11 +313,7 @@ def play_some(host, pages, n):
 
 
 def test_the_relay_killed_mid_game_the_direct_link_plays_on_and_once_restarted_a_reload_rejoins(devices, site, relay):
-    host = device(devices, relay.url, "host")
-    guest = device(devices, relay.url, "guest")
-    links = host_invites(host, site, "elderwood", ["device"])
-    take_seat(host, guest, links[1], 1, "Ana")
-    start(host, [guest])
+    host, guest = host_and_guest(devices, relay.url, site, "elderwood", "Ana")
     wait_path(host, 1, "direct")
     play_some(host, [host, guest], 4)
     # The browser says so in the console while the relay is down (not the page's error).
@@ -340,13 +358,7 @@ def test_a_hostile_relay_changes_nothing_crashes_nothing_and_no_page_holds_anoth
             pg.add_init_script("window.__vtLiveReceived = [];")
         links = host_invites(host, site, "milehollow", ["device", "bot"], query="botdelay=0&direct=off")
         take_seat(host, guest, links[1], 1, "Bea")
-        host.click("#live-watcher")
-        host.wait_for_selector(".invite-card[data-watcher='1'][data-state=inviting] input.invite-link")
-        watch_link = host.locator(".invite-card[data-watcher='1'] input.invite-link").input_value()
-        watcher.goto(watch_link)
-        watcher.fill("#join-name", "Cid")
-        watcher.click("#join-take")
-        host.wait_for_selector(".invite-card[data-watcher='1'][data-state=here]", timeout=WAIT)
+        watcher_joins(host, watcher)
         start(host, [guest])
         watcher.wait_for_selector("[data-page=live-guest][data-moves]", timeout=WAIT)
         save_id = host.locator("[data-page=live-host]").get_attribute("data-save")
@@ -491,11 +503,7 @@ def test_a_host_that_appends_a_participant_after_the_reveals_is_caught_by_the_gu
 
 
 def test_a_guest_flooding_intents_cannot_freeze_the_table(devices, site, relay):
-    host = device(devices, relay.url, "host")
-    guest = device(devices, relay.url, "guest")
-    links = host_invites(host, site, "elderwood", ["device"])
-    take_seat(host, guest, links[1], 1, "Ana")
-    start(host, [guest])
+    host, guest = host_and_guest(devices, relay.url, site, "elderwood", "Ana")
     for _ in range(400):
         if guest.locator(".moves-list button.move:not([disabled])").count():
             break

@@ -23,7 +23,7 @@ import pytest
 from tests.browser.test_live import moves, over, play_first_enabled, resign_on_turn
 from tests.browser.test_live_net import (  # noqa: F401 - fixtures
     AUTOPLAY_SEEDED, STOP, SCREENS, WAIT, check_rows, device, devices, host_invites, net_browser, path_of, relay, start,
-    take_seat, wait_path)
+    take_seat, wait_path, watcher_joins)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -262,13 +262,7 @@ def test_an_honest_game_checks_out_on_every_page_and_no_board_falls_behind(devic
                         links[1]), links[1]
     assert len(links[1].split("&r=")[0]) - len(site.url("index.html")) <= 80
     take_seat(host, guest, links[1], 1, "Bea")
-    host.click("#live-watcher")
-    host.wait_for_selector(".invite-card[data-watcher='1'][data-state=inviting] input.invite-link")
-    watch = host.locator(".invite-card[data-watcher='1'] input.invite-link").input_value()
-    watcher.goto(watch)
-    watcher.fill("#join-name", "Cid")
-    watcher.click("#join-take")
-    host.wait_for_selector(".invite-card[data-watcher='1'][data-state=here]", timeout=WAIT)
+    watcher_joins(host, watcher)
     start(host, [guest])
     watcher.wait_for_selector("[data-page=live-guest][data-moves]", timeout=WAIT)
     if "direct=off" not in query:
