@@ -16,7 +16,7 @@ import time
 import pytest
 
 from tests.browser.test_days_mail import PageHolder, days  # noqa: F401 - the relay as a table over days meets it
-from tests.browser.test_live_net import relay  # noqa: F401 - the module's local relay
+from tests.browser.test_live_net import host_form, relay  # noqa: F401 - the module's local relay
 from tests.browser.vt_page import is_local
 
 DAY = 86_400
@@ -105,13 +105,7 @@ class Guest:
 def set_up(host, site, game, seats, move_days="1", bank="0", holiday="0"):
     """The host's set-up over days: `seats` the kinds of seats 2… ("device" or "bot"). The table's id and links."""
     pg = host.page
-    pg.goto(site.url(f"index.html#/host/{game}"))
-    pg.wait_for_selector("#live-invite-net")
-    if pg.locator("#live-count").count():
-        pg.select_option("#live-count", str(len(seats) + 1))
-    for k, kind in enumerate(seats, start=1):
-        pg.select_option(f"#live-kind-{k}", kind)
-    pg.fill("#live-name-0", "Hana")
+    host_form(pg, site, game, seats, "Hana")
     pg.check("#live-pace-days")
     pg.select_option("#days-move_days", move_days)
     pg.select_option("#days-bank_days", bank)

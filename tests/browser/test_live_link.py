@@ -103,14 +103,21 @@ def opened_kinds(pg) -> list:
     return pg.evaluate("window.__atk.opened")
 
 
-def test_a_copy_of_a_used_link_reads_nothing_is_refused_and_both_sides_are_told(devices, site, relay):
-    host = device(devices, relay.url, "host")
-    guest = device(devices, relay.url, "guest")
-    links = host_invites(host, site, "milehollow", ["device"])
-    # Someone who saw the link listens on its topic from the start.
-    listener = attacker(devices, relay.url, site, links[1])
-    take_seat(host, guest, links[1], 1, "Bea")
+def heard_from_the_start(devices, relay_url, site, game, name):
+    """A live table of the host and one guest's device (``name``), started, with an attacker holding
+    the guest's link and listening on its topic from before the guest took the seat."""
+    host = device(devices, relay_url, "host")
+    guest = device(devices, relay_url, "guest")
+    links = host_invites(host, site, game, ["device"])
+    atk = attacker(devices, relay_url, site, links[1])
+    take_seat(host, guest, links[1], 1, name)
     start(host, [guest])
+    return host, guest, links, atk
+
+
+def test_a_copy_of_a_used_link_reads_nothing_is_refused_and_both_sides_are_told(devices, site, relay):
+    # Someone who saw the link listens on its topic from the start.
+    host, guest, links, listener = heard_from_the_start(devices, relay.url, site, "milehollow", "Bea")
     play_some(host, [host, guest], 6)
     # Another device opens the used link, as the site's page does.
     copy = device(devices, relay.url, "copy")
@@ -171,12 +178,7 @@ def test_a_copy_of_a_used_link_reads_nothing_is_refused_and_both_sides_are_told(
 
 
 def test_forged_hellos_and_a_forged_host_change_nothing_also_after_reloads(devices, site, relay):
-    host = device(devices, relay.url, "host")
-    guest = device(devices, relay.url, "guest")
-    links = host_invites(host, site, "elderwood", ["device"])
-    atk = attacker(devices, relay.url, site, links[1])
-    take_seat(host, guest, links[1], 1, "Ana")
-    start(host, [guest])
+    host, guest, _, atk = heard_from_the_start(devices, relay.url, site, "elderwood", "Ana")
     play_some(host, [host, guest], 2)
     # Hellos with the largest epochs, from keys that are not the seat's device.
     for epoch in (1.7976931348623157e308, 2 ** 53 - 1, 10 ** 15):
