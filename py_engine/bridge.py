@@ -495,7 +495,7 @@ def _cmd_review_open(args: dict[str, Any]) -> Any:
 
 def _cmd_review_shared(args: dict[str, Any]) -> Any:
     """Someone else's review of a finished record (a story's, ``docs/story.md``): ``judged`` in the
-    compact form of ``analysis.SHARED_FIELDS``, checked against the record and answered as
+    compact form of ``analysis.compact``, checked against the record and answered as
     ``review_next`` gives each decision (words, marks). Nothing is judged here."""
     data = _record_input(args)
     return {"result": {"moves": analysis.shared(data, get_game, args.get("judged"))}}

@@ -160,21 +160,31 @@ def review(data: Any, lookup: GameLookup, viewer: int | str = ALL_SEATS,
         yield m
 
 
-#: One judged decision as a story carries it (``docs/story.md``): what a page cannot work out from the
-#: record itself, chances and loss in thousandths (whole numbers: requests and records hold no other
-#: numbers). ``played`` is the record's own action at ``step``; words and the mark the engine adds.
-SHARED_FIELDS = ("step", "seat", "best", "loss", "chance", "played_chance", "forced")
+def compact(m: dict[str, Any]) -> list[Any]:
+    """One judged decision as a story carries it (``docs/story.md``, *The review*): what a reader cannot
+    work out from the record itself, numbers in whole thousandths (requests and records hold no
+    other numbers). ``[step, chance]`` when the move played was the best found; otherwise
+    ``[step, best, loss, chance, played_chance]``, and ``forced`` after them when a search proved one.
+    Seat, move played, words and mark come from the record and the reader's engine (:func:`shared`)."""
+    k = lambda x: round(x * 1000)  # noqa: E731
+    if m["best"] == m["played"]:
+        return [m["step"], k(m["chance"])]
+    out = [m["step"], m["best"], k(m["loss"]), k(m["chance"]), k(m["played_chance"])]
+    return out + [m["forced"]] if m["forced"] else out
 
 
 def shared(data: Any, lookup: GameLookup, judged: Any) -> list[dict[str, Any]]:
-    """Someone else's review of a finished record, read as hostile input: each entry
-    ``[step, seat, best, loss, chance, played_chance, forced]`` (:data:`SHARED_FIELDS`), steps in
-    increasing order, must name a decision a review judges (that seat's, among two or more legal
-    actions) and a ``best`` legal there; chances and loss are whole thousandths from 0 to 1000. Answers the entries
-    as :func:`review` gives them (words as that seat read them, the mark worked out here), in one pass
-    over the record. Raises :class:`~.record.BadRecord` naming the first entry that is wrong."""
+    """Someone else's review of a finished record, read as hostile input: entries in :func:`compact`'s
+    form, steps in increasing order, each naming a decision a review judges (among two or more legal
+    actions) and a ``best`` legal there, other than the move played; thousandths from 0 to 1000.
+    Answers the entries as :func:`review` gives them (words as that seat read them, the mark worked
+    out here), in one pass over the record. Raises :class:`~.record.BadRecord` naming the first entry
+    that is wrong."""
     def bad(i: int, en: str, pt: str) -> rec.BadRecord:
         return rec.BadRecord(f"review entry {i + 1}: {en}", f"entrada {i + 1} da análise: {pt}", field="review")
+
+    def thousandths(*xs: Any) -> bool:
+        return all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 1000 for x in xs)
 
     if not isinstance(judged, list):
         raise rec.BadRecord("the review is not a list", "a análise não é uma lista", field="review")
@@ -182,35 +192,32 @@ def shared(data: Any, lookup: GameLookup, judged: Any) -> list[dict[str, Any]]:
     out: list[dict[str, Any]] = []
     last = -1
     for i, e in enumerate(judged):
-        if not isinstance(e, list) or len(e) != len(SHARED_FIELDS):
-            raise bad(i, f"not a list of {len(SHARED_FIELDS)} fields", f"não é uma lista de {len(SHARED_FIELDS)} campos")
-        step, seat, best, loss, chance, played_chance, forced = e
+        if not isinstance(e, list) or len(e) not in (2, 5, 6):
+            raise bad(i, "not a list of 2, 5 or 6 fields", "não é uma lista de 2, 5 ou 6 campos")
+        step = e[0]
         if not isinstance(step, int) or isinstance(step, bool) or step <= last:
             raise bad(i, "steps must be whole numbers in increasing order", "os passos devem ser inteiros em ordem crescente")
-        if not all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x <= 1000
-                   for x in (loss, chance, played_chance)):
+        best, loss, chance, played_chance, forced = (None, 0, e[1], e[1], None) if len(e) == 2 else (*e[1:5], e[5] if len(e) == 6 else None)
+        if not thousandths(loss, chance, played_chance):
             raise bad(i, "chances and loss must be whole thousandths from 0 to 1000",
                       "chances e perda devem ser milésimos inteiros de 0 a 1000")
-        if forced is not None and forced not in FORCED:
-            raise bad(i, f"forced must be one of {', '.join(FORCED)} or null", f"forced deve ser {', '.join(FORCED)} ou null")
-        for at, who, played, table in walk:
+        if len(e) == 6 and forced not in FORCED:
+            raise bad(i, f"forced must be one of {', '.join(FORCED)}", f"forced deve ser {', '.join(FORCED)}")
+        for at, seat, played, table in walk:
             if at >= step:
                 break
         else:
             raise bad(i, f"move {step + 1} is not a decision the review judges", f"o lance {step + 1} não é uma decisão que a análise julga")
-        if at != step or who != seat:
-            raise bad(i, f"move {step + 1} is not a decision of seat {seat + 1}" if at == step else
-                      f"move {step + 1} is not a decision the review judges",
-                      f"o lance {step + 1} não é uma decisão do assento {seat + 1}" if at == step else
-                      f"o lance {step + 1} não é uma decisão que a análise julga")
-        if not isinstance(best, str) or best not in table.state.legal_actions(seat):
-            raise bad(i, f"the best move given for move {step + 1} is not legal there",
-                      f"o melhor lance dado para o lance {step + 1} não é legal ali")
-        same = best == played
+        if at != step:
+            raise bad(i, f"move {step + 1} is not a decision the review judges", f"o lance {step + 1} não é uma decisão que a análise julga")
+        if best is None:
+            best = played
+        elif not isinstance(best, str) or best == played or best not in table.state.legal_actions(seat):
+            raise bad(i, f"the best move given for move {step + 1} is not another legal move there",
+                      f"o melhor lance dado para o lance {step + 1} não é outro lance legal ali")
         out.append({"step": step, "seat": seat, "played": played, "best": best,
-                    "loss": 0.0 if same else loss / 1000, "mark": None if same else mark(loss / 1000, forced),
-                    "forced": None if same else forced, "chance": chance / 1000,
-                    "played_chance": (chance if same else played_chance) / 1000,
+                    "loss": loss / 1000, "mark": mark(loss / 1000, forced),
+                    "forced": forced, "chance": chance / 1000, "played_chance": played_chance / 1000,
                     "played_words": _words(table, played, seat), "best_words": _words(table, best, seat)})
         last = step
     return out
@@ -234,5 +241,5 @@ def analyse(data: Any, lookup: GameLookup, iterations: int | None = None) -> dic
     return {"game": data["game"], "moves": moves}
 
 
-__all__ = ["hint", "review", "Reviewer", "analyse", "shared", "SHARED_FIELDS", "decisions", "mark", "strongest", "INACCURACY", "MISTAKE", "BLUNDER",
+__all__ = ["hint", "review", "Reviewer", "analyse", "shared", "compact", "decisions", "mark", "strongest", "INACCURACY", "MISTAKE", "BLUNDER",
            "FORCED"]

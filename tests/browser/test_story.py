@@ -53,9 +53,7 @@ def packed(obj) -> str:
 
 def compact_review(record: dict) -> dict:
     moves = list(analysis.review(record, get_game, iterations=120 if record["game"] == "elderwood" else 2))
-    return {"engine": __version__, "moves": [
-        [m["step"], m["seat"], m["best"], round(m["loss"] * 1000), round(m["chance"] * 1000), round(m["played_chance"] * 1000), m["forced"]]
-        for m in moves]}
+    return {"engine": __version__, "moves": [analysis.compact(m) for m in moves]}
 
 
 @pytest.fixture(scope="module")
@@ -267,3 +265,25 @@ def test_the_pyscript_page_writes_a_story_in_python_and_embeds_it(page, site):
     assert frame.locator(".vtv").get_attribute("data-drawn") == "4"
     section.scroll_into_view_if_needed()
     section.screenshot(path=str(SCREENS / "story-pyscript.png"))
+
+
+def test_the_stories_of_the_embedding_doc_show_in_their_frames(page, site):
+    """docs/embedding.md shows one story of each game as an iframe snippet: a page holding those four
+    snippets (pointed at this site) shows each story at its move with its note and its marks."""
+    import re
+    doc = (Path(__file__).resolve().parents[2] / "docs" / "embedding.md").read_text()
+    block = doc[doc.index("<!-- stories: begin -->"):doc.index("<!-- stories: end -->")]
+    srcs = re.findall(r'src="https://example\.org/valley-tables/(embed\.html#s=[^"]+)"', block)
+    assert len(srcs) == len(GAMES)
+    frames = "".join(f'<iframe src="{site.url(s)}" title="story {i}" width="640" height="560"></iframe>' for i, s in enumerate(srcs))
+    page.goto(site.url("index.html"))          # any page of the site first: the frames then start warm
+    page.set_content(f"<!doctype html><html lang=en><title>docs</title><body>{frames}</body></html>")
+    for i, src in enumerate(srcs):
+        story = json.loads(zlib.decompress(base64.urlsafe_b64decode(src.split("#s=")[1].split("&")[0] + "=="), -15))
+        note = story["notes"][0]
+        frame = page.frame_locator(f"iframe[title='story {i}']")
+        frame.locator("main[data-state=ready]").wait_for(timeout=120_000)
+        assert frame.locator(".st-note .st-text").inner_text() == note["text"]
+        assert frame.locator(".vtv").get_attribute("data-drawn") == str(story["move"])
+        assert json.loads(frame.locator(".vtv-board").get_attribute("data-marks")) == note["marks"]
+    page.screenshot(path=str(SCREENS / "story-embeds.png"), full_page=True)

@@ -29,9 +29,7 @@ def short_game(name: str) -> dict:
     return t.to_record()
 
 
-def compact(m: dict) -> list:
-    """What a story's page writes: chances and loss in thousandths."""
-    return [round(m[k] * 1000) if k in ("loss", "chance", "played_chance") else m[k] for k in analysis.SHARED_FIELDS]
+compact = analysis.compact
 
 
 @pytest.fixture(scope="module", params=["elderwood", "hollowmere", "milehollow", "wickerfair"])
@@ -56,28 +54,47 @@ def test_the_bridge_answers_it(judged):
     assert out["ok"] and out["result"]["moves"] == whole
 
 
-def altered(whole, i, field, value):
+#: Where each field sits in an entry for a move other than the best found.
+FIELDS = {"step": 0, "best": 1, "loss": 2, "chance": 3, "played_chance": 4, "forced": 5}
+
+
+def altered(whole, field, value):
+    """The review with one entry (the third for a move other than the best found) changed."""
     rows = [compact(m) for m in whole]
-    rows[i][analysis.SHARED_FIELDS.index(field)] = value
-    return rows
+    i = [n for n, r in enumerate(rows) if len(r) > 2][0]
+    row = rows[i] + [None] * (6 - len(rows[i]))
+    row[FIELDS[field]] = value
+    rows[i] = row if field == "forced" else row[:len(rows[i])]
+    return rows, i
+
+
+def test_a_best_move_played_travels_as_two_numbers(judged):
+    _, whole = judged
+    rows = [compact(m) for m in whole]
+    assert any(len(r) == 2 for r in rows) and any(len(r) >= 5 for r in rows)
+    assert all(len(r) == 2 for r, m in zip(rows, whole) if m["best"] == m["played"])
 
 
 @pytest.mark.parametrize("field,value", [
-    ("step", -1), ("seat", 7), ("best", "no such move"), ("loss", 1500), ("loss", 0.5), ("chance", "high"),
+    ("step", -1), ("best", "no such move"), ("loss", 1500), ("loss", 0.5), ("chance", "high"),
     ("played_chance", None), ("forced", "surely"),
 ])
 def test_what_does_not_fit_the_record_is_refused_naming_the_entry(judged, field, value):
     record, whole = judged
-    rows = altered(whole, 2, field, value)
+    if not any(m["best"] != m["played"] for m in whole):
+        pytest.skip("every move of this game was the best found")
+    rows, i = altered(whole, field, value)
     with pytest.raises(rec.BadRecord) as e:
         analysis.shared(record, get_game, rows)
-    assert e.value.field == "review" and "entry 3" in str(e.value)
+    assert e.value.field == "review" and f"entry {i + 1}" in str(e.value)
 
 
 def test_steps_out_of_order_or_repeated_or_not_a_decision_are_refused(judged):
     record, whole = judged
     rows = [compact(m) for m in whole]
-    for bad in (rows[:2][::-1], [rows[0], rows[0]], [[len(record["actions"]) + 5] + rows[0][1:]], "text", [[1, 2]]):
+    played_as_best = [m for m in whole if m["best"] != m["played"]][0]
+    for bad in (rows[:2][::-1], [rows[0], rows[0]], [[len(record["actions"]) + 5] + rows[0][1:]], "text", [[1, 2, 3]],
+                [[played_as_best["step"], played_as_best["played"], 10, 500, 490]]):
         with pytest.raises(rec.BadRecord):
             analysis.shared(record, get_game, bad)
     out = json.loads(bridge.handle(json.dumps({"cmd": "review_shared", "text": json.dumps(record), "judged": rows[::-1]})))

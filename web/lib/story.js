@@ -115,13 +115,17 @@ export async function decodeStory(packed) {
 }
 
 /**
- * The sharer's review in the story's compact form (the engine's `review_shared` reads it back):
- * [step, seat, best, loss, chance, played_chance, forced], chances in thousandths.
+ * The teller's review in the story's compact form (docs/story.md, *The review*; the engine's
+ * `review_shared` reads it back): [step, chance] for a move that was the best found, else
+ * [step, best, loss, chance, played_chance] and the search's proof after them when there is one;
+ * numbers in thousandths.
  */
 export function compactReview(moves, engine) {
   const k = (x) => Math.round(Number(x) * 1000);
-  return {
-    engine: String(engine).slice(0, 40),
-    moves: moves.map((m) => [m.step, m.seat, m.best, k(m.loss), k(m.chance), k(m.played_chance), m.forced || null]),
+  const entry = (m) => {
+    if (m.best === m.played) return [m.step, k(m.chance)];
+    const e = [m.step, m.best, k(m.loss), k(m.chance), k(m.played_chance)];
+    return m.forced ? [...e, m.forced] : e;
   };
+  return { engine: String(engine).slice(0, 40), moves: moves.map(entry) };
 }
