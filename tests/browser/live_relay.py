@@ -211,6 +211,12 @@ class _Proxy:
             self.loop.call_soon_threadsafe(self.stopped.set)
             self.thread.join(5)
 
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *_) -> None:
+        self.close()
+
 
 class HostileRelay(_Proxy):
     """A proxy to ``upstream`` (a ws:// URL) that mistreats what it passes to the pages."""

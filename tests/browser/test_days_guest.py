@@ -30,9 +30,8 @@ GUEST = "window.__vt && window.__vt.daysGuest"
 @pytest.fixture
 def gate(days):
     """A relay double in front of the days relay for the guest's device alone: ``cut()`` takes it offline."""
-    g = DaysRelay(days.url)
-    yield g
-    g.close()
+    with DaysRelay(days.url) as g:
+        yield g
 
 
 class Device(PageHolder):
@@ -207,9 +206,8 @@ def test_elderwood_over_days_previews_a_move_made_offline_kept_across_closing_th
 @pytest.fixture
 def host_gate(days):
     """A relay double in front of the days relay for the host's device alone."""
-    g = DaysRelay(days.url)
-    yield g
-    g.close()
+    with DaysRelay(days.url) as g:
+        yield g
 
 
 def test_hollowmere_on_a_phone_in_portuguese_a_tile_waits_for_the_host_and_the_page_comes_back_between_moves(

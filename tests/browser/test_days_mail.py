@@ -264,9 +264,8 @@ def test_mail_goes_both_ways_over_days_through_a_relay_that_forgets_after_a_day(
 @pytest.fixture
 def gate(days):
     """A second relay double in front of the first, for one device: ``cut()`` takes that device off the network."""
-    g = DaysRelay(days.url)
-    yield g
-    g.close()
+    with DaysRelay(days.url) as g:
+        yield g
 
 
 def test_a_message_written_offline_is_kept_and_goes_when_the_device_is_back(world, days, gate):

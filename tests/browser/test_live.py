@@ -202,6 +202,17 @@ def play_to_the_end(pages, limit=2000):
     raise AssertionError("the game did not end")
 
 
+def resign_after(host, pages, n, tries=400):
+    """The pages play their first moves until the host's table counts ``n`` moves (at most ``tries``
+    rounds), then whoever is to act resigns (``resign_on_turn``)."""
+    for _ in range(tries):
+        if moves(host) >= n:
+            break
+        if not play_first_enabled(pages):
+            host.wait_for_timeout(30)
+    resign_on_turn(host, pages)
+
+
 def resign_on_turn(host, pages, limit=4):
     """Whoever is to act resigns, until the game is over (two seats: at once; more: the table
     plays a resigned seat, and the last seat left wins). The end's checks run as after a whole game."""
@@ -497,12 +508,7 @@ def test_three_devices_play_the_other_games_and_every_guest_checks_the_seed(devi
     pages = [host, *guests]
     if game == "hollowmere":
         watcher.wait_for_selector("[data-page=live-guest][data-viewer=''][data-moves]")
-        for _ in range(400):
-            if moves(host) >= 12:
-                break
-            if not play_first_enabled(pages):
-                host.wait_for_timeout(30)
-        resign_on_turn(host, pages)
+        resign_after(host, pages, 12)
         watcher.wait_for_selector(".joint-check[data-ok]")
         assert watcher.locator(".joint-check").get_attribute("data-ok") == "true", watcher.locator(".joint-check").inner_text()
         # The host's word, the terms it was sent before the start, the moves and the record; no own contribution.

@@ -260,9 +260,8 @@ def test_a_reloaded_guest_gets_its_board_within_5_s_while_strangers_hello_at_30_
 @pytest.fixture
 def gate(relay):
     """A gate in front of the relay for one device (listed before `devices`, it closes after their pages)."""
-    g = GateRelay(relay.url)
-    yield g
-    g.close()
+    with GateRelay(relay.url) as g:
+        yield g
 
 
 def test_a_taken_meant_for_a_stranger_never_reaches_the_seat_and_the_host_says_when_its_seat_is_stuck(

@@ -17,7 +17,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from tests.browser.conftest import CHROMIUM, CHROMIUM_ARGS
 from tests.browser.live_relay import HostileRelay, LocalRelay
-from tests.browser.test_live import Devices, over, play_first_enabled, play_to_the_end, moves, resign_on_turn
+from tests.browser.test_live import Devices, over, play_first_enabled, play_to_the_end, moves, resign_after, resign_on_turn
 from tests.browser.vt_page import IDB_JS as _IDB_GET
 
 SCREENS = Path(__file__).resolve().parents[2] / "docs" / "screens"
@@ -218,12 +218,7 @@ def test_hollowmere_a_host_reload_before_the_start_keeps_the_links_and_the_guest
     host.wait_for_function(f"""async () => !(await ({_IDB_GET})(['records', 'joint.{lobby}']))""", timeout=10_000)
     assert stored(host, "records", f"joint.{lobby}") is None
     pages = [host, ana, ben]
-    for _ in range(400):
-        if moves(host) >= 9:
-            break
-        if not play_first_enabled(pages):
-            host.wait_for_timeout(30)
-    resign_on_turn(host, pages)
+    resign_after(host, pages, 9)
     for g in (ana, ben):
         guest_checks_pass(g)
         assert moves(g) == moves(host)
