@@ -29,7 +29,8 @@ GUEST = "window.__vt && window.__vt.daysGuest"
 
 @pytest.fixture
 def gate(days):
-    """A relay double in front of the days relay for the guest's device alone: ``cut()`` takes it offline."""
+    """A relay double in front of the days relay for one device alone (the guest's, or the host's):
+    ``cut()`` takes it offline."""
     with DaysRelay(days.url) as g:
         yield g
 
@@ -203,15 +204,9 @@ def test_elderwood_over_days_previews_a_move_made_offline_kept_across_closing_th
     pg.wait_for_selector(".joint-check[data-ok='true']")
 
 
-@pytest.fixture
-def host_gate(days):
-    """A relay double in front of the days relay for the host's device alone."""
-    with DaysRelay(days.url) as g:
-        yield g
-
-
 def test_hollowmere_on_a_phone_in_portuguese_a_tile_waits_for_the_host_and_the_page_comes_back_between_moves(
-        world, days, host_gate, site):
+        world, days, gate, site):
+    host_gate = gate                      # here the host's device is the one behind the gate
     world.allowed.append(re.compile(r"WebSocket connection to .* failed"))
     host = Host(world, "host")
     guest = Device(world, "guest", phone=True, lang="pt")
