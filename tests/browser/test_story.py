@@ -287,3 +287,66 @@ def test_the_stories_of_the_embedding_doc_show_in_their_frames(page, site):
         assert frame.locator(".vtv").get_attribute("data-drawn") == str(story["move"])
         assert json.loads(frame.locator(".vtv-board").get_attribute("data-marks")) == note["marks"]
     page.screenshot(path=str(SCREENS / "story-embeds.png"), full_page=True)
+
+
+def test_on_a_phone_in_portuguese_a_tap_marks_a_place_and_the_review_is_checked_here(records, phone, site):
+    """390×844, touch, Portuguese: the note and its tools are in view under the board, a tap on the board
+    marks the nearest place, the page is axe-clean while writing and reading, and "check on this device"
+    reviews the game here and compares."""
+    page = phone
+    record = records["elderwood"]
+    page.add_init_script("localStorage.setItem('vt.lang', 'pt')")
+    page.goto(site.url("index.html#/"))
+    page.wait_for_function("!!(window.__vt && window.__vt.ready)", timeout=120_000)
+    page.evaluate("([k, v]) => localStorage.setItem(k, JSON.stringify(v))",
+                  [f"vt.story.draft.{record['fingerprint']}", {"move": 0, "seat": None, "notes": [], "review": compact_review(record)}])
+    page.goto(site.url(f"index.html#/story?r={packed(record)}"))
+    page.wait_for_selector(".pg-story[data-mode=write] .st-note textarea")
+    at_move(page, 12)
+    page.tap("button[data-act=tap-spot]")
+    assert page.get_attribute("button[data-act=tap-spot]", "aria-pressed") == "true"
+    # The place a person taps: the stack nearest the middle of the board as it is drawn now.
+    page.evaluate("document.querySelector('.vtv-board').scrollIntoView({block: 'center'})")
+    where = page.evaluate("""() => {
+        const root = [...document.querySelectorAll('.vtv-board *')].find((e) => e.__renderer);
+        const r = root.__renderer; const box = r.viewport.element.getBoundingClientRect();
+        const mid = {x: box.left + box.width / 2, y: box.top + box.height / 2};
+        const at = r.places().map((p) => { const q = r.viewport.worldToPage(p.x, p.y);  // the window's coordinates
+            return {id: p.id, x: q.x, y: q.y}; });
+        at.sort((a, b) => Math.hypot(a.x - mid.x, a.y - mid.y) - Math.hypot(b.x - mid.x, b.y - mid.y));
+        return at[0]; }""")
+    page.touchscreen.tap(where["x"], where["y"])
+    page.wait_for_function("(id) => document.querySelector('.vtv-board')?.dataset.marks === JSON.stringify([{at: id}])", arg=where["id"])
+    page.fill(".st-note textarea", "Aqui a Lebre salta por cima de tudo.")
+    assert "em destaque" in page.inner_text(".st-marks")
+    page.locator(".st-note").scroll_into_view_if_needed()
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, page.evaluate("""() => [...document.querySelectorAll('*')]
+        .filter((e) => e.getBoundingClientRect().right > 391).slice(0, 8).map((e) => e.tagName + '.' + e.className + ' ' + Math.round(e.getBoundingClientRect().right))""")
+    assert violations(page) == [], "story write, phone, pt"
+    page.screenshot(path=str(SCREENS / "story-write-phone-pt.png"))
+
+    page.click("button[data-act=check]")
+    page.wait_for_selector(".st-check[data-state=done]", timeout=180_000)
+    judged = len(compact_review(record)["moves"])
+    assert f"dos {judged} julgamentos" in page.inner_text(".st-check") or f"os {judged} julgamentos" in page.inner_text(".st-check")
+    # The review made here is kept: the Review page opens it at once.
+    page.click("button[data-act=share]")
+    page.wait_for_function("() => document.querySelector('.st-share .pg-note')?.dataset.length")
+
+
+def test_a_story_reads_on_a_phone_in_portuguese(records, phone, site):
+    record = records["milehollow"]
+    story = {"story": 1, "record": record, "move": 20, "seat": 0, "review": compact_review(record),
+             "notes": [{"move": 20, "text": "Ana guarda o boi para a estrada longa.", "marks": [{"at": "nascente"}, {"from": "nascente", "to": "vau"}]}]}
+    page = phone
+    page.add_init_script("localStorage.setItem('vt.lang', 'pt')")
+    page.goto(site.url(f"index.html#/story?s={packed(story)}"))
+    page.wait_for_selector(".pg-story[data-mode=read] .st-note .st-text")
+    page.wait_for_selector(".st-seal[data-seal=ok]")
+    page.wait_for_function("() => document.querySelector('canvas.vt-story-marks')?.dataset.marks === '2'")
+    assert "O selo confere" in page.inner_text(".st-seal")
+    page.screenshot(path=str(SCREENS / "story-read-phone-pt.png"))
+    assert page.evaluate("document.documentElement.scrollWidth") <= 390, "nothing wider than the phone"
+    assert violations(page) == [], "story read, phone, pt"
+    page.locator(".st-note").scroll_into_view_if_needed()
+    page.screenshot(path=str(SCREENS / "story-read-phone-pt-note.png"))

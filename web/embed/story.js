@@ -42,6 +42,8 @@ export function createStoryView(host, opts) {
   const listBox = h("section.vtv-panel.st-notes");
   const tapLayer = h("div.st-tap", {
     hidden: true,
+    // The board's viewport would take the pointer for a pan (and keep its release): a tap here marks.
+    onpointerdown: (e) => e.stopPropagation(),
     onpointerup: (e) => {
       if (!marks || !tapping) return;
       const p = marks.placeAt(e.clientX, e.clientY);
