@@ -91,6 +91,26 @@ async function show() {
   const controls = params.get("controls") === "1";
   document.title = `${gameName(record.game)} · ${t("shell.siteName")}`;
 
+  let open = null;
+  await fill(gen, (host) => createViewer(host, {
+    engine, record, move, controls, mode: "embed",
+    // Keep "Open in Valley Tables" at the position the reader stepped to.
+    onMove: (k) => { if (open) open.href = siteLink(`/replay?r=${r}&move=${k}`); },
+  }), (v) => (open = openLink(`/replay?r=${r}&move=${v.move}`)));
+}
+
+/** The frame's link to the same thing on the site. In a narrow frame only the arrow shows (embed.css); the words stay its accessible name. */
+function openLink(fragment) {
+  return h("a.embed-open", {
+    href: siteLink(fragment), target: "_blank", rel: "noopener", title: t("pg.embed.open"),
+  }, h("span.embed-open-text", t("pg.embed.open")), h("span", { "aria-hidden": "true" }, " ↗"));
+}
+
+/**
+ * Fill the frame with what `make(host)` builds (a viewer: {ready, destroy}), a progress bar over it
+ * while the engine starts, and `link(view)`'s link in its bar; the frame is ready once the view is.
+ */
+async function fill(gen, make, link) {
   if (!engine) {
     engine = getSharedEngine();
     markEngine();
@@ -101,19 +121,10 @@ async function show() {
   const loading = h("div.embed-loading", { role: "status" }, h("div", h("p", t("pg.embed.loading")), bar));
   const off = engine.onProgress((f) => { bar.value = Math.round((f || 0) * 100); });
   main.replaceChildren(host);
-  let open = null;
-  const v = createViewer(host, {
-    engine, record, move, controls, mode: "embed",
-    // Keep "Open in Valley Tables" at the position the reader stepped to.
-    onMove: (k) => { if (open) open.href = siteLink(`/replay?r=${r}&move=${k}`); },
-  });
+  const v = make(host);
   viewer = v;
   host.append(loading);
-  // In a narrow frame only the arrow shows (embed.css); the words stay its accessible name.
-  open = h("a.embed-open", {
-    href: siteLink(`/replay?r=${r}&move=${v.move}`), target: "_blank", rel: "noopener", title: t("pg.embed.open"),
-  }, h("span.embed-open-text", t("pg.embed.open")), h("span", { "aria-hidden": "true" }, " ↗"));
-  host.querySelector(".vtv-bar").append(open);
+  host.querySelector(".vtv-bar").append(link(v));
   try {
     await v.ready;
   } catch (e) {
@@ -123,8 +134,7 @@ async function show() {
   }
   off();
   loading.remove();
-  if (viewer !== v) return;
-  main.dataset.state = "ready";
+  if (viewer === v && gen === generation) main.dataset.state = "ready";
 }
 
 /** #s=<story>: the story read-only, its note and marks with each move. */
@@ -138,33 +148,7 @@ async function showStory(packed, controls, gen) {
   }
   if (gen !== generation) return;
   document.title = `${t("story.title", { game: gameName(story.record.game) })} · ${t("shell.siteName")}`;
-  if (!engine) {
-    engine = getSharedEngine();
-    markEngine();
-  }
-  const host = h("div.embed-host");
-  host.style.cssText = "flex:1;min-height:0;display:flex;flex-direction:column;position:relative";
-  const bar = h("progress", { max: "100", value: "0" });
-  const loading = h("div.embed-loading", { role: "status" }, h("div", h("p", t("pg.embed.loading")), bar));
-  const off = engine.onProgress((f) => { bar.value = Math.round((f || 0) * 100); });
-  main.replaceChildren(host);
-  const v = createStoryView(host, { engine, story, mode: "embed", controls });
-  viewer = v;
-  host.append(loading);
-  const open = h("a.embed-open", {
-    href: siteLink(`/story?s=${packed}`), target: "_blank", rel: "noopener", title: t("pg.embed.open"),
-  }, h("span.embed-open-text", t("pg.embed.open")), h("span", { "aria-hidden": "true" }, " ↗"));
-  host.querySelector(".vtv-bar").append(open);
-  try {
-    await v.ready;
-  } catch (e) {
-    off();
-    if (viewer === v) message(t("pg.embed.cannot"), e && e.message ? e.message : String(e));
-    return;
-  }
-  off();
-  loading.remove();
-  if (viewer === v && gen === generation) main.dataset.state = "ready";
+  await fill(gen, (host) => createStoryView(host, { engine, story, mode: "embed", controls }), () => openLink(`/story?s=${packed}`));
 }
 
 /** #lesson=<game>/<id>: the lesson, played in the frame; Next lesson stays in the frame. */

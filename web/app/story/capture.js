@@ -10,12 +10,9 @@ import { entryAt } from "../../embed/viewer.js";
 
 /** The widest frame (CSS px of the board times the device's pixel ratio are scaled down to it). */
 const MAX_W = 1280;
-/** A video's frames: each move held at least this long, a stretch aiming at this length in all. */
-const MOVE_MIN_MS = 60;
-const MOVE_MAX_MS = 700;
-const AIM_MS = 6000;
-const END_HOLD_MS = 1000;
-
+/** A video's pace (docs/story.md): a stretch aims at `aim` ms in all, each move held from `least` to
+ * `most` ms, the last one `end` ms more. */
+const PACE = Object.freeze({ aim: 6000, least: 60, most: 700, end: 1000 });
 const INK = "#2b1d10";
 const PAPER = "#f7f1e3";
 
@@ -142,7 +139,7 @@ export async function captureVideo(view, names, { from, to, onStep = () => {} })
   recorder.ondataavailable = (e) => { if (e.data && e.data.size) chunks.push(e.data); };
   const stopped = new Promise((ok) => { recorder.onstop = ok; });
   recorder.start();
-  const hold = Math.max(MOVE_MIN_MS, Math.min(MOVE_MAX_MS, AIM_MS / Math.max(1, to - from)));
+  const hold = Math.max(PACE.least, Math.min(PACE.most, PACE.aim / Math.max(1, to - from)));
   let frames = 0;
   const shot = () => { compose(ctx, view, names, size); track.requestFrame(); frames++; };
   try {
@@ -156,7 +153,7 @@ export async function captureVideo(view, names, { from, to, onStep = () => {} })
       due = performance.now() + hold;
       onStep(k);
     }
-    await new Promise((ok) => setTimeout(ok, END_HOLD_MS));
+    await new Promise((ok) => setTimeout(ok, PACE.end));
     shot();
   } finally {
     recorder.stop();
