@@ -13,6 +13,10 @@ import zlib
 from contextlib import contextmanager
 from urllib.parse import urlsplit
 
+from py_engine import __version__
+from py_engine.core.table import Seat, Table
+from py_engine.registry import get_game
+
 SNAPSHOT_JS = """async () => {
   const el = document.querySelector('[data-page=table]');
   if (!el || !el.dataset.table) return null;
@@ -62,9 +66,6 @@ def record_link(record: dict | str | bytes) -> str:
 
 def bot_game_record(game: str, players: int, seed: str) -> dict:
     """The record of a whole game between ``players`` of the game's first-level bots (Bot 1, Bot 2, …)."""
-    from py_engine import __version__
-    from py_engine.core.table import Seat, Table
-    from py_engine.registry import get_game
     g = get_game(game)
     table = Table(g, [Seat(f"Bot {i + 1}", True, g.bot_levels[0]) for i in range(players)], {}, seed, __version__)
     table.play_bots()
