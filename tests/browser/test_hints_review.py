@@ -100,6 +100,12 @@ def _play_a_few(page, game: str, phone: bool, n: int) -> None:
     for _ in range(n):
         if wait_page_state(page, "interactive", "over") == "over":
             return
+        if page.locator(".moves-list button.move").count() == 1:
+            # One legal move (a Warden with nowhere to go): no hint is offered for it; it is played.
+            before = moves(page)
+            page.locator(".moves-list button.move").click()
+            wait_moves(page, before)
+            continue
         if phone:
             page.locator(".table-controls button[data-action='@hint']").click()
         else:
