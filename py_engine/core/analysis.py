@@ -207,14 +207,14 @@ def shared(data: Any, lookup: GameLookup, judged: Any) -> list[dict[str, Any]]:
             if at >= step:
                 break
         else:
-            raise bad(i, f"move {step + 1} is not a decision the review judges", f"o lance {step + 1} não é uma decisão que a análise julga")
+            raise bad(i, f"move {step + 1} is not a decision the review judges", f"a jogada {step + 1} não é uma decisão que a análise julga")
         if at != step:
-            raise bad(i, f"move {step + 1} is not a decision the review judges", f"o lance {step + 1} não é uma decisão que a análise julga")
+            raise bad(i, f"move {step + 1} is not a decision the review judges", f"a jogada {step + 1} não é uma decisão que a análise julga")
         if best is None:
             best = played
         elif not isinstance(best, str) or best == played or best not in table.state.legal_actions(seat):
             raise bad(i, f"the best move given for move {step + 1} is not another legal move there",
-                      f"o melhor lance dado para o lance {step + 1} não é outro lance legal ali")
+                      f"a melhor jogada dada para a jogada {step + 1} não é outra jogada legal ali")
         out.append({"step": step, "seat": seat, "played": played, "best": best,
                     "loss": loss / 1000, "mark": mark(loss / 1000, forced),
                     "forced": forced, "chance": chance / 1000, "played_chance": played_chance / 1000,

@@ -13,6 +13,8 @@ def test_the_lobby_and_the_title_list_the_tables_waiting_for_this_device(page, s
     # Elderwood: once the bot has moved (if the seed gave it the first move), the table waits for the person.
     mine = start_new_table(page, site, "elderwood", ["person", "bot"], names=["Ana", "Bot"])
     page.wait_for_function("document.title.startsWith('(1) ')", timeout=ENGINE_WAIT)
+    # Its clock is running (what remains of it is in the save once it runs): the lobby shows it.
+    page.wait_for_selector(".countdown:not([hidden])", timeout=ENGINE_WAIT)
     # A table of two people at this device waits for whoever is to move, with no clock.
     both = start_new_table(page, site, "elderwood", ["person", "person"], names=["Ana", "Bia"], timers=False)
     page.goto(site.url("index.html#/"))

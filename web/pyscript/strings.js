@@ -60,7 +60,7 @@ addStrings({
     "py.ex3.text1": "Dois bots jogam uma partida inteira; o registro dela (cada ação, os lugares, o resultado e a semente revelada) é então verificado do zero, exatamente como faz esta página:",
     "py.ex3.text2": ". Mudar qualquer campo — aqui, o nome de um lugar — rompe o selo. O formato está em",
     "py.ex4.title": "4. Contar a história de uma partida e mostrá-la",
-    "py.ex4.text1": "Uma história é uma partida terminada com notas sobre os lances e lugares destacados no tabuleiro, empacotada num link (DEFLATE cru, depois base64url). Este código escreve uma e a mostra abaixo no",
+    "py.ex4.text1": "Uma história é uma partida terminada com notas sobre as jogadas e lugares destacados no tabuleiro, empacotada num link (DEFLATE cru, depois base64url). Este código escreve uma e a mostra abaixo no",
     "py.ex4.text2": ", como qualquer página pode; o formato está em",
     "py.own.title": "Use na sua própria página",
     "py.own.text1": "Copie as pastas pyodide/ e pyscript/ deste site para junto da sua página e dê ao PyScript uma configuração que aponte para elas (os tipos de conteúdo que o servidor precisa enviar estão em",
